@@ -1,0 +1,200 @@
+"""The engine contract (DESIGN.md section 2) as a base class.
+
+A game subclasses :class:`Game` and fills in the underscore hooks. The base
+class owns everything every game must do the same way: argument checks,
+"apply never mutates its argument", "an illegal action changes nothing",
+the versioned dict form, and log filtering for views.
+
+States are plain JSON-able data (dicts, lists, str, int, bool, None) so that
+copying is one ``marshal`` round trip and ``to_dict`` is lossless.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+from typing import Any, Sequence
+
+from .errors import IllegalAction, RecordError, SetupError
+from .options import normalize_options
+from .rng import Rng, StateRng, seed_to_int
+
+Action = dict[str, Any]
+State = dict[str, Any]
+View = dict[str, Any]
+
+
+def clone(data: Any) -> Any:
+    """A deep copy of plain data (fast: marshal, available in Pyodide too)."""
+    return marshal.loads(marshal.dumps(data))
+
+
+def strict_equal(a: Any, b: Any) -> bool:
+    """Equality that does not confuse True with 1 or 1.0 with 1."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(strict_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(strict_equal(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def log_visible_to(log: Sequence[dict], seat: int | None) -> list[dict]:
+    """The log entries ``seat`` may see. An entry's "to" lists the seats that see it (None: everyone)."""
+    return [e for e in log if e.get("to") is None or (seat is not None and seat in e["to"])]
+
+
+def log_entry(key: str, to: list[int] | None = None, **params: Any) -> dict:
+    """A structured log entry: text.py turns it into a sentence."""
+    entry: dict[str, Any] = {"key": key, "params": params}
+    if to is not None:
+        entry["to"] = list(to)
+    return entry
+
+
+class Game:
+    """Base class of every game. Public methods are the fixed contract."""
+
+    id: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    title: dict[str, str] = {}
+    version: int = 1
+    #: option keys accepted by new_game for fixed deals in tests (validated by _setup)
+    test_option_keys: tuple[str, ...] = ()
+
+    # ----------------------------------------------------------------- hooks
+    def _option_specs(self) -> list[dict]:
+        return []
+
+    def _setup(self, num_players: int, rng: Rng, options: dict) -> State:
+        """Return the first state (without "rng"; the base class adds it)."""
+        raise NotImplementedError
+
+    def _current_player(self, state: State) -> int | None:
+        raise NotImplementedError
+
+    def _legal_actions(self, state: State) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, state: State, action: Action, rng: Rng) -> None:
+        """Change ``state`` (a private copy) in place by a legal action."""
+        raise NotImplementedError
+
+    def _view(self, state: State, seat: int | None) -> View:
+        raise NotImplementedError
+
+    def _scores(self, state: State) -> list[float]:
+        raise NotImplementedError
+
+    def _winners(self, state: State) -> list[int]:
+        raise NotImplementedError
+
+    def _sample_state(self, view: View, seat: int, rng: Rng) -> State:
+        raise NotImplementedError
+
+    def _why_illegal(self, state: State, action: Action) -> str | None:
+        """Optional: a specific reason an action is illegal."""
+        return None
+
+    def _check_state(self, state: State) -> None:
+        """Optional: raise RecordError if a loaded state is inconsistent."""
+
+    # ----------------------------------------------------------------- contract
+    def option_specs(self) -> list[dict]:
+        return [dict(s) for s in self._option_specs()]
+
+    def normalize_options(self, num_players: int, options: dict | None) -> dict:
+        return normalize_options(self._option_specs(), options, num_players, self.test_option_keys)
+
+    def new_game(self, num_players: int, seed: int | str, options: dict | None = None) -> State:
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise SetupError("num_players must be a whole number")
+        if not self.min_players <= num_players <= self.max_players:
+            raise SetupError(f"{self.id} is for {self.min_players} to {self.max_players} players, not {num_players}")
+        try:
+            start = seed_to_int(seed)
+        except TypeError as exc:
+            raise SetupError(str(exc)) from None
+        opts = self.normalize_options(num_players, options)
+        rng = Rng(start)
+        state = self._setup(num_players, rng, opts)
+        state["rng"] = rng.state
+        return state
+
+    def current_player(self, state: State) -> int | None:
+        return self._current_player(state)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        if self._current_player(state) is None:
+            return []
+        return self._legal_actions(state)
+
+    def apply(self, state: State, action: Action, seat: int | None = None) -> State:
+        """A new state after ``action``. With ``seat``, also checks it is that seat's turn."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction(f"an action is a dict with a string 'type', not {action!r}")
+        mover = self._current_player(state)
+        if mover is None:
+            raise IllegalAction("the game is over: no action is legal")
+        if seat is not None and seat != mover:
+            raise IllegalAction(f"it is seat {mover}'s decision, not seat {seat}'s")
+        legal = self._legal_actions(state)
+        if not any(strict_equal(action, a) for a in legal):
+            reason = self._why_illegal(state, action)
+            if reason is None:
+                kinds = sorted({a["type"] for a in legal})
+                reason = f"not a legal action now (legal kinds: {', '.join(kinds)})"
+            raise IllegalAction(f"illegal action {json.dumps(action, sort_keys=True)}: {reason}")
+        new_state = clone(state)
+        self._apply(new_state, clone(action), StateRng(new_state))
+        return new_state
+
+    def is_over(self, state: State) -> bool:
+        return self._current_player(state) is None
+
+    def scores(self, state: State) -> list[float]:
+        return self._scores(state)
+
+    def winners(self, state: State) -> list[int]:
+        return self._winners(state) if self.is_over(state) else []
+
+    def view(self, state: State, seat: int | None) -> View:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.num_players(state)):
+            raise ValueError(f"no seat {seat!r} in this game")
+        return self._view(state, seat)
+
+    def sample_state(self, view: View, seat: int, rng: Rng) -> State:
+        state = self._sample_state(view, seat, rng)
+        state["rng"] = rng.next64()
+        return state
+
+    def num_players(self, state: State) -> int:
+        return state["num_players"]
+
+    def to_dict(self, state: State) -> dict:
+        return {"game": self.id, "version": self.version, "state": clone(state)}
+
+    def from_dict(self, data: Any) -> State:
+        if not isinstance(data, dict):
+            raise RecordError("a saved state is a JSON object")
+        if data.get("game") != self.id:
+            raise RecordError(f"this saved state is for {data.get('game')!r}, not {self.id!r}")
+        if data.get("version") != self.version:
+            raise RecordError(f"saved with version {data.get('version')!r} of {self.id}; this is version {self.version}")
+        state = data.get("state")
+        if not isinstance(state, dict) or not isinstance(state.get("num_players"), int) \
+                or not isinstance(state.get("rng"), int):
+            raise RecordError("the saved state is damaged")
+        state = clone(state)
+        try:
+            self._check_state(state)
+            self._current_player(state)
+            self.legal_actions(state)
+        except RecordError:
+            raise
+        except Exception as exc:  # a damaged state surfaces as whatever it breaks
+            raise RecordError(f"the saved state is damaged ({type(exc).__name__})") from None
+        return state

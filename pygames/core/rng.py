@@ -1,0 +1,87 @@
+"""A small seeded random number generator whose whole state is one integer.
+
+The state lives inside the game state (key ``"rng"``), so a game replays
+exactly from (num_players, seed, options, actions) in CPython and in Pyodide:
+the generator only uses integer arithmetic (SplitMix64), never ``random``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, MutableSequence, Sequence, TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+
+
+def seed_to_int(seed: int | str) -> int:
+    """Turn a user seed (int or text) into a 64-bit starting state."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise TypeError("seed must be an int or a str")
+    if isinstance(seed, str):
+        value = 0xCBF29CE484222325  # FNV-1a: stable across Python builds, unlike hash()
+        for byte in seed.encode("utf-8"):
+            value = ((value ^ byte) * 0x100000001B3) & _MASK
+        return value
+    return seed & _MASK
+
+
+class Rng:
+    """SplitMix64. ``Rng(state_int)``; read the current state back with ``.state``."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int | str = 0) -> None:
+        self.state = seed_to_int(state)
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def randbelow(self, n: int) -> int:
+        """Uniform integer in [0, n) without modulo bias."""
+        if n <= 0:
+            raise ValueError("randbelow needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            r = self.next64()
+            if r < limit:
+                return r % n
+
+    def randrange(self, start: int, stop: int | None = None) -> int:
+        if stop is None:
+            start, stop = 0, start
+        return start + self.randbelow(stop - start)
+
+    def random(self) -> float:
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.randbelow(len(items))]
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self) -> "Rng":
+        """An independent generator derived from this one (advances this one)."""
+        return Rng(self.next64())
+
+
+class StateRng(Rng):
+    """An Rng that writes its state back into ``state["rng"]`` after every draw."""
+
+    __slots__ = ("_holder",)
+
+    def __init__(self, holder: dict) -> None:
+        super().__init__(holder["rng"])
+        self._holder = holder
+
+    def next64(self) -> int:
+        value = super().next64()
+        self._holder["rng"] = self.state
+        return value
