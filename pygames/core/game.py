@@ -151,6 +151,14 @@ class Game:
         self._apply(new_state, clone(action), StateRng(new_state))
         return new_state
 
+    def advance(self, state: State, action: Action) -> None:
+        """Apply a legal action IN PLACE, without checks: for bots' simulations only.
+
+        ``action`` must come from ``legal_actions(state)``; ``state`` must be a
+        private copy (a determinization or a clone).
+        """
+        self._apply(state, action, StateRng(state))
+
     def is_over(self, state: State) -> bool:
         return self._current_player(state) is None
 

@@ -1,0 +1,195 @@
+"""Core: RNG, options, contract base class, records, picker, bots (on a tiny test game)."""
+
+import json
+
+import pytest
+
+import pygames
+from pygames.bots import make_bot
+from pygames.bots.ismcts import IsmctsBot, rank_rewards
+from pygames.core import IllegalAction, RecordError, Rng, SetupError, make_record, replay
+from pygames.core.options import normalize_options, option
+from pygames.ui.picker import Picker, check_paths
+
+from .nim import GAME as NIM
+
+
+@pytest.fixture
+def nim_registered(monkeypatch):
+    monkeypatch.setitem(pygames.GAMES, "nim", NIM)
+    return NIM
+
+
+def test_rng_is_deterministic_and_known():
+    a, b = Rng(123), Rng(123)
+    assert [a.next64() for _ in range(3)] == [b.next64() for _ in range(3)]
+    # fixed reference values guard against accidental changes (records depend on them)
+    assert Rng(0).next64() == 0xE220A8397B1DCDAF
+    assert Rng("seed").state == Rng("seed").state != Rng("seeds").state
+
+
+def test_rng_randbelow_is_in_range_and_shuffle_is_a_permutation():
+    rng = Rng(9)
+    assert all(0 <= rng.randbelow(7) < 7 for _ in range(1000))
+    items = list(range(20))
+    rng.shuffle(items)
+    assert sorted(items) == list(range(20)) and items != list(range(20))
+    with pytest.raises(ValueError):
+        rng.randbelow(0)
+
+
+def test_options_are_validated():
+    specs = [option("x", "bool", False, "X", "X"), option("n", "int", 2, "N", "N", minimum=1, maximum=3),
+             option("c", "choice", "a", "C", "C", choices=["a", "b"], min_players=3)]
+    assert normalize_options(specs, None, 2) == {"x": False, "n": 2, "c": "a"}
+    assert normalize_options(specs, {"n": 3, "c": "b"}, 3)["c"] == "b"
+    for bad in ({"x": 1}, {"n": 4}, {"n": True}, {"c": "z"}, {"zz": 1}, [1]):
+        with pytest.raises(SetupError):
+            normalize_options(specs, bad, 3)
+    with pytest.raises(SetupError, match="at least 3"):
+        normalize_options(specs, {"c": "b"}, 2)
+
+
+def test_apply_returns_new_state_and_never_mutates():
+    state = NIM.new_game(2, 1, {"first_player": 0})
+    before = json.dumps(state, sort_keys=True)
+    after = NIM.apply(state, {"type": "take", "n": 2})
+    assert json.dumps(state, sort_keys=True) == before
+    assert after["stones"] == 5 and NIM.current_player(after) == 1
+
+
+def test_illegal_actions_raise_with_a_reason_and_change_nothing():
+    state = NIM.new_game(2, 1, {"first_player": 0, "stones": 3})
+    before = json.dumps(state, sort_keys=True)
+    for bad in ({"type": "take", "n": 3}, {"type": "take", "n": True}, {"type": "take", "n": 1.0},
+                {"type": "take"}, {"n": 1}, "take", None):
+        with pytest.raises(IllegalAction) as info:
+            NIM.apply(state, bad)
+        assert str(info.value)
+    with pytest.raises(IllegalAction, match="seat 0"):
+        NIM.apply(state, {"type": "take", "n": 1}, seat=1)
+    assert json.dumps(state, sort_keys=True) == before
+    assert isinstance(IllegalAction("x"), ValueError)
+
+
+def test_game_over_has_no_legal_action():
+    state = NIM.new_game(2, 1, {"first_player": 0, "stones": 3})
+    state = NIM.apply(state, {"type": "take", "n": 1})
+    state = NIM.apply(state, {"type": "take", "n": 2})
+    assert NIM.is_over(state) and NIM.current_player(state) is None and NIM.legal_actions(state) == []
+    assert NIM.winners(state) == [1]
+    with pytest.raises(IllegalAction, match="over"):
+        NIM.apply(state, {"type": "take", "n": 1})
+
+
+def test_setup_checks_players_seed_and_options():
+    for bad in (1, 4, "2", True):
+        with pytest.raises(SetupError):
+            NIM.new_game(bad, 1)
+    with pytest.raises(SetupError):
+        NIM.new_game(2, None)
+    with pytest.raises(SetupError):
+        NIM.new_game(2, 1, {"first_player": 5})
+
+
+def test_views_refuse_unknown_seats():
+    state = NIM.new_game(2, 1)
+    for bad in (2, -1, "0", True):
+        with pytest.raises(ValueError):
+            NIM.view(state, bad)
+
+
+def test_to_dict_round_trips_and_damage_is_refused():
+    state = NIM.apply(NIM.new_game(3, "x"), {"type": "take", "n": 1})
+    data = json.loads(json.dumps(NIM.to_dict(state)))
+    assert NIM.from_dict(data) == state
+    for bad in ({"game": "coup", "version": 1, "state": state}, {**data, "version": 2},
+                {**data, "state": {**state, "stones": "many"}}, {**data, "state": None}, 7):
+        with pytest.raises(RecordError):
+            NIM.from_dict(bad)
+
+
+def test_records_replay_exactly_and_bad_records_are_refused(nim_registered):
+    state = NIM.new_game(2, 5)
+    actions = []
+    while not NIM.is_over(state):
+        action = NIM.legal_actions(state)[-1]
+        actions.append(action)
+        state = NIM.apply(state, action)
+    record = make_record(NIM, 2, 5, {}, ["human", "normal"], actions)
+    assert replay(json.dumps(record)) == state
+    assert replay(record, upto=1) == NIM.apply(NIM.new_game(2, 5), actions[0])
+    bad_records = ["{not json", "[]", {**record, "game": "chess"}, {**record, "version": 9},
+                   {**record, "seats": ["human"]}, {**record, "seats": ["human", "god"]},
+                   {**record, "actions": [{"type": "take", "n": 5}]}, {**record, "num_players": 9},
+                   {**record, "options": {"stones": 99}}, {k: v for k, v in record.items() if k != "seed"}]
+    for bad in bad_records:
+        with pytest.raises(RecordError):
+            replay(bad)
+
+
+def test_picker_walks_click_paths_with_back():
+    legal = [{"type": "a"}, {"type": "b", "t": 1}, {"type": "b", "t": 2}]
+    steps = lambda action, view: [action["type"]] + ([f"t{action['t']}"] if "t" in action else [])
+    picker = Picker(legal, {}, steps)
+    assert picker.options() == ["a", "b"]
+    assert picker.click("b") is None and picker.options() == ["t1", "t2"]
+    picker.back()
+    assert picker.options() == ["a", "b"] and not picker.can_go_back()
+    picker.click("b")
+    assert picker.click("t2") == {"type": "b", "t": 2}
+    with pytest.raises(ValueError):
+        Picker(legal, {}, steps).click("t1")
+
+
+def test_click_paths_must_be_unique_and_prefix_free():
+    with pytest.raises(ValueError):
+        check_paths([("a",), ("a",)])
+    with pytest.raises(ValueError):
+        check_paths([("a",), ("a", "b")])
+    with pytest.raises(ValueError):
+        check_paths([()])
+    check_paths([("a", "b"), ("a", "c"), ("d",)])
+
+
+def test_make_bot_levels():
+    for level in ("random", "easy", "normal", "hard"):
+        assert make_bot(level, 1).level == level
+    with pytest.raises(ValueError):
+        make_bot("godlike", 1)
+
+
+def test_random_bot_is_seeded():
+    state = NIM.new_game(2, 1, {"stones": 15})
+    picks = lambda seed: [make_bot("random", seed).choose(NIM, NIM.view(state, 0), NIM.legal_actions(state), 0)
+                          for _ in range(1)]
+    assert picks(3) == picks(3)
+
+
+def test_hard_bot_finds_the_winning_move():
+    # with 4 stones, taking 1 leaves 3: whatever the opponent takes, we take the last
+    state = NIM.new_game(2, 1, {"first_player": 0, "stones": 4})
+    bot = IsmctsBot(seed=1, iterations=300)
+    assert bot.choose(NIM, NIM.view(state, 0), NIM.legal_actions(state), 0) == {"type": "take", "n": 1}
+    # and with 5 stones, taking 2
+    state = NIM.new_game(2, 1, {"first_player": 0, "stones": 5})
+    assert bot.choose(NIM, NIM.view(state, 0), NIM.legal_actions(state), 0) == {"type": "take", "n": 2}
+
+
+def test_hard_bot_thinks_in_slices():
+    state = NIM.new_game(2, 1, {"first_player": 0, "stones": 15})
+    steps = IsmctsBot(seed=2, iterations=64).think(NIM, NIM.view(state, 0), NIM.legal_actions(state), 0)
+    slices = 0
+    while True:
+        try:
+            next(steps)
+            slices += 1
+        except StopIteration as done:
+            assert done.value in NIM.legal_actions(state)
+            break
+    assert slices >= 4
+
+
+def test_rank_rewards():
+    assert rank_rewards([3, 1]) == [1.0, 0.0]
+    assert rank_rewards([2, 2, 0]) == [0.75, 0.75, 0.0]
