@@ -193,3 +193,21 @@ def test_hard_bot_thinks_in_slices():
 def test_rank_rewards():
     assert rank_rewards([3, 1]) == [1.0, 0.0]
     assert rank_rewards([2, 2, 0]) == [0.75, 0.75, 0.0]
+
+
+def test_arena_on_a_tiny_game(nim_registered):
+    from pygames.bots.arena import markdown_table, match, wilson_interval
+    result = match("nim", "hard", "random", 2, 20, bot_settings={"hard": {"iterations": 60}})
+    assert result["games"] == 20 and 0 <= result["wins"] <= 20
+    assert result["win_rate"] >= 0.7  # Nim from 7 stones: searching beats random play by far
+    assert "nim" in markdown_table([result])
+    low, high = wilson_interval(50, 100)
+    assert low < 0.5 < high and round(low, 3) == 0.404
+
+
+def test_hint_names_the_winning_move_with_its_chance():
+    from pygames.bots.hint import hint
+    state = NIM.new_game(2, 1, {"first_player": 0, "stones": 4})
+    result = hint(NIM, NIM.view(state, 0), NIM.legal_actions(state), 0, iterations=300)
+    assert result["action"] == {"type": "take", "n": 1}
+    assert result["top"][0]["action"] == result["action"] and result["top"][0]["win"] > 0.5

@@ -1,0 +1,31 @@
+"""Hints: what the hard bot would play for a human, with a one-line reason."""
+
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ..core import Action, Game, View
+from .ismcts import IsmctsBot
+
+HINT_ITERATIONS = 200
+
+
+def hint_thinking(game: Game, view: View, legal: list[Action], seat: int,
+                  seed: int | str = "hint", iterations: int = HINT_ITERATIONS
+                  ) -> Generator[None, None, dict[str, Any]]:
+    """A generator (run it in slices) whose return value is
+    ``{"action": best, "top": [{"action", "visits", "win"}...]}`` (win = estimated win chance)."""
+    bot = IsmctsBot(seed, iterations=iterations)
+    best = yield from bot.think(game, view, legal, seat)
+    ranked = sorted((s for s in bot.last_stats if s["visits"]), key=lambda s: -s["visits"])
+    top = [{"action": s["action"], "visits": s["visits"], "win": s["value"]} for s in ranked[:3]]
+    return {"action": best, "top": top}
+
+
+def hint(game: Game, view: View, legal: list[Action], seat: int, **settings: Any) -> dict[str, Any]:
+    steps = hint_thinking(game, view, legal, seat, **settings)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
