@@ -1,0 +1,1 @@
+"""Coup (with BGA's options: factions, inquisitor, diplomat, rounds to win)."""

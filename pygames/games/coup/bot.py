@@ -1,0 +1,400 @@
+"""Coup heuristics: ``scores(view, legal, seat, rng)`` rates each legal action for ``seat``.
+
+Only the seat's view is used. The bot reads the table through card counting
+(its own hand and every revealed card), the claims each opponent made since
+their hand last changed, and how often each opponent was caught bluffing or
+challenged. It prefers true claims, bluffs when the claim looks safe, challenges
+claims that are impossible or unlikely, blocks with the cards it holds (and
+sometimes bluff-blocks a lethal assassination), coups when it can, targets the
+strongest opponent, loses and returns its weakest cards.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Any
+
+from . import cards as C
+
+BIG = 1000.0
+DEATH = 30.0  # losing the last influence
+
+
+# ---------------------------------------------------------------- reading the view
+class Knowledge:
+    """What ``seat`` knows, derived once per decision from its view."""
+
+    def __init__(self, view: dict, seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.n = view["num_players"]
+        self.chars = view["chars"]
+        self.hand = list(view["hand"] or [])
+        self.coins = view["coins"]
+        self.counts = view["hand_counts"]
+        self.living = [s for s in range(self.n) if self.counts[s] > 0]
+        self.opponents = [s for s in self.living if s != seat]
+        self.tax = "diplomat" if view["options"]["diplomat"] else "duke"
+        self.exch = "inquisitor" if view["options"]["inquisitor"] else "ambassador"
+        seen = {c: 0 for c in self.chars}
+        public = {c: 0 for c in self.chars}
+        for c in self.hand:
+            seen[c] += 1
+        for lost in view["lost"]:
+            for c in lost:
+                seen[c] += 1
+                public[c] += 1
+        for step in view["queue"]:
+            if step["k"] == "keep" and "drawn" in step:
+                for c in step["drawn"]:
+                    seen[c] += 1
+        self.known_card: dict[int, str] = {}
+        for step in view["queue"]:
+            if step["k"] == "inspect" and "card" in step and step["target"] != seat:
+                self.known_card[step["target"]] = step["card"]
+        self.unseen = {c: max(0, C.COPIES - seen[c]) for c in self.chars}
+        self.public = public
+        self.unknown_total = sum(self.unseen.values())
+        self._read_log(view["log"])
+
+    def _read_log(self, log: list[dict]) -> None:
+        n = self.n
+        self.claims: list[set[str]] = [set() for _ in range(n)]
+        self.caught = [0] * n
+        self.proven = [0] * n
+        self.challenges = [0] * n
+        self.chances = [0] * n  # claims by others this seat could have challenged
+        for entry in log:
+            key = entry["key"]
+            p = entry["params"]
+            s = p.get("seat")
+            if key == "round_start":
+                self.claims = [set() for _ in range(n)]
+            elif key == "declare" and p.get("card"):
+                if not p.get("negative"):
+                    self.claims[s].add(p["card"])
+                self._chance(s)
+            elif key == "block":
+                self.claims[s].add(p["card"])
+                self._chance(s)
+            elif key == "challenge":
+                self.challenges[s] += 1
+            elif key == "caught":
+                self.caught[s] += 1
+                self.claims[s].discard(p.get("claimed"))
+            elif key == "proven":
+                self.proven[s] += 1
+                self.claims[s].discard(p.get("card"))  # shuffled back: a new card was drawn
+            elif key in ("exchange_done", "embezzle_reveal"):
+                self.claims[s] = set()
+            elif key == "examine_swap":
+                self.claims[p.get("target")] = set()
+
+    def _chance(self, claimant: int) -> None:
+        for other in self.living:
+            if other != claimant:
+                self.chances[other] += 1
+
+    # probabilities --------------------------------------------------------
+    def prior_has(self, s: int, card: str) -> float:
+        """P(seat s holds at least one ``card``) from card counting alone."""
+        if s == self.seat:
+            return 1.0 if card in self.hand else 0.0
+        if self.known_card.get(s) == card:
+            return 1.0
+        k = self.counts[s]
+        u = self.unseen.get(card, 0)
+        total = self.unknown_total
+        if k <= 0 or u <= 0 or total <= 0:
+            return 0.0
+        k = min(k, total)
+        return 1.0 - comb(total - u, k) / comb(total, k)
+
+    def bluff_rate(self, s: int) -> float:
+        return (self.caught[s] + 1.2) / (self.caught[s] + self.proven[s] + 3.0)
+
+    def has_claimed(self, s: int, card: str) -> float:
+        """P(s holds ``card``) given that s claims it now (or has claimed it)."""
+        h = self.prior_has(s, card)
+        if h <= 0.0 or h >= 1.0:
+            return h
+        b = self.bluff_rate(s)
+        p = h / (h + (1.0 - h) * b)
+        claimed = len(self.claims[s] | {card})
+        if claimed > self.counts[s]:  # more characters claimed than cards held: some are bluffs
+            p *= self.counts[s] / claimed
+        return p
+
+    def challenge_rate(self, s: int) -> float:
+        return (self.challenges[s] + 0.6) / (self.chances[s] + 2.0)
+
+    def p_challenged(self, card: str, exclude: int | None = None) -> float:
+        """How likely a claim of ``card`` by this seat gets challenged."""
+        stay = 1.0
+        for s in self.opponents:
+            if s == exclude:
+                continue
+            rate = self.challenge_rate(s) + 0.12 * self.public.get(card, 0)
+            stay *= 1.0 - min(0.95, rate)
+        return 1.0 - stay
+
+    # values ---------------------------------------------------------------
+    def coin_weight(self) -> float:
+        """How much another player's coin hurts me (coin units)."""
+        return 0.6 if len(self.living) <= 2 else 0.35
+
+    def my_card_cost(self) -> float:
+        return DEATH if len(self.hand) <= 1 else 10.0
+
+    def their_card_value(self, s: int) -> float:
+        base = 7.0 if len(self.living) <= 2 else 4.0
+        return base * (2.5 if self.counts[s] == 1 else 1.0)
+
+    def threat(self, s: int) -> float:
+        claims = self.claims[s]
+        t = self.counts[s] * 4.0 + self.coins[s] * 0.6
+        if self.coins[s] >= 7:
+            t += 3.0
+        if "assassin" in claims and self.coins[s] >= 3:
+            t += 2.0
+        if self.tax in claims:
+            t += 1.0
+        return t
+
+    def card_value(self, card: str, hand: list[str]) -> float:
+        v = C.VALUE.get(card, 3.0)
+        if card == "assassin" and self.coins[self.seat] >= 3:
+            v += 0.8
+        if card == "contessa" and any(self.coins[s] >= 3 and "assassin" in self.claims[s] for s in self.opponents):
+            v += 1.2
+        if card == "captain" and any(self.coins[s] >= 2 for s in self.opponents):
+            v += 0.3
+        if hand.count(card) > 1:
+            v -= 1.5
+        return v
+
+    def hand_value(self, hand: list[str]) -> float:
+        total = 0.0
+        seen: list[str] = []
+        for c in sorted(hand, key=lambda c: -C.VALUE.get(c, 3.0)):
+            v = C.VALUE.get(c, 3.0)
+            if c in seen:
+                v -= 1.5
+            if c == "assassin" and self.coins[self.seat] >= 3:
+                v += 0.8
+            seen.append(c)
+            total += v
+        return total
+
+
+# ---------------------------------------------------------------- decisions
+def scores(view: dict, legal: list[dict], seat: int, rng: Any) -> list[float]:
+    if len(legal) == 1:
+        return [0.0]
+    k = Knowledge(view, seat)
+    step = view["queue"][0]
+    kind = step["k"]
+    if kind == "act":
+        values = [_act_value(k, a, rng) for a in legal]
+    elif kind == "react":
+        values = _react_values(k, step, legal, rng)
+    elif kind == "reveal":
+        claimed = view["info"]["block_card"] if step["stage"] == "block" else view["info"]["claim"]
+        values = [BIG if a["card"] == claimed else -k.card_value(a["card"], k.hand) for a in legal]
+    elif kind in ("lose", "show"):
+        values = [-k.card_value(a["card"], k.hand) for a in legal]
+    elif kind == "keep":
+        values = [k.hand_value(a["cards"]) for a in legal]
+    elif kind == "inspect":
+        card = step.get("card", "")
+        strong = k.card_value(card, [card]) >= 4.2 or (card == "contessa" and "assassin" in k.hand)
+        values = [1.0 if (a["type"] == "examine_swap") == strong else 0.0 for a in legal]
+    else:  # pragma: no cover - every step kind is handled above
+        values = [0.0] * len(legal)
+    return [v + rng.random() * 1e-3 for v in values]
+
+
+def _bluff_penalty(k: Knowledge, card: str) -> float:
+    """Expected cost of claiming ``card`` without holding it."""
+    if k.unseen.get(card, 0) == 0:
+        return k.my_card_cost() * 0.9  # everyone may know it is impossible
+    return k.p_challenged(card) * k.my_card_cost()
+
+
+def _act_value(k: Knowledge, action: dict, rng: Any) -> float:
+    kind = action["type"]
+    me = k.seat
+    t = action.get("target")
+    w = k.coin_weight()
+    coins = k.coins[me]
+    hand = k.hand
+    if kind == "income":
+        return 1.0
+    if kind == "foreign_aid":
+        blockers = [s for s in k.opponents if k.tax in k.claims[s]]
+        p_block = 0.85 if blockers else 0.2 + 0.1 * (len(k.opponents) - 1)
+        return 2.0 * (1.0 - min(0.9, p_block))
+    if kind == "coup":
+        return 50.0 + k.threat(t) + (5.0 if k.counts[t] == 1 else 0.0)
+    if kind == "convert":
+        return -1.0
+    claim = {"tax": "duke", "steal": "captain", "exchange": k.exch, "assassinate": "assassin",
+             "examine": "inquisitor", "cooperate": "diplomat", "embezzle": k.tax}[kind]
+    if kind == "embezzle":
+        gain = k.view["almshouse"] * 1.1
+        if claim not in hand:
+            return gain + 0.5
+        return gain - k.p_challenged(claim) * k.my_card_cost()
+    if kind == "tax":
+        gain = 3.2
+    elif kind == "steal":
+        amount = min(2, k.coins[t])
+        blocked = max(k.has_claimed(t, "captain") if "captain" in k.claims[t] else 0.0,
+                      k.has_claimed(t, k.exch) if k.exch in k.claims[t] else 0.0)
+        gain = amount * (1.0 + w) * (1.0 - 0.8 * blocked) + 0.05 * k.threat(t)
+    elif kind == "exchange":
+        weak = 8.5 - k.hand_value(hand) / max(1, len(hand)) * 2
+        gain = 1.2 + max(0.0, weak) * 0.4
+    elif kind == "assassinate":
+        blocked = k.has_claimed(t, "contessa") if "contessa" in k.claims[t] else k.prior_has(t, "contessa") * 0.6
+        gain = (k.their_card_value(t) + 0.3 * k.threat(t)) * (1.0 - blocked) - 3 * 0.5
+        if coins >= 7:
+            gain -= 3.0  # a sure coup is available
+    elif kind == "examine":
+        gain = 1.0
+    else:  # cooperate
+        gain = 2.2 - w * 1.0 - 0.05 * k.threat(t)
+    if claim in hand:
+        return gain + 0.3
+    # a bluff: sometimes worth it, rarely when risky
+    penalty = _bluff_penalty(k, claim)
+    noise = rng.random() * 1.5
+    return gain - penalty - 0.5 + noise
+
+
+def _action_loss_for(k: Knowledge, info: dict) -> float:
+    """How much the pending action hurts ``k.seat`` if it happens (coin units)."""
+    me = k.seat
+    kind = info["action"]
+    actor = info["actor"]
+    t = info["target"]
+    w = k.coin_weight()
+    if kind == "tax":
+        return 3 * w
+    if kind == "foreign_aid":
+        return 2 * w
+    if kind == "steal":
+        amount = min(2, k.coins[t])
+        return amount * (1.0 + w) if t == me else amount * w * 0.3
+    if kind == "assassinate":
+        return k.my_card_cost() if t == me else 0.5
+    if kind == "examine":
+        return 1.5 if t == me else 0.1
+    if kind == "exchange":
+        return 0.6
+    if kind == "cooperate":
+        return (-1.0 if t == me else 0.3) + 2 * w
+    if kind == "embezzle":
+        return k.view["almshouse"] * w
+    del actor
+    return 0.5
+
+
+def _react_values(k: Knowledge, step: dict, legal: list[dict], rng: Any) -> list[float]:
+    info = k.view["info"]
+    me = k.seat
+    stage = step["stage"]
+    actor = info["actor"]
+    values = []
+    if stage == "block":
+        blocker = info["blocker"]
+        card = info["block_card"]
+        p_true = 0.0 if k.unseen.get(card, 0) == 0 and k.known_card.get(blocker) != card \
+            else k.has_claimed(blocker, card)
+        # what the block costs me if it stands
+        if actor == me:
+            kind = info["action"]
+            if kind == "assassinate":
+                stake = k.their_card_value(info["target"])
+            elif kind == "steal":
+                stake = min(2, k.coins[info["target"]]) * (1.0 + k.coin_weight())
+            elif kind == "examine":
+                stake = 1.0
+            else:
+                stake = 2.0
+        else:
+            stake = 0.3 if info["action"] != "assassinate" else 1.0
+        for a in legal:
+            if a["type"] == "pass":
+                values.append(0.0)
+            else:
+                gain = (1.0 - p_true) * (k.their_card_value(blocker) + stake) - p_true * k.my_card_cost()
+                values.append(gain - 0.5)
+        return values
+    claim = info["claim"]
+    negative = info["negative"]
+    loss = _action_loss_for(k, info)
+    if claim is None:
+        p_true = 1.0
+    elif negative:
+        p_true = 1.0 - k.prior_has(actor, claim) * 0.8
+    elif k.unseen.get(claim, 0) == 0 and k.known_card.get(actor) != claim:
+        p_true = 0.0
+    else:
+        p_true = k.has_claimed(actor, claim)
+    for a in legal:
+        if a["type"] == "pass":
+            values.append(-loss)
+        elif a["type"] == "challenge":
+            # a failed challenge against a blockable attack on me leaves the block for later
+            ev = (1.0 - p_true) * k.their_card_value(actor) - p_true * (k.my_card_cost() + loss)
+            if k.my_card_cost() > 20 and info["action"] == "assassinate" and info["target"] == me:
+                ev = (1.0 - p_true) * k.their_card_value(actor) - p_true * k.my_card_cost()
+            values.append(ev - 0.3)
+        else:  # block
+            card = a["card"]
+            if card in k.hand:
+                values.append(5.0 + loss)
+                continue
+            if k.unseen.get(card, 0) == 0:
+                values.append(-loss - k.my_card_cost() - 1.0)
+                continue
+            q = k.p_challenged(card)
+            if info["action"] == "assassinate" and info["target"] == me:
+                fail_cost = DEATH  # caught: lose the revealed card, then the assassination
+            else:
+                fail_cost = k.my_card_cost() + loss
+            values.append(-q * fail_cost - 0.3 + (rng.random() - 0.5) * 1.0)
+    return values
+
+
+def rollout(game: Any, state: dict, legal: list[dict], rng: Any) -> dict:
+    """A fast playout policy for the hard bot: sensible defaults without card counting."""
+    step = state["queue"][0]
+    kind = step["k"]
+    if kind == "react":
+        # mostly allow; sometimes challenge or block
+        r = rng.random()
+        if r < 0.75 or len(legal) == 1:
+            return legal[0]
+        return legal[1 + rng.randbelow(len(legal) - 1)]
+    if kind == "act":
+        coups = [a for a in legal if a["type"] == "coup"]
+        if coups:
+            return coups[rng.randbelow(len(coups))]
+        seat = state["turn"]
+        hand = state["hands"][seat]
+        honest = []
+        for a in legal:
+            claim, negative = game.claim_of(state, a["type"])
+            if claim is None or (claim in hand) != negative:
+                honest.append(a)
+        pool = honest if honest and rng.random() < 0.8 else legal
+        return pool[rng.randbelow(len(pool))]
+    if kind == "reveal":
+        info = state["info"]
+        claimed = info["block_card"] if step["stage"] == "block" else info["claim"]
+        for a in legal:
+            if a["card"] == claimed:
+                return a
+    return legal[rng.randbelow(len(legal))]

@@ -1,0 +1,789 @@
+"""Coup (with BGA's options: factions, inquisitor, diplomat, rounds to win) as a state machine.
+
+The turn is driven by a queue of steps in ``state["queue"]``. The first step is
+always a decision of exactly one seat (choose an action, answer a reaction
+window, reveal a card, lose a card, keep cards after an exchange, show a card
+to an examiner, decide about an examined card). Automatic steps (resolving the
+action, ending the turn, proving an embezzlement) are run by ``_run`` until
+the next decision. Whether a step needs a decision depends only on public
+information (a player with two face-down cards is always asked, even when
+both are the same character), so views never leak hidden cards.
+
+docs/rules/coup.md describes the rules exactly as implemented.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Game, RecordError, SetupError, log_entry, log_visible_to, option
+from ...core.rng import Rng
+from . import cards as C
+
+ORDER = {c: i for i, c in enumerate(C.CHARACTERS)}
+#: actions a reaction window can answer with a block, and the block's character slots
+TARGETED_BLOCKABLE = ("steal", "assassinate", "examine")
+
+
+def sort_cards(cards: list[str]) -> list[str]:
+    return sorted(cards, key=ORDER.__getitem__)
+
+
+def distinct(cards: list[str]) -> list[str]:
+    out: list[str] = []
+    for c in sort_cards(cards):
+        if c not in out:
+            out.append(c)
+    return out
+
+
+def combos(pool: list[str], k: int) -> list[list[str]]:
+    """All distinct multisets of k cards from pool (sorted, in a stable order)."""
+    pool = sort_cards(pool)
+    result: list[list[str]] = []
+
+    def rec(start: int, chosen: list[str]) -> None:
+        if len(chosen) == k:
+            if chosen not in result:
+                result.append(list(chosen))
+            return
+        for i in range(start, len(pool)):
+            rec(i + 1, chosen + [pool[i]])
+
+    rec(0, [])
+    return result
+
+
+def remove_cards(cards: list[str], taken: list[str]) -> list[str]:
+    rest = list(cards)
+    for c in taken:
+        rest.remove(c)
+    return rest
+
+
+def deck_chars(opts: dict) -> list[str]:
+    chars = list(C.BASE_DECK)
+    for key, (old, new) in C.REPLACEMENTS.items():
+        if opts.get(key):
+            chars[chars.index(old)] = new
+    return chars
+
+
+class CoupGame(Game):
+    id = "coup"
+    min_players = 2
+    max_players = 6
+    title = {"en": "Coup", "ja": "クー"}
+    version = 1
+    test_option_keys = ("deck", "hands", "first_player", "factions_of", "no_shuffle", "coins", "almshouse")
+
+    # ================================================================ options
+    def _option_specs(self) -> list[dict]:
+        return [
+            option("factions", "bool", False, "Factions (Reformation)", "派閥", min_players=3,
+                   help_en="Monarchists and Populists: no attacks on your own faction while both "
+                           "factions are alive; Convert and Embezzle with the almshouse.",
+                   help_ja="君主主義者と民主主義者に分かれる。両派閥が残る間は同じ派閥を攻撃できない。"
+                           "救貧院を使う派閥変更と横領が加わる。"),
+            option("inquisitor", "bool", False, "Inquisitor (replaces Ambassador)", "異端審問官（大使と入れ替え）",
+                   help_en="Exchange 1 card, or examine an opponent's card; blocks stealing.",
+                   help_ja="交換は1枚。審問で相手の手札を1枚確認できる。強奪をブロックできる。"),
+            option("diplomat", "bool", False, "Diplomat (replaces Duke)", "外交官（公爵と入れ替え）",
+                   help_en="No Tax: Cooperate (+2 for you, +1 for another player); blocks Foreign Aid.",
+                   help_ja="徴税の代わりに協力（自分+2、相手+1）。援助をブロックできる。"),
+            option("wins_needed", "int", 1, "Rounds to win", "必要な勝利数", minimum=1, maximum=5,
+                   help_en="Play rounds until someone has won this many.",
+                   help_ja="この数のラウンドに勝ったプレイヤーの勝利。"),
+        ]
+
+    # ================================================================ setup
+    def _setup(self, num_players: int, rng: Rng, options: dict) -> dict:
+        n = num_players
+        opts = {"factions": options["factions"], "inquisitor": options["inquisitor"],
+                "diplomat": options["diplomat"], "wins_needed": options["wins_needed"],
+                "no_shuffle": False}
+        if "no_shuffle" in options:
+            if not isinstance(options["no_shuffle"], bool):
+                raise SetupError("no_shuffle must be true or false")
+            opts["no_shuffle"] = options["no_shuffle"]
+        chars = deck_chars(opts)
+        full = sort_cards([c for c in chars for _ in range(C.COPIES)])
+
+        def card_list(value: Any, what: str) -> list[str]:
+            if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+                raise SetupError(f"{what} must be a list of character ids")
+            bad = [c for c in value if c not in chars]
+            if bad:
+                raise SetupError(f"{what}: {bad[0]!r} is not a character of this deck ({', '.join(chars)})")
+            return list(value)
+
+        deal = None
+        if "hands" in options:
+            hands = options["hands"]
+            if not isinstance(hands, list) or len(hands) != n:
+                raise SetupError(f"hands must list {n} hands")
+            hands = [card_list(h, "hands") for h in hands]
+            if any(len(h) != 2 for h in hands):
+                raise SetupError("each hand has exactly 2 cards")
+            rest = list(full)
+            try:
+                for h in hands:
+                    rest = remove_cards(rest, h)
+            except ValueError:
+                raise SetupError(f"hands use more than {C.COPIES} copies of a character") from None
+            if "deck" in options:
+                deck = card_list(options["deck"], "deck")
+                if sort_cards(deck) != sort_cards(rest):
+                    raise SetupError("deck must hold exactly the cards not in the hands")
+            else:
+                deck = rest
+                if not opts["no_shuffle"]:
+                    rng.shuffle(deck)
+            deal = (hands, deck)
+        elif "deck" in options:
+            deck = card_list(options["deck"], "deck")
+            if sort_cards(deck) != full:
+                raise SetupError(f"deck must hold the whole court: {C.COPIES} of each of {', '.join(chars)}")
+            deal = ([deck[2 * i:2 * i + 2] for i in range(n)], deck[2 * n:])
+
+        first = options.get("first_player")
+        if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n):
+            raise SetupError(f"first_player must be a seat from 0 to {n - 1}")
+        factions_of = options.get("factions_of")
+        if factions_of is not None:
+            if not opts["factions"]:
+                raise SetupError("factions_of needs the factions option")
+            if not isinstance(factions_of, list) or len(factions_of) != n or \
+                    any(isinstance(f, bool) or f not in (0, 1) for f in factions_of):
+                raise SetupError(f"factions_of must list {n} values, each 0 (monarchist) or 1 (populist)")
+        coins = options.get("coins")
+        if coins is not None and (not isinstance(coins, list) or len(coins) != n or any(
+                isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in coins)):
+            raise SetupError(f"coins must list {n} whole numbers >= 0")
+        almshouse = options.get("almshouse", 0)
+        if isinstance(almshouse, bool) or not isinstance(almshouse, int) or almshouse < 0:
+            raise SetupError("almshouse must be a whole number >= 0")
+        if almshouse and not opts["factions"]:
+            raise SetupError("almshouse needs the factions option")
+
+        state: dict[str, Any] = {
+            "num_players": n, "opts": opts, "chars": chars, "round": 0, "wins": [0] * n,
+            "start": 0, "turn": 0, "over": False, "hands": [], "lost": [], "coins": [],
+            "factions": None, "almshouse": 0, "deck": [], "info": None, "queue": [], "log": [],
+        }
+        if first is None:
+            first = rng.randbelow(n)
+        self._start_round(state, rng, first, deal, factions_of, coins, almshouse)
+        return state
+
+    def _start_round(self, state: dict, rng: Rng, first: int, deal: Any = None,
+                     factions_of: list | None = None, coins: list | None = None, almshouse: int = 0) -> None:
+        n = state["num_players"]
+        state["round"] += 1
+        if deal is None:
+            full = [c for c in state["chars"] for _ in range(C.COPIES)]
+            rng.shuffle(full)
+            deal = ([full[2 * i:2 * i + 2] for i in range(n)], full[2 * n:])
+        state["hands"] = [sort_cards(h) for h in deal[0]]
+        state["deck"] = list(deal[1])
+        state["lost"] = [[] for _ in range(n)]
+        start = C.START_COINS_TWO_PLAYERS if n == 2 else C.START_COINS
+        state["coins"] = list(coins) if coins is not None else [start] * n
+        if state["opts"]["factions"]:
+            if factions_of is None:
+                seats = list(range(n))
+                rng.shuffle(seats)
+                populists = set(seats[:n // 2])
+                factions_of = [1 if s in populists else 0 for s in range(n)]
+            state["factions"] = list(factions_of)
+        else:
+            state["factions"] = None
+        state["almshouse"] = almshouse
+        state["start"] = first
+        state["turn"] = first
+        state["info"] = None
+        state["queue"] = [{"k": "act"}]
+        state["log"].append(log_entry("round_start", round=state["round"], seat=first,
+                                      factions=state["factions"], coins=list(state["coins"])))
+
+    # ================================================================ helpers
+    @staticmethod
+    def tax_char(state: dict) -> str:
+        return "diplomat" if state["opts"]["diplomat"] else "duke"
+
+    @staticmethod
+    def exchange_char(state: dict) -> str:
+        return "inquisitor" if state["opts"]["inquisitor"] else "ambassador"
+
+    def _char(self, state: dict, spec: str) -> str:
+        name = spec.lstrip("!")
+        if name in ("*tax", "tax"):
+            return self.tax_char(state)
+        if name == "*exchange":
+            return self.exchange_char(state)
+        return name
+
+    def claim_of(self, state: dict, action_type: str) -> tuple[str | None, bool]:
+        """(claimed character, negative) of a main action; negative: claims NOT to hold it."""
+        spec = C.ACTIONS[action_type]["claim"]
+        if spec is None:
+            return None, False
+        return self._char(state, spec), spec.startswith("!")
+
+    def blockers(self, state: dict, action_type: str) -> list[str]:
+        return [self._char(state, spec) for spec in C.BLOCKERS.get(action_type, ())]
+
+    @staticmethod
+    def alive(state: dict, seat: int) -> bool:
+        return bool(state["hands"][seat])
+
+    def living(self, state: dict) -> list[int]:
+        return [s for s in range(state["num_players"]) if state["hands"][s]]
+
+    def factions_split(self, state: dict) -> bool:
+        """True while the living players belong to both factions (the targeting limit applies)."""
+        if state["factions"] is None:
+            return False
+        return len({state["factions"][s] for s in self.living(state)}) > 1
+
+    def may_target(self, state: dict, actor: int, target: int) -> bool:
+        if target == actor or not self.alive(state, target):
+            return False
+        if self.factions_split(state) and state["factions"][actor] == state["factions"][target]:
+            return False
+        return True
+
+    def after(self, state: dict, seat: int) -> list[int]:
+        """Living seats other than ``seat``, in seat order after it."""
+        n = state["num_players"]
+        return [(seat + i) % n for i in range(1, n) if state["hands"][(seat + i) % n]]
+
+    # ================================================================ whose decision
+    def _current_player(self, state: dict) -> int | None:
+        if state["over"]:
+            return None
+        step = state["queue"][0]
+        if step["k"] == "act":
+            return state["turn"]
+        if step["k"] == "react":
+            return step["order"][step["i"]]
+        return step["seat"]
+
+    # ================================================================ legal actions
+    def _legal_actions(self, state: dict) -> list[dict]:
+        step = state["queue"][0]
+        k = step["k"]
+        if k == "act":
+            return self._main_actions(state)
+        if k == "react":
+            seat = step["order"][step["i"]]
+            can_challenge, blocks = self._react_options(state, step, seat)
+            acts: list[dict] = [{"type": "pass"}]
+            if can_challenge:
+                acts.append({"type": "challenge"})
+            acts += [{"type": "block", "card": c} for c in blocks]
+            return acts
+        if k in ("reveal", "lose", "show"):
+            return [{"type": k, "card": c} for c in distinct(state["hands"][step["seat"]])]
+        if k == "keep":
+            pool = state["hands"][step["seat"]] + step["drawn"]
+            return [{"type": "keep", "cards": combo} for combo in combos(pool, step["n"])]
+        if k == "inspect":
+            return [{"type": "examine_keep"}, {"type": "examine_swap"}]
+        raise RecordError(f"unknown step {k!r}")  # pragma: no cover
+
+    def _main_actions(self, state: dict) -> list[dict]:
+        a = state["turn"]
+        coins = state["coins"][a]
+        n = state["num_players"]
+        opts = state["opts"]
+        targets = [t for t in range(n) if self.may_target(state, a, t)]
+        if coins >= C.FORCED_COUP:
+            return [{"type": "coup", "target": t} for t in targets]
+        acts: list[dict] = [{"type": "income"}, {"type": "foreign_aid"}]
+        if coins >= C.COUP_COST:
+            acts += [{"type": "coup", "target": t} for t in targets]
+        if not opts["diplomat"]:
+            acts.append({"type": "tax"})
+        acts += [{"type": "steal", "target": t} for t in targets if state["coins"][t] >= 1]
+        acts.append({"type": "exchange"})
+        if coins >= C.ASSASSINATE_COST:
+            acts += [{"type": "assassinate", "target": t} for t in targets]
+        if opts["inquisitor"]:
+            acts += [{"type": "examine", "target": t} for t in targets]
+        if opts["diplomat"]:
+            acts += [{"type": "cooperate", "target": t} for t in targets]
+        if opts["factions"]:
+            fac = state["factions"]
+            if coins >= C.CONVERT_SELF_COST:
+                acts.append({"type": "convert", "target": a})
+            if coins >= C.CONVERT_OTHER_COST:
+                acts += [{"type": "convert", "target": t} for t in range(n)
+                         if t != a and self.alive(state, t) and fac[t] != fac[a]]
+            if state["almshouse"] > 0:
+                acts.append({"type": "embezzle"})
+        return acts
+
+    def _react_options(self, state: dict, step: dict, seat: int) -> tuple[bool, list[str]]:
+        """(may challenge, characters it may block with) for ``seat`` in a reaction window."""
+        info = state["info"]
+        stage = step["stage"]
+        if stage == "block":
+            return seat != step["claimant"], []
+        action = info["action"]
+        blocks: list[str] = []
+        if action == "foreign_aid":
+            actor = info["actor"]
+            if not (self.factions_split(state) and state["factions"][seat] == state["factions"][actor]):
+                blocks = self.blockers(state, action)
+        elif action in TARGETED_BLOCKABLE and seat == info["target"]:
+            blocks = self.blockers(state, action)
+        if stage == "second":
+            return False, blocks
+        return info["claim"] is not None, blocks
+
+    def _why_illegal(self, state: dict, action: dict) -> str | None:
+        step = state["queue"][0]
+        kind = action.get("type")
+        if step["k"] == "act":
+            a = state["turn"]
+            if state["coins"][a] >= C.FORCED_COUP and kind != "coup":
+                return f"with {state['coins'][a]} coins at the start of the turn you must coup"
+            if kind == "coup" and state["coins"][a] < C.COUP_COST:
+                return "a coup costs 7 coins"
+            if kind == "assassinate" and state["coins"][a] < C.ASSASSINATE_COST:
+                return "an assassination costs 3 coins"
+            t = action.get("target")
+            if isinstance(t, int) and not isinstance(t, bool) and 0 <= t < state["num_players"]:
+                if t == a and kind != "convert":
+                    return "you cannot target yourself"
+                if not self.alive(state, t):
+                    return "that player is eliminated"
+                if kind == "steal" and state["coins"][t] == 0:
+                    return "that player has no coins to steal"
+                if kind in ("coup", "steal", "assassinate", "examine", "cooperate") and \
+                        not self.may_target(state, a, t):
+                    return "that player is in your own faction"
+            if kind == "embezzle" and state["factions"] is not None and state["almshouse"] == 0:
+                return "the almshouse is empty"
+            return None
+        expected = {"react": "pass, challenge or block", "reveal": "reveal", "lose": "lose",
+                    "keep": "keep", "show": "show", "inspect": "examine_keep or examine_swap"}[step["k"]]
+        return f"the decision now is {expected}"
+
+    # ================================================================ apply
+    def _apply(self, state: dict, action: dict, rng: Rng) -> None:
+        step = state["queue"][0]
+        k = step["k"]
+        kind = action["type"]
+        if k == "act":
+            self._declare(state, action, rng)
+        elif k == "react":
+            self._react(state, step, step["order"][step["i"]], action)
+        elif k == "reveal":
+            self._reveal(state, step, action["card"], rng)
+        elif k == "lose":
+            state["queue"].pop(0)
+            self._lose(state, step["seat"], action["card"], step["why"])
+        elif k == "keep":
+            self._keep(state, step, action["cards"], rng)
+        elif k == "show":
+            self._show(state, step, action["card"])
+        elif k == "inspect":
+            self._inspect(state, step, kind == "examine_swap", rng)
+        self._run(state, rng)
+
+    def _declare(self, state: dict, action: dict, rng: Rng) -> None:
+        a = state["turn"]
+        kind = action["type"]
+        t = action.get("target")
+        log = state["log"]
+        claim, negative = self.claim_of(state, kind)
+        state["info"] = {"actor": a, "action": kind, "target": t, "claim": claim, "negative": negative,
+                         "blocker": None, "block_card": None, "blocked": False, "failed": False,
+                         "challenger": None}
+        if kind == "income":
+            state["coins"][a] += 1
+            log.append(log_entry("income", seat=a))
+            state["queue"] = [{"k": "end"}]
+        elif kind == "coup":
+            state["coins"][a] -= C.COUP_COST
+            log.append(log_entry("coup", seat=a, target=t))
+            state["queue"] = [{"k": "lose", "seat": t, "why": "coup"}, {"k": "end"}]
+        elif kind == "convert":
+            cost = C.CONVERT_SELF_COST if t == a else C.CONVERT_OTHER_COST
+            state["coins"][a] -= cost
+            state["almshouse"] += cost
+            state["factions"][t] = 1 - state["factions"][t]
+            log.append(log_entry("convert", seat=a, target=t, cost=cost, faction=state["factions"][t]))
+            state["queue"] = [{"k": "end"}]
+        else:
+            log.append(log_entry("declare", seat=a, action=kind, target=t, card=claim, negative=negative))
+            state["queue"] = [self._window(state, "action", a), {"k": "resolve"}, {"k": "end"}]
+
+    def _window(self, state: dict, stage: str, claimant: int) -> dict:
+        step = {"k": "react", "stage": stage, "claimant": claimant, "order": [], "i": 0}
+        if stage == "second":
+            candidates = [state["info"]["target"]] if self.alive(state, state["info"]["target"]) else []
+        else:
+            candidates = self.after(state, claimant)
+        order = []
+        for s in candidates:
+            can_challenge, blocks = self._react_options(state, step, s)
+            if can_challenge or blocks:
+                order.append(s)
+        step["order"] = order
+        return step
+
+    def _react(self, state: dict, step: dict, seat: int, action: dict) -> None:
+        info = state["info"]
+        kind = action["type"]
+        log = state["log"]
+        if kind == "pass":
+            step["i"] += 1
+            if step["i"] >= len(step["order"]):
+                state["queue"].pop(0)
+                if step["stage"] == "block":
+                    info["blocked"] = True
+                    log.append(log_entry("block_stands", seat=info["blocker"], card=info["block_card"],
+                                         actor=info["actor"], action=info["action"]))
+            return
+        if kind == "challenge":
+            claimant = step["claimant"]
+            info["challenger"] = seat
+            if step["stage"] == "block":
+                card, negative = info["block_card"], False
+            else:
+                card, negative = info["claim"], info["negative"]
+            log.append(log_entry("challenge", seat=seat, claimant=claimant, card=card, negative=negative))
+            if negative:
+                state["queue"][0] = {"k": "embezzle_proof", "challenger": seat}
+            else:
+                state["queue"][0] = {"k": "reveal", "seat": claimant, "stage": step["stage"], "challenger": seat}
+            return
+        # block
+        info["blocker"] = seat
+        info["block_card"] = action["card"]
+        log.append(log_entry("block", seat=seat, card=action["card"], actor=info["actor"],
+                             action=info["action"]))
+        state["queue"][0] = self._window(state, "block", seat)
+
+    def _reveal(self, state: dict, step: dict, card: str, rng: Rng) -> None:
+        info = state["info"]
+        seat = step["seat"]
+        claimed = info["block_card"] if step["stage"] == "block" else info["claim"]
+        state["queue"].pop(0)
+        if card == claimed:
+            state["log"].append(log_entry("proven", seat=seat, card=card))
+            self._return_and_draw(state, seat, [card], rng)
+            follow = [{"k": "lose", "seat": step["challenger"], "why": "challenge"}]
+            if step["stage"] == "block":
+                info["blocked"] = True
+            elif info["action"] in TARGETED_BLOCKABLE:
+                follow.append({"k": "second"})
+            state["queue"][0:0] = follow
+        else:
+            state["log"].append(log_entry("caught", seat=seat, card=card, claimed=claimed))
+            if step["stage"] == "block":
+                state["log"].append(log_entry("block_fails", seat=seat, card=claimed))
+            else:
+                info["failed"] = True
+            self._lose(state, seat, card, "challenge")
+
+    def _lose(self, state: dict, seat: int, card: str, why: str) -> None:
+        hand = state["hands"][seat]
+        hand.remove(card)
+        state["lost"][seat].append(card)
+        state["log"].append(log_entry("lose", seat=seat, card=card, why=why))
+        if not hand:
+            state["log"].append(log_entry("eliminated", seat=seat))
+
+    def _return_and_draw(self, state: dict, seat: int, cards: list[str], rng: Rng) -> None:
+        """Shuffle ``cards`` from ``seat``'s hand into the court deck and draw as many."""
+        hand = remove_cards(state["hands"][seat], cards)
+        deck = state["deck"]
+        deck.extend(sort_cards(cards))
+        if not state["opts"]["no_shuffle"]:
+            rng.shuffle(deck)
+        drawn = deck[:len(cards)]
+        del deck[:len(cards)]
+        state["hands"][seat] = sort_cards(hand + drawn)
+        state["log"].append(log_entry("drew", to=[seat], seat=seat, cards=sort_cards(drawn)))
+
+    def _keep(self, state: dict, step: dict, kept: list[str], rng: Rng) -> None:
+        seat = step["seat"]
+        pool = state["hands"][seat] + step["drawn"]
+        returned = sort_cards(remove_cards(pool, kept))
+        state["hands"][seat] = sort_cards(kept)
+        state["deck"].extend(returned)
+        if not state["opts"]["no_shuffle"]:
+            rng.shuffle(state["deck"])
+        state["queue"].pop(0)
+        state["log"].append(log_entry("exchange_kept", to=[seat], seat=seat, kept=sort_cards(kept),
+                                      returned=returned))
+        state["log"].append(log_entry("exchange_done", seat=seat, count=len(returned)))
+
+    def _show(self, state: dict, step: dict, card: str) -> None:
+        target, actor = step["seat"], step["actor"]
+        state["log"].append(log_entry("examine_show", seat=target, actor=actor))
+        state["log"].append(log_entry("examine_shown", to=sorted({actor, target}), seat=target,
+                                      actor=actor, card=card))
+        state["queue"][0] = {"k": "inspect", "seat": actor, "target": target, "card": card}
+
+    def _inspect(self, state: dict, step: dict, swap: bool, rng: Rng) -> None:
+        actor, target = step["seat"], step["target"]
+        state["queue"].pop(0)
+        if swap:
+            state["log"].append(log_entry("examine_swap", seat=actor, target=target))
+            self._return_and_draw(state, target, [step["card"]], rng)
+        else:
+            state["log"].append(log_entry("examine_keep", seat=actor, target=target))
+
+    # ================================================================ automatic steps
+    def _run(self, state: dict, rng: Rng) -> None:
+        """Run automatic steps until a seat has to decide (or the game is over)."""
+        while not state["over"]:
+            if len(self.living(state)) <= 1:
+                self._end_round(state, rng)
+                continue
+            step = state["queue"][0]
+            k = step["k"]
+            if k == "act":
+                return
+            if k == "react":
+                if step["i"] < len(step["order"]):
+                    return
+                state["queue"].pop(0)
+                continue
+            if k == "second":
+                state["queue"][0] = self._window(state, "second", state["info"]["target"])
+                continue
+            if k in ("reveal", "lose", "show"):
+                hand = state["hands"][step["seat"]]
+                if k == "lose" and not hand:
+                    state["queue"].pop(0)
+                    continue
+                if len(hand) >= 2:
+                    return
+                if k == "reveal":
+                    self._reveal(state, step, hand[0], rng)
+                elif k == "lose":
+                    state["queue"].pop(0)
+                    self._lose(state, step["seat"], hand[0], step["why"])
+                else:
+                    self._show(state, step, hand[0])
+                continue
+            if k in ("keep", "inspect"):
+                return
+            if k == "resolve":
+                state["queue"].pop(0)
+                self._resolve(state, rng)
+                continue
+            if k == "embezzle_proof":
+                state["queue"].pop(0)
+                self._embezzle_proof(state, step["challenger"], rng)
+                continue
+            if k == "end":
+                self._end_turn(state)
+                continue
+            raise RecordError(f"unknown step {k!r}")  # pragma: no cover
+
+    def _resolve(self, state: dict, rng: Rng) -> None:
+        info = state["info"]
+        a, t, kind = info["actor"], info["target"], info["action"]
+        coins = state["coins"]
+        log = state["log"]
+        queue = state["queue"]
+        if info["failed"]:
+            return
+        if info["blocked"]:
+            if kind == "assassinate":
+                coins[a] -= C.ASSASSINATE_COST
+                log.append(log_entry("pay", seat=a, amount=C.ASSASSINATE_COST))
+            return
+        if kind == "foreign_aid":
+            coins[a] += 2
+            log.append(log_entry("gain", seat=a, amount=2, action=kind))
+        elif kind == "tax":
+            coins[a] += 3
+            log.append(log_entry("gain", seat=a, amount=3, action=kind))
+        elif kind == "steal":
+            amount = min(2, coins[t])
+            coins[t] -= amount
+            coins[a] += amount
+            log.append(log_entry("steal", seat=a, target=t, amount=amount))
+        elif kind == "exchange":
+            count = 2 if self.exchange_char(state) == "ambassador" else 1
+            drawn = state["deck"][:count]
+            del state["deck"][:count]
+            log.append(log_entry("exchange_draw", to=[a], seat=a, cards=sort_cards(drawn)))
+            queue.insert(0, {"k": "keep", "seat": a, "drawn": sort_cards(drawn), "n": len(state["hands"][a])})
+        elif kind == "assassinate":
+            coins[a] -= C.ASSASSINATE_COST
+            log.append(log_entry("pay", seat=a, amount=C.ASSASSINATE_COST))
+            if self.alive(state, t):
+                queue.insert(0, {"k": "lose", "seat": t, "why": "assassinate"})
+        elif kind == "examine":
+            if self.alive(state, t):
+                queue.insert(0, {"k": "show", "seat": t, "actor": a})
+        elif kind == "cooperate":
+            coins[a] += 2
+            coins[t] += 1
+            log.append(log_entry("cooperate", seat=a, target=t))
+        elif kind == "embezzle":
+            amount = state["almshouse"]
+            state["almshouse"] = 0
+            coins[a] += amount
+            log.append(log_entry("embezzle", seat=a, amount=amount))
+
+    def _embezzle_proof(self, state: dict, challenger: int, rng: Rng) -> None:
+        info = state["info"]
+        a = info["actor"]
+        hand = list(state["hands"][a])
+        duke = self.tax_char(state)
+        state["log"].append(log_entry("embezzle_reveal", seat=a, cards=sort_cards(hand), card=duke))
+        if duke in hand:
+            info["failed"] = True
+            self._lose(state, a, duke, "challenge")
+            rest = list(state["hands"][a])
+            if rest:
+                self._return_and_draw(state, a, rest, rng)
+        else:
+            self._return_and_draw(state, a, hand, rng)
+            state["queue"].insert(0, {"k": "lose", "seat": challenger, "why": "challenge"})
+
+    def _end_turn(self, state: dict) -> None:
+        nxt = self.after(state, state["turn"])
+        state["turn"] = nxt[0]
+        state["info"] = None
+        state["queue"] = [{"k": "act"}]
+
+    def _end_round(self, state: dict, rng: Rng) -> None:
+        winner = self.living(state)[0]
+        state["wins"][winner] += 1
+        state["log"].append(log_entry("round_won", seat=winner, round=state["round"],
+                                      wins=state["wins"][winner]))
+        if state["wins"][winner] >= state["opts"]["wins_needed"]:
+            state["over"] = True
+            state["info"] = None
+            state["queue"] = []
+            state["log"].append(log_entry("game_won", seat=winner))
+            return
+        self._start_round(state, rng, winner)
+
+    # ================================================================ views
+    def _view(self, state: dict, seat: int | None) -> dict:
+        queue = []
+        for step in state["queue"]:
+            step = dict(step)
+            if step["k"] == "keep":
+                drawn = step.pop("drawn")
+                step["drawn_count"] = len(drawn)
+                if seat == step["seat"]:
+                    step["drawn"] = list(drawn)
+            elif step["k"] == "inspect":
+                card = step.pop("card")
+                if seat in (step["seat"], step["target"]):
+                    step["card"] = card
+            elif step["k"] == "react":
+                step["order"] = list(step["order"])
+            queue.append(step)
+        return {
+            "seat": seat,
+            "num_players": state["num_players"],
+            "options": dict(state["opts"]),
+            "chars": list(state["chars"]),
+            "round": state["round"],
+            "wins": list(state["wins"]),
+            "start": state["start"],
+            "turn": state["turn"],
+            "over": state["over"],
+            "to_move": self._current_player(state),
+            "coins": list(state["coins"]),
+            "factions": None if state["factions"] is None else list(state["factions"]),
+            "almshouse": state["almshouse"],
+            "deck_count": len(state["deck"]),
+            "hand_counts": [len(h) for h in state["hands"]],
+            "lost": [list(x) for x in state["lost"]],
+            "hand": None if seat is None else list(state["hands"][seat]),
+            "info": None if state["info"] is None else dict(state["info"]),
+            "queue": queue,
+            "log": [dict(e) for e in log_visible_to(state["log"], seat)],
+        }
+
+    def _sample_state(self, view: dict, seat: int, rng: Rng) -> dict:
+        n = view["num_players"]
+        chars = list(view["chars"])
+        unknown = [c for c in chars for _ in range(C.COPIES)]
+        own = list(view["hand"])
+        unknown = remove_cards(unknown, own)
+        for lost in view["lost"]:
+            unknown = remove_cards(unknown, lost)
+        queue = [dict(step) for step in view["queue"]]
+        forced: dict[int, list[str]] = {}
+        for step in queue:
+            if step["k"] == "keep" and step["seat"] == seat:
+                unknown = remove_cards(unknown, step["drawn"])
+            if step["k"] == "inspect" and step["target"] != seat and "card" in step:
+                forced.setdefault(step["target"], []).append(step["card"])
+                unknown = remove_cards(unknown, [step["card"]])
+        rng.shuffle(unknown)
+        hands: list[list[str]] = []
+        for s in range(n):
+            if s == seat:
+                hands.append(list(own))
+                continue
+            need = view["hand_counts"][s]
+            got = list(forced.get(s, []))
+            while len(got) < need:
+                got.append(unknown.pop())
+            hands.append(sort_cards(got))
+        for step in queue:
+            if step["k"] == "keep":
+                if step["seat"] != seat:
+                    step["drawn"] = sort_cards([unknown.pop() for _ in range(step["drawn_count"])])
+                del step["drawn_count"]
+            elif step["k"] == "inspect" and "card" not in step:
+                step["card"] = rng.choice(hands[step["target"]])
+            elif step["k"] == "react":
+                step["order"] = list(step["order"])
+        if len(unknown) != view["deck_count"]:
+            raise ValueError("the view is inconsistent: card counts do not add up")
+        return {
+            "num_players": n, "opts": dict(view["options"]), "chars": chars, "round": view["round"],
+            "wins": list(view["wins"]), "start": view["start"], "turn": view["turn"], "over": view["over"],
+            "hands": hands, "lost": [list(x) for x in view["lost"]], "coins": list(view["coins"]),
+            "factions": None if view["factions"] is None else list(view["factions"]),
+            "almshouse": view["almshouse"], "deck": unknown,
+            "info": None if view["info"] is None else dict(view["info"]),
+            "queue": queue, "log": [dict(e) for e in view["log"]],
+        }
+
+    # ================================================================ scores
+    def _scores(self, state: dict) -> list[float]:
+        return list(state["wins"])
+
+    def _winners(self, state: dict) -> list[int]:
+        need = state["opts"]["wins_needed"]
+        return [s for s in range(state["num_players"]) if state["wins"][s] >= need]
+
+    def _check_state(self, state: dict) -> None:
+        n = state["num_players"]
+        try:
+            cards = list(state["deck"])
+            for s in range(n):
+                cards += state["hands"][s] + state["lost"][s]
+            for step in state["queue"]:
+                if step.get("k") == "keep":
+                    cards += step["drawn"]
+            full = sort_cards([c for c in state["chars"] for _ in range(C.COPIES)])
+            ok = sort_cards(cards) == full and len(state["coins"]) == n and \
+                all(isinstance(c, int) and c >= 0 for c in state["coins"]) and \
+                (state["over"] or bool(state["queue"]))
+        except (KeyError, TypeError, ValueError, IndexError):
+            ok = False
+        if not ok:
+            raise RecordError("the saved state is damaged (cards or coins do not add up)")
+
+
+GAME = CoupGame()

@@ -1,0 +1,506 @@
+"""Great Houses heuristics: ``scores(view, legal, seat, rng)`` (higher is better).
+
+The bot reads only the seat's view. Public parts of the view have the same
+shape as the state, so the rules' pure helpers (strength, costs, income) are
+reused on it. Values are in "STR-equivalents"; a point of power is worth more
+as the owner gets closer to the target.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from . import cards as C
+from .rules import (CARDS, KINDS, PLOTS, base_str, event_cost, icons_of, income, keywords_of,
+                    marshal_cost, reserve, total_power, unique_blocked)
+
+KW_VALUE = {"renown": 1.3, "stealth": 0.7, "insight": 0.6, "intimidate": 0.4,
+            "vanguard": 0.5, "bulwark": 0.5}
+
+
+# ---------------------------------------------------------------- card values
+def char_value(cid: str) -> float:
+    c = CARDS[cid]
+    return c["str"] + 0.6 * len(c["icons"]) + sum(KW_VALUE.get(k, 0) for k in c["kw"]) \
+        + 2.0 * c.get("income", 0)
+
+
+def inst_value(inst: dict) -> float:
+    v = base_str(inst) + 0.6 * len(icons_of(inst)) + sum(KW_VALUE.get(k, 0) for k in keywords_of(inst))
+    return v + 2.0 * CARDS[inst["cid"]].get("income", 0) + 2.5 * inst["power"]
+
+
+def location_value(view: dict, seat: int, cid: str) -> float:
+    c = CARDS[cid]
+    p = view["players"][seat]
+    late = view["round"] >= 6
+    v = 0.0
+    v += c.get("income", 0) * (1.2 if late else 2.6)
+    v += c.get("reserve", 0) * 0.3
+    v += c.get("dominance", 0) * 0.6
+    if c.get("reducer"):
+        v += 0.4 if late else 1.4
+    if c.get("anthem"):
+        a = c["anthem"]
+        v += 0.5 + 0.5 * sum(1 for i in p["chars"] if CARDS[i["cid"]]["house"] == a["house"]
+                             and a["kind"] in icons_of(i))
+    if c.get("window") == "challenges_start":
+        v += 2.0
+    return v
+
+
+def attachment_value(cid: str, host: dict) -> float:
+    att = CARDS[cid]["att"]
+    v = 0.0
+    if att.get("str"):
+        v += att["str"] * (1.2 if not host["knelt"] else 0.9)
+    icon = att.get("icon")
+    if icon:
+        v += 0.2 if icon in icons_of(host) else 0.7
+    kw = att.get("kw")
+    if kw and kw not in keywords_of(host):
+        v += KW_VALUE.get(kw, 0.5) * (1.0 + 0.25 * base_str(host))
+    return v
+
+
+def power_value(view: dict, seat: int) -> float:
+    """Worth of one power for ``seat`` (grows near the target)."""
+    target = view["opts"]["victory_power"]
+    missing = target - total_power(view["players"][seat])
+    return 2.5 + (3.0 if missing <= 3 else 1.0 if missing <= 6 else 0.0)
+
+
+def keep_value(view: dict, seat: int, cid: str) -> float:
+    """How much a card in hand is worth keeping (for discards)."""
+    p = view["players"][seat]
+    c = CARDS[cid]
+    if c["type"] in ("character", "location") and unique_blocked(p, cid):
+        return 0.2
+    if c["loyal"] and c["house"] != p["house"]:
+        return 0.1
+    if c["type"] == "character":
+        return char_value(cid) - 0.3 * max(0, c["cost"] - 5)
+    if c["type"] == "location":
+        return 1.0 + location_value(view, seat, cid) * 0.8
+    if c["type"] == "attachment":
+        return 1.5 if p["chars"] else 0.8
+    return 2.2  # events: cheap and flexible
+
+
+# ---------------------------------------------------------------- challenge estimates
+def attack_potential(view: dict, seat: int, kind: str, exclude=()) -> tuple[int, int, list[dict]]:
+    """(STR, stealth count, eligible) of ``seat``'s standing characters with the icon."""
+    p = view["players"][seat]
+    chars = [i for i in p["chars"] if not i["knelt"] and kind in icons_of(i) and i["uid"] not in exclude]
+    total = 0
+    for i in chars:
+        s = base_str(i) + (1 if "vanguard" in keywords_of(i) else 0)
+        for loc in p["locs"]:
+            a = CARDS[loc["cid"]].get("anthem")
+            if a and a["kind"] == kind and a["role"] == "attacker" and a["house"] == CARDS[i["cid"]]["house"]:
+                s += a["n"]
+        total += s
+    stealth = sum(1 for i in chars if "stealth" in keywords_of(i))
+    return total, stealth, chars
+
+
+def defense_potential(view: dict, seat: int, kind: str, stealth: int = 0, blocked=()) -> int:
+    p = view["players"][seat]
+    chars = [i for i in p["chars"] if not i["knelt"] and kind in icons_of(i) and i["uid"] not in blocked]
+    strs = [(base_str(i) + (1 if "bulwark" in keywords_of(i) else 0), "stealth" in keywords_of(i))
+            for i in chars]
+    plain = sorted((s for s, st in strs if not st), reverse=True)[stealth:]
+    return sum(plain) + sum(s for s, st in strs if st)
+
+
+def claim_gain(view: dict, seat: int, opp: int, kind: str, unopposed: bool) -> float:
+    me = view["players"][seat]
+    q = view["players"][opp]
+    n = PLOTS[me["plot"]]["claim"] if me["plot"] else 1
+    pv = power_value(view, seat)
+    gain = pv if unopposed else 0.0
+    if kind == "M":
+        vals = sorted(inst_value(i) for i in q["chars"])
+        gain += 0.8 * sum(vals[:n]) if vals else 0.0
+    elif kind == "I":
+        gain += 1.3 * min(n, q["hand_count"])
+    else:
+        gain += pv * min(n, q["power"]) * 1.4
+    return gain
+
+
+# ---------------------------------------------------------------- stage scorers
+def scores(view: dict, legal: list[dict], seat: int, rng) -> list[float]:
+    stage = view["stage"]
+    if view.get("pending"):
+        return [-keep_value(view, seat, a["card"]) for a in legal]
+    fn = STAGES.get(stage)
+    if fn is None:
+        return [0.0] * len(legal)
+    return fn(view, legal, seat, rng)
+
+
+def s_mulligan(view, legal, seat, rng):
+    hand = view["players"][seat]["hand"]
+    good = sum(1 for c in hand if CARDS[c]["type"] == "character" and CARDS[c]["cost"] <= 4)
+    keep = good >= 2
+    return [1.0 if (a["type"] == "keep") == keep else 0.0 for a in legal]
+
+
+def s_agenda(view, legal, seat, rng):
+    p = view["players"][seat]
+    pref = {"undivided": 3, "hoard": 2, "none": 1, "banners": 0}
+    if p["deck_house"] != p["house"]:
+        pref["banners"] = 4
+        pref["undivided"] = -1
+    return [pref.get(a["agenda"], 0) for a in legal]
+
+
+def best_setup(view, seat):
+    p = view["players"][seat]
+    spent = sum(CARDS[c]["cost"] + (0 if CARDS[c]["house"] in ("neutral", p["house"]) else 2)
+                for c in p["facedown"])
+    limited = any(CARDS[c]["limited"] for c in p["facedown"])
+    cands = [c for c in p["hand"] if CARDS[c]["type"] in ("character", "location")
+             and (not CARDS[c]["loyal"] or CARDS[c]["house"] == p["house"])]
+    best, best_key = (), (-1.0,)
+    for r in range(min(len(cands), 5) + 1):
+        for combo in combinations(range(len(cands)), r):
+            cids = [cands[i] for i in combo]
+            cost = sum(CARDS[c]["cost"] + (0 if CARDS[c]["house"] in ("neutral", p["house"]) else 2)
+                       for c in cids)
+            if spent + cost > C.SETUP_GOLD:
+                continue
+            if sum(CARDS[c]["limited"] for c in cids) + limited > 1:
+                continue
+            uniq = [c for c in cids if CARDS[c]["unique"]]
+            if len(uniq) != len(set(uniq)) or any(u in p["facedown"] for u in uniq):
+                continue
+            val = sum(char_value(c) if CARDS[c]["type"] == "character" else location_value(view, seat, c)
+                      for c in cids)
+            key = (val,)
+            if key > best_key:
+                best, best_key = cids, key
+    return best
+
+
+def s_setup(view, legal, seat, rng):
+    best = best_setup(view, seat)
+    out = []
+    for a in legal:
+        if a["type"] == "place_done":
+            out.append(5.0 if not best else 0.0)
+        else:
+            cid = a["card"]
+            out.append(10.0 + (char_value(cid) if CARDS[cid]["type"] == "character" else 1.0)
+                       if cid in best else -1.0)
+    return out
+
+
+def s_plot(view, legal, seat, rng):
+    p = view["players"][seat]
+    extra = sum(CARDS[i["cid"]].get("income", 0) for i in p["chars"] + p["locs"])
+    need = sum(CARDS[c]["cost"] for c in p["hand"] if CARDS[c]["type"] in ("character", "location", "attachment"))
+    my_mil, _, _ = attack_potential(view, seat, "M")
+    opp_def = max([defense_potential(view, o, "M") for o in range(view["num_players"])
+                   if o != seat and not view["players"][o]["out"]] or [0])
+    out = []
+    for a in legal:
+        pl = PLOTS[a["plot"]]
+        gold = pl["income"] + extra
+        v = min(gold, need + 1) * 1.0 + pl["initiative"] * 0.12
+        if pl["claim"] > 1:
+            v += 1.6 if my_mil > opp_def else 0.6
+        v += 0.15 * (pl["reserve"] - 6) if p["hand"] and len(p["hand"]) > 5 else 0
+        v += 0.8 if pl.get("revealed") else 0
+        out.append(v + rng.random() * 0.8)
+    return out
+
+
+def s_first_player(view, legal, seat, rng):
+    return [1.0 if a["seat"] == seat else 0.0 for a in legal]
+
+
+def _defensive_reserve(view, seat) -> int:
+    p = view["players"][seat]
+    costs = [event_cost(p, c) for c in p["hand"] if CARDS[c]["type"] == "event"
+             and CARDS[c]["window"] in ("challenge", "reaction")
+             and (not CARDS[c]["loyal"] or CARDS[c]["house"] == p["house"])]
+    return min(costs) if costs else 0
+
+
+def marshal_item_value(view, seat, a) -> float | None:
+    p = view["players"][seat]
+    cid = a["card"]
+    c = CARDS[cid]
+    if a["type"] == "event":
+        eff = c["effects"][0]
+        if eff["do"] == "gold":
+            return 50.0
+        if eff["do"] == "kneel":
+            target = next((i for q in view["players"] for i in q["chars"] if i["uid"] == a["target"]), None)
+            return 0.5 + 0.7 * base_str(target) + 0.3 * len(icons_of(target)) if target else 0.0
+        if eff["do"] == "draw":
+            return 1.2 if p["deck_count"] > 8 else -1.0
+        return 0.5
+    if c["type"] == "character":
+        return char_value(cid)
+    if c["type"] == "location":
+        return location_value(view, seat, cid)
+    host = next(i for i in p["chars"] if i["uid"] == a["target"])
+    return attachment_value(cid, host)
+
+
+def s_marshal(view, legal, seat, rng):
+    p = view["players"][seat]
+    gold = p["gold"]
+    keep = _defensive_reserve(view, seat)
+    items = []
+    for idx, a in enumerate(legal):
+        if a["type"] == "end_marshal":
+            continue
+        if a["type"] == "marshal":
+            cost = marshal_cost(p, a["card"])[0]
+        else:
+            cost = event_cost(p, a["card"])
+        items.append((idx, a, cost, marshal_item_value(view, seat, a)))
+    out = [0.0] * len(legal)
+    # knapsack over distinct cards: the best set affordable now (keeping gold for a defensive event)
+    by_card: dict[str, tuple] = {}
+    for it in items:
+        key = it[1]["card"]
+        if key not in by_card or it[3] > by_card[key][3]:
+            by_card[key] = it
+    cand = sorted(by_card.values(), key=lambda it: -it[3])[:10]
+    best_val, best_set = 0.0, ()
+    for r in range(1, len(cand) + 1):
+        for combo in combinations(cand, r):
+            cost = sum(it[2] for it in combo)
+            gain = sum(it[1]["type"] == "event" and CARDS[it[1]["card"]]["effects"][0]["do"] == "gold"
+                       and 2 or 0 for it in combo)
+            if cost > gold + gain:
+                continue
+            if sum(1 for it in combo if CARDS[it[1]["card"]]["limited"]) > 1:
+                continue
+            val = sum(it[3] for it in combo)
+            if keep and gold + gain - cost < keep:
+                val -= 1.5
+            if val > best_val:
+                best_val, best_set = val, combo
+    chosen = {it[0] for it in best_set}
+    for idx, a, cost, val in items:
+        if idx in chosen and val > 0:
+            first = 30.0 if CARDS[a["card"]]["type"] == "location" or a["type"] == "event" else 0.0
+            out[idx] = 100.0 + first + val
+        else:
+            out[idx] = -1.0 + val * 0.01
+    for idx, a in enumerate(legal):
+        if a["type"] == "end_marshal":
+            out[idx] = 50.0
+    return out
+
+
+def challenge_value(view, seat, kind, opp) -> float:
+    att, stealth, eligible = attack_potential(view, seat, kind)
+    dp = defense_potential(view, opp, kind, stealth)
+    if att < 1 or att < dp:
+        return -5.0
+    unopposed = defense_potential(view, opp, kind, stealth) == 0
+    v = 5.0 + claim_gain(view, seat, opp, kind, unopposed)
+    v += sum(power_value(view, seat) * 0.5 for i in eligible if "renown" in keywords_of(i))
+    # prefer the opponent closest to winning
+    v += 0.2 * total_power(view["players"][opp])
+    return v
+
+
+def s_challenges(view, legal, seat, rng):
+    out = []
+    for a in legal:
+        if a["type"] == "ability":
+            target = next((i for q in view["players"] for i in q["chars"] if i["uid"] == a["target"]), None)
+            out.append(20.0 + base_str(target) + len(icons_of(target)))
+        elif a["type"] == "challenge":
+            out.append(challenge_value(view, seat, a["kind"], a["opponent"]))
+        else:
+            out.append(0.0)
+    return out
+
+
+def s_attackers(view, legal, seat, rng):
+    ch = view["ch"]
+    p = view["players"][seat]
+    kind = ch["kind"]
+    chosen = [i for i in p["chars"] if i["uid"] in ch["attackers"]]
+    cur = 0
+    for i in chosen:
+        cur += base_str(i) + (1 if "vanguard" in keywords_of(i) else 0)
+    stealth = sum(1 for i in chosen if "stealth" in keywords_of(i))
+    target = defense_potential(view, ch["defender"], kind, stealth)
+    undone = [k for k in KINDS if k not in view["ch_done"]]
+    out = []
+    for a in legal:
+        if a["type"] == "attackers_done":
+            out.append(10.0 if cur >= max(1, target) else -10.0)
+            continue
+        inst = next(i for i in p["chars"] if i["uid"] == a["card"])
+        kws = keywords_of(inst)
+        v = base_str(inst) + 2.0 * ("renown" in kws) + 1.5 * ("stealth" in kws) + 0.6 * ("insight" in kws)
+        v -= 1.2 * sum(1 for k in undone if k in icons_of(inst))
+        if cur >= max(1, target):
+            v = -20.0 + v  # enough already: stop
+        out.append(v)
+    return out
+
+
+def s_stealth(view, legal, seat, rng):
+    out = []
+    for a in legal:
+        if a["type"] == "stealth_none":
+            out.append(0.0)
+        else:
+            inst = next(i for q in view["players"] for i in q["chars"] if i["uid"] == a["target"])
+            out.append(1.0 + base_str(inst) + (1 if "bulwark" in keywords_of(inst) else 0))
+    return out
+
+
+def s_defenders(view, legal, seat, rng):
+    ch = view["ch"]
+    p = view["players"][seat]
+    att_p = view["players"][ch["attacker"]]
+    a_str = 0
+    for i in att_p["chars"]:
+        if i["uid"] in ch["attackers"]:
+            s = base_str(i) + (1 if "vanguard" in keywords_of(i) else 0)
+            for loc in att_p["locs"]:
+                an = CARDS[loc["cid"]].get("anthem")
+                if an and an["kind"] == ch["kind"] and an["role"] == "attacker" and an["house"] == CARDS[i["cid"]]["house"]:
+                    s += an["n"]
+            a_str += s + ch["bonus"].get(str(i["uid"]), 0)
+
+    def dstr(i):
+        return base_str(i) + (1 if "bulwark" in keywords_of(i) else 0)
+    chosen = [i for i in p["chars"] if i["uid"] in ch["defenders"]]
+    cur = sum(dstr(i) for i in chosen)
+    eligible = [next(i for i in p["chars"] if i["uid"] == a["card"]) for a in legal if a["type"] == "defender"]
+    pot = cur + sum(dstr(i) for i in eligible)
+    can_win = pot > a_str
+    pv = power_value(view, seat)
+    out = []
+    for a in legal:
+        if a["type"] == "defenders_done":
+            if cur > a_str:
+                out.append(10.0)
+            elif can_win:
+                out.append(-5.0)
+            elif chosen:
+                out.append(10.0)  # a chump block is already there
+            else:
+                out.append(1.0)
+            continue
+        inst = next(i for i in p["chars"] if i["uid"] == a["card"])
+        if cur > a_str:
+            out.append(-10.0)
+        elif can_win:
+            # strongest first, renown likes to defend
+            out.append(5.0 + dstr(inst) + 1.5 * ("renown" in keywords_of(inst)))
+        else:
+            # chump block with the weakest character to deny the unopposed bonus
+            cost_of_kneel = inst_value(inst) * 0.45
+            gain = pv if ch["kind"] != "M" or len(p["chars"]) > 1 else 0
+            out.append(gain - cost_of_kneel - 0.5 + rng.random() * 0.01)
+    return out
+
+
+def s_window(view, legal, seat, rng):
+    ch = view["ch"]
+    att_p = view["players"][ch["attacker"]]
+    def_p = view["players"][ch["defender"]]
+
+    def side(p, uids, role):
+        total = 0
+        for i in p["chars"]:
+            if i["uid"] in uids:
+                s = base_str(i) + ch["bonus"].get(str(i["uid"]), 0)
+                kws = keywords_of(i)
+                if role == "a" and "vanguard" in kws:
+                    s += 1
+                if role == "d" and "bulwark" in kws:
+                    s += 1
+                if role == "a":
+                    for loc in p["locs"]:
+                        an = CARDS[loc["cid"]].get("anthem")
+                        if an and an["kind"] == ch["kind"] and an["role"] == "attacker" and an["house"] == CARDS[i["cid"]]["house"]:
+                            s += an["n"]
+                total += s
+        return total
+    a = side(att_p, ch["attackers"], "a")
+    d = side(def_p, ch["defenders"], "d")
+    attacker = seat == ch["attacker"]
+    out = []
+    for act in legal:
+        if act["type"] == "pass":
+            out.append(0.0)
+            continue
+        eff = CARDS[act["card"]]["effects"][0]
+        if eff["do"] == "pump_all":
+            n = eff["n"] * len(ch["attackers"] if attacker else ch["defenders"])
+        else:
+            n = eff["n"]
+        if attacker:
+            flips = a < d <= a + n
+        else:
+            flips = d <= a < d + n
+        out.append(5.0 if flips else -1.0)
+    return out
+
+
+def s_claim(view, legal, seat, rng):
+    p = view["players"][seat]
+    return [-inst_value(next(i for i in p["chars"] if i["uid"] == a["card"])) for a in legal]
+
+
+def s_intimidate(view, legal, seat, rng):
+    out = []
+    for a in legal:
+        if a["type"] == "intimidate_none":
+            out.append(0.0)
+        else:
+            inst = next(i for q in view["players"] for i in q["chars"] if i["uid"] == a["target"])
+            out.append(1.0 + inst_value(inst))
+    return out
+
+
+def s_reaction(view, legal, seat, rng):
+    out = []
+    for a in legal:
+        if a["type"] == "pass":
+            out.append(0.0)
+            continue
+        eff = CARDS[a["card"]]["effects"][0]
+        if eff["do"] == "kill":
+            inst = next(i for q in view["players"] for i in q["chars"] if i["uid"] == a["target"])
+            out.append(1.0 + inst_value(inst))
+        else:
+            out.append(3.0)
+    return out
+
+
+def s_reserve(view, legal, seat, rng):
+    return [-keep_value(view, seat, a["card"]) for a in legal]
+
+
+STAGES = {
+    "mulligan": s_mulligan, "agenda": s_agenda, "setup": s_setup, "plot": s_plot,
+    "first_player": s_first_player, "marshal": s_marshal, "challenges": s_challenges,
+    "attackers": s_attackers, "stealth": s_stealth, "defenders": s_defenders, "window": s_window,
+    "claim": s_claim, "intimidate": s_intimidate, "reaction": s_reaction, "reserve": s_reserve,
+}
+
+
+def rollout(game, state, legal, rng):
+    """Cheap playout policy for the hard bot: the heuristic on the mover's view."""
+    seat = game.current_player(state)
+    sc = scores(game.view(state, seat), legal, seat, rng)
+    top = max(sc)
+    best = [i for i, s in enumerate(sc) if s == top]
+    return legal[best[rng.randbelow(len(best))]]

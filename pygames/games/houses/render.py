@@ -1,0 +1,459 @@
+"""Great Houses table: HTML markup from a view (pure functions, see docs/architecture.md).
+
+Click paths (``action_steps``):
+    hand:<card id>         a card in your hand (marshal, play, place, discard)
+    card:<uid>             a card in play (attacker, defender, target, kill, ability)
+    plot:<plot id>         a plot in your plot deck
+    seat:<n>               a player's House card (opponent of a challenge, first player)
+    ch:M | ch:I | ch:P     declare a military / intrigue / power challenge
+    agenda:<id>            choose an agenda in setup
+    done | pass | skip | keep | mulligan    buttons
+"""
+
+from __future__ import annotations
+
+from ...ui.html import choice_attrs, esc
+from . import text as T
+from .cards import AGENDAS, CARDS, PLOTS
+from .rules import base_str, icons_of, keywords_of
+
+SEAT_SHAPES = ("●", "▲", "■", "◆")
+SEAT_SHAPE_NAMES = {"en": ("circle", "triangle", "square", "diamond"), "ja": ("丸", "三角", "四角", "菱形")}
+KW_ABBR = {"renown": ("Ren", "名"), "stealth": ("Ste", "隠"), "insight": ("Ins", "洞"),
+           "intimidate": ("Int", "威"), "vanguard": ("Van", "先"), "bulwark": ("Bul", "堅")}
+
+
+# ====================================================================== click paths
+def action_steps(action: dict, view: dict) -> list[str]:
+    t = action["type"]
+    if t in ("marshal", "event"):
+        path = [f"hand:{action['card']}"]
+        if action.get("target") is not None:
+            path.append(f"card:{action['target']}")
+        return path
+    if t in ("place", "discard"):
+        return [f"hand:{action['card']}"]
+    if t == "plot":
+        return [f"plot:{action['plot']}"]
+    if t == "first_player":
+        return [f"seat:{action['seat']}"]
+    if t == "agenda":
+        return [f"agenda:{action['agenda']}"]
+    if t == "challenge":
+        path = [f"ch:{action['kind']}"]
+        me = view.get("current")
+        others = [s for s, p in enumerate(view["players"]) if s != me and not p["out"]]
+        if len(others) > 1:
+            path.append(f"seat:{action['opponent']}")
+        return path
+    if t in ("attacker", "defender", "kill"):
+        return [f"card:{action['card']}"]
+    if t == "ability":
+        return [f"card:{action['card']}", f"card:{action['target']}"]
+    if t in ("stealth", "intimidate"):
+        return [f"card:{action['target']}"]
+    if t in ("keep", "mulligan", "pass"):
+        return [t]
+    if t in ("stealth_none", "intimidate_none"):
+        return ["skip"]
+    if t in ("place_done", "end_marshal", "end_challenges", "attackers_done", "defenders_done"):
+        return ["done"]
+    raise ValueError(f"unknown action type {t!r}")
+
+
+def _find(view: dict, uid: int):
+    for s, p in enumerate(view["players"]):
+        for inst in p["chars"] + p["locs"]:
+            if inst["uid"] == uid:
+                return s, inst
+    return None, None
+
+
+def step_label(key: str, view: dict, lang: str) -> str:
+    en = lang == "en"
+    stage = view.get("stage")
+    if key == "done":
+        labels = {
+            "setup": ("Finish setup", "配置を終える"),
+            "marshal": ("End marshalling", "配置フェイズを終える"),
+            "challenges": ("End challenges", "攻撃フェイズを終える"),
+            "attackers": ("Attackers chosen", "攻撃参加者を確定"),
+            "defenders": ("Defenders chosen", "防御参加者を確定"),
+        }.get(stage, ("Done", "完了"))
+        return labels[0] if en else labels[1]
+    if key == "pass":
+        return "Pass" if en else "パス"
+    if key == "skip":
+        return "Skip" if en else "使わない"
+    if key == "keep":
+        return "Keep hand" if en else "手札をキープ"
+    if key == "mulligan":
+        return "Mulligan (redraw 7)" if en else "マリガン(7枚引き直し)"
+    head, _, rest = key.partition(":")
+    if head == "ch":
+        kind = T.kind_name(rest, lang)
+        return f"{kind.capitalize()} challenge" if en else f"{kind}攻撃"
+    if head == "agenda":
+        return T.agenda_name(rest, lang)
+    if head == "hand":
+        return T.card_name(rest, lang) if rest in CARDS else rest
+    if head == "plot":
+        return T.plot_name(rest, lang) if rest in PLOTS else rest
+    if head == "seat":
+        try:
+            s = int(rest)
+            house = view["players"][s]["house"]
+            return f"{SEAT_SHAPES[s]} {T.house_name(house, lang)}"
+        except (ValueError, IndexError):
+            return rest
+    if head == "card":
+        try:
+            _, inst = _find(view, int(rest))
+        except ValueError:
+            inst = None
+        return T.card_name(inst["cid"], lang) if inst else rest
+    return key
+
+
+# ====================================================================== status line
+def _who(names: list[str], seat) -> str:
+    if seat is None or not 0 <= seat < len(names):
+        return "?"
+    return f'<b class="name">{esc(names[seat])}</b>'
+
+
+def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
+    en = lang == "en"
+    if view["over"]:
+        return "Game over." if en else "ゲーム終了。"
+    cur = view["current"]
+    mine = seat is not None and cur == seat
+    who = _who(names, cur)
+    stage = view["stage"]
+    ch = view["ch"]
+    if view.get("pending"):
+        n = view["pending"]["n"]
+        return (f"Choose {n} card(s) to discard." if en else f"捨てるカードを{n}枚選んでください。") if mine \
+            else (f"{who} is discarding." if en else f"{who}がカードを捨てています。")
+    if stage == "window":
+        kind = esc(T.kind_name(ch["kind"], lang))
+        return (f"{kind.capitalize()} challenge: play an event or pass." if en
+                else f"{kind}攻撃中:イベントを使うかパスしてください。") if mine \
+            else (f"{who} may play an event." if en else f"{who}がイベントを検討中。")
+    texts = {
+        "mulligan": ("Keep your starting hand or mulligan?", "手札をキープしますか、マリガンしますか?",
+                     "{w} decides on a mulligan.", "{w}がマリガンを検討中。"),
+        "agenda": ("Choose an agenda (kept secret until setup is revealed).",
+                   "政策を選んでください(配置公開まで秘密)。",
+                   "{w} chooses an agenda.", "{w}が政策を選択中。"),
+        "setup": ("Setup: place characters and locations face down, total cost up to 5.",
+                  "開始準備:コスト合計5以下のキャラクターとロケーションを裏向きに配置してください。",
+                  "{w} places setup cards.", "{w}が開始配置中。"),
+        "plot": ("Choose your plot for this round (secret until all have chosen).",
+                 "このラウンドのプロットを選んでください(全員が選ぶまで秘密)。",
+                 "{w} chooses a plot.", "{w}がプロットを選択中。"),
+        "first_player": ("You won the initiative: choose the first player.",
+                         "イニシアティブを獲得しました。先手を選んでください。",
+                         "{w} chooses the first player.", "{w}が先手を選択中。"),
+        "marshal": ("Marshalling: put cards into play with your gold ({g} gold).",
+                    "配置フェイズ:金を使ってカードを配置してください(金{g})。",
+                    "{w} is marshalling.", "{w}が配置中。"),
+        "challenges": ("Challenges: declare a challenge or end the phase.",
+                       "攻撃フェイズ:攻撃を宣言するか終了してください。",
+                       "{w} is declaring challenges.", "{w}が攻撃を宣言中。"),
+        "attackers": ("Choose attackers (kneel), then confirm.", "攻撃に参加するキャラクターを選び、確定してください。",
+                      "{w} chooses attackers.", "{w}が攻撃参加者を選択中。"),
+        "stealth": ("Stealth: choose a character that cannot defend.", "隠密:防御できないキャラクターを選んでください。",
+                    "{w} resolves Stealth.", "{w}が隠密を解決中。"),
+        "defenders": ("Defend: choose defenders (or none), then confirm.", "防御:防御参加者を選び(0体も可)、確定してください。",
+                      "{w} chooses defenders.", "{w}が防御参加者を選択中。"),
+        "claim": ("Military claim: choose a character of yours to kill.", "軍事攻撃の要求値:破壊する自分のキャラクターを選んでください。",
+                  "{w} chooses characters to kill.", "{w}が破壊するキャラクターを選択中。"),
+        "intimidate": ("Intimidate: choose a character to kneel.", "威圧:屈服させるキャラクターを選んでください。",
+                       "{w} resolves Intimidate.", "{w}が威圧を解決中。"),
+        "reaction": ("You won: play a reaction or pass.", "勝利しました:反応イベントを使うかパスしてください。",
+                     "{w} may play a reaction.", "{w}が反応を検討中。"),
+        "reserve": ("Discard down to your reserve.", "予備値まで手札を捨ててください。",
+                    "{w} discards down to reserve.", "{w}が予備値まで手札を捨てています。"),
+    }
+    row = texts.get(stage)
+    if row is None:
+        return ""
+    gold = view["players"][cur]["gold"] if cur is not None else 0
+    if mine:
+        line = (row[0] if en else row[1]).format(g=gold)
+        if stage in ("attackers", "defenders") and ch:
+            kind = T.kind_name(ch["kind"], lang)
+            line = f"[{esc(kind)}] " + line
+        return line
+    return (row[2] if en else row[3]).format(w=who)
+
+
+# ====================================================================== board
+ICON_SHAPES = {
+    "M": ('<rect x="1" y="1" width="14" height="14" rx="2"/>', "M", "軍"),
+    "I": ('<circle cx="8" cy="8" r="7"/>', "I", "陰"),
+    "P": ('<polygon points="8,0.5 15.5,15 0.5,15"/>', "P", "政"),
+}
+
+
+def icon_svg(kind: str, lang: str) -> str:
+    shape, en, ja = ICON_SHAPES[kind]
+    label = esc(T.kind_name(kind, lang))
+    letter = en if lang == "en" else ja
+    y = "11.5" if kind != "P" else "13"
+    return (f'<svg class="houses-icon houses-icon-{kind}" viewBox="0 0 16 16" width="16" height="16" '
+            f'role="img" aria-label="{label}"><title>{label}</title>{shape}'
+            f'<text x="8" y="{y}" text-anchor="middle">{esc(letter)}</text></svg>')
+
+
+def _attrs(key: str, choices, placed: set) -> str:
+    if key in choices:
+        placed.add(key)
+        return " " + choice_attrs(key) + ' data-choosable="1"'
+    return ""
+
+
+def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: set) -> str:
+    cid = inst["cid"]
+    c = CARDS[cid]
+    ch = view["ch"]
+    cls = ["houses-card", "houses-char", f"houses-h-{c['house']}"]
+    role = ""
+    if ch:
+        if inst["uid"] in ch["attackers"]:
+            cls.append("houses-attacking")
+            role = T.t("attacking", lang)
+        elif inst["uid"] in ch["defenders"]:
+            cls.append("houses-defending")
+            role = T.t("defending", lang)
+        elif inst["uid"] in ch["blocked"]:
+            cls.append("houses-blocked")
+            role = T.t("cannot_defend", lang)
+    key = f"card:{inst['uid']}"
+    if key in choices:
+        cls.append("houses-choosable")
+    icons = "".join(icon_svg(k, lang) for k in "MIP" if k in icons_of(inst))
+    kws = " ".join(esc(KW_ABBR[k][0 if lang == "en" else 1]) for k in keywords_of(inst) if k in KW_ABBR)
+    bonus = ch["bonus"].get(str(inst["uid"]), 0) if ch else 0
+    strength = base_str(inst)
+    str_txt = f"{strength}" + (f"+{bonus}" if bonus else "")
+    atts = "".join(f'<div class="houses-att">+ {esc(T.card_name(a, lang))}</div>' for a in inst["atts"])
+    power = (f'<span class="houses-powertok" title="{esc(T.t("power", lang))}">★{inst["power"]}</span>'
+             if inst["power"] else "")
+    knelt_txt = f'<span class="houses-kneltlbl">{esc(T.t("knelt", lang))}</span>' if inst["knelt"] else ""
+    role_txt = f'<div class="houses-role">{esc(role)}</div>' if role else ""
+    unique = "◆ " if c["unique"] else ""
+    title = esc(T.card_name(cid, lang) + " — " + T.card_text(cid, lang))
+    slot_cls = "houses-slot houses-knelt" if inst["knelt"] else "houses-slot"
+    return (f'<div class="{slot_cls}"><div class="{" ".join(cls)}" title="{title}"{_attrs(key, choices, placed)}>'
+            f'<div class="houses-cname">{unique}{esc(T.card_name(cid, lang))}</div>'
+            f'<div class="houses-statline"><span class="houses-str" aria-label="{esc(T.t("str", lang))}">{esc(str_txt)}</span>'
+            f'<span class="houses-icons">{icons}</span></div>'
+            f'<div class="houses-kw">{kws}</div>{atts}{power}{knelt_txt}{role_txt}</div></div>')
+
+
+def _loc_card(view: dict, inst: dict, lang: str, choices, placed: set) -> str:
+    cid = inst["cid"]
+    c = CARDS[cid]
+    key = f"card:{inst['uid']}"
+    cls = ["houses-card", "houses-loc", f"houses-h-{c['house']}"]
+    if key in choices:
+        cls.append("houses-choosable")
+    knelt_txt = f'<span class="houses-kneltlbl">{esc(T.t("knelt", lang))}</span>' if inst["knelt"] else ""
+    slot_cls = "houses-slot houses-knelt" if inst["knelt"] else "houses-slot"
+    return (f'<div class="{slot_cls}"><div class="{" ".join(cls)}"{_attrs(key, choices, placed)}>'
+            f'<div class="houses-cname">{"◆ " if c["unique"] else ""}{esc(T.card_name(cid, lang))}</div>'
+            f'<div class="houses-ctext">{esc(T.card_text(cid, lang))}</div>{knelt_txt}</div></div>')
+
+
+def _plot_card(pid: str, lang: str, key: str | None, choices, placed: set, extra_cls: str = "") -> str:
+    pl = PLOTS[pid]
+    attrs = _attrs(key, choices, placed) if key else ""
+    cls = "houses-plot" + (" houses-choosable" if key and key in choices else "") + extra_cls
+    stats = (f'<span title="{esc(T.t("income", lang))}">💰{pl["income"]}</span>'
+             f'<span title="{esc(T.t("initiative", lang))}">⚑{pl["initiative"]}</span>'
+             f'<span title="{esc(T.t("claim", lang))}">⚔{pl["claim"]}</span>'
+             f'<span title="{esc(T.t("reserve", lang))}">✋{pl["reserve"]}</span>')
+    legend = (f'{esc(T.t("income", lang))} {pl["income"]} · {esc(T.t("initiative", lang))} {pl["initiative"]} · '
+              f'{esc(T.t("claim", lang))} {pl["claim"]} · {esc(T.t("reserve", lang))} {pl["reserve"]}')
+    extra = ""
+    if pl.get("revealed"):
+        extra = f'<div class="houses-ctext">{esc(T.effects_text(pl["revealed"], lang))}</div>'
+    return (f'<div class="{cls}"{attrs} title="{legend}"><div class="houses-cname">{esc(T.plot_name(pid, lang))}</div>'
+            f'<div class="houses-plotstats">{stats}</div><div class="houses-plotlegend">{legend}</div>{extra}</div>')
+
+
+def _hand_card(view: dict, seat: int, cid: str, count: int, lang: str, choices, placed: set) -> str:
+    c = CARDS[cid]
+    key = f"hand:{cid}"
+    cls = ["houses-card", "houses-handcard", f"houses-h-{c['house']}"]
+    if key in choices:
+        cls.append("houses-choosable")
+    stats = ""
+    if c["type"] == "character":
+        icons = "".join(icon_svg(k, lang) for k in "MIP" if k in c["icons"])
+        stats = (f'<div class="houses-statline"><span class="houses-str">{c["str"]}</span>'
+                 f'<span class="houses-icons">{icons}</span></div>')
+    times = f'<span class="houses-count">×{count}</span>' if count > 1 else ""
+    return (f'<div class="{" ".join(cls)}"{_attrs(key, choices, placed)}>'
+            f'<div class="houses-cost" title="{esc(T.t("gold", lang))}">{c["cost"]}</div>'
+            f'<div class="houses-cname">{"◆ " if c["unique"] else ""}{esc(T.card_name(cid, lang))}{times}</div>'
+            f'<div class="houses-ctype">{esc(T.TYPE_NAMES[c["type"]][lang])} · {esc(T.house_name(c["house"], lang))}</div>'
+            f'{stats}<div class="houses-ctext">{esc(T.card_text(cid, lang))}</div></div>')
+
+
+def _track(view: dict, s: int, lang: str) -> str:
+    from .rules import total_power
+    p = view["players"][s]
+    target = view["opts"]["victory_power"]
+    power = total_power(p)
+    pips = "".join(f'<span class="houses-pip{" houses-on" if i < power else ""}"></span>' for i in range(target))
+    return (f'<div class="houses-trackrow houses-seat{s}"><span class="houses-shape">{SEAT_SHAPES[s]}</span>'
+            f'<span class="houses-track" role="img" aria-label="{power}/{target}">{pips}</span>'
+            f'<b class="houses-trackval">{power}/{target}</b></div>')
+
+
+def _challenge_box(view: dict, lang: str, names: list[str]) -> str:
+    ch = view["ch"]
+    if not ch:
+        return ""
+    from .rules import side_strength
+    a = side_strength(view, ch["attacker"], ch["attackers"])
+    d = side_strength(view, ch["defender"], ch["defenders"])
+    kind = T.kind_name(ch["kind"], lang)
+    return (f'<div class="houses-chbox">{icon_svg(ch["kind"], lang)} <b>{esc(kind)}</b>: '
+            f'{_who(names, ch["attacker"])} {SEAT_SHAPES[ch["attacker"]]} → {_who(names, ch["defender"])} '
+            f'{SEAT_SHAPES[ch["defender"]]} · {esc(T.t("attackers", lang))} {a} — '
+            f'{esc(T.t("defenders", lang))} {d}</div>')
+
+
+def board(view: dict, seat: int | None, lang: str, names: list[str], choices) -> tuple[str, set]:
+    from .rules import claim, dominance_total, income, reserve, total_power
+    placed: set[str] = set()
+    choices = set(choices or ())
+    en = lang == "en"
+    n = view["num_players"]
+    parts = [f'<div class="houses-table" data-stage="{esc(view["stage"])}">']
+    # ---- header: round, order, power race
+    order = " → ".join(f"{SEAT_SHAPES[s]} {_who(names, s)}" for s in view["order"]) if view["order"] else ""
+    parts.append(f'<div class="houses-top"><span class="houses-round">{esc(T.t("round", lang))} {view["round"]}</span>'
+                 + (f' <span class="houses-order">{esc(T.t("turn_order", lang))}: {order}</span>' if order else "")
+                 + "</div>")
+    parts.append(f'<div class="houses-race"><div class="houses-racetitle">{esc(T.t("power_race", lang))} '
+                 f'({esc(T.t("target", lang))} {view["opts"]["victory_power"]})</div>'
+                 + "".join(_track(view, s, lang) for s in range(n)) + "</div>")
+    parts.append(_challenge_box(view, lang, names))
+    # ---- challenge buttons are unplaced; players: others first, me last
+    seats = [s for s in range(n) if s != seat] + ([seat] if seat is not None else [])
+    for s in seats:
+        p = view["players"][s]
+        cls = f"houses-player houses-seat{s}"
+        if view.get("active") == s:
+            cls += " houses-activeplayer"
+        if p["out"]:
+            cls += " houses-out"
+        key = f"seat:{s}"
+        house_cls = "houses-housecard" + (" houses-choosable" if key in choices else "")
+        label = esc(names[s]) if s < len(names) else "?"
+        you = f' <span class="houses-you">({esc(T.t("you", lang))})</span>' if s == seat else ""
+        plot_html = ""
+        if p["plot"]:
+            plot_html = _plot_card(p["plot"], lang, None, choices, placed, " houses-revealed")
+        elif view["stage"] == "plot" and not p["out"]:
+            plot_html = (f'<div class="houses-plot houses-facedown">'
+                         f'{esc(T.t("chosen" if p["chosen"] else "choosing", lang))}</div>')
+        agenda = p.get("agenda")
+        agenda_html = ""
+        if agenda and agenda != "none":
+            agenda_html = (f'<div class="houses-agenda" title="{esc(T.agenda_text(agenda, lang))}">'
+                           f'{esc(T.t("agenda", lang))}: {esc(T.agenda_name(agenda, lang))}</div>')
+        stats = [
+            f'<span class="houses-stat" title="{esc(T.t("power", lang))}">★ {esc(T.t("power", lang))} {p["power"]}'
+            f' ({total_power(p)})</span>',
+            f'<span class="houses-stat">💰 {esc(T.t("gold", lang))} {p["gold"]}</span>',
+            f'<span class="houses-stat">✋ {esc(T.t("hand", lang))} {p["hand_count"]}</span>',
+            f'<span class="houses-stat">📚 {esc(T.t("deck", lang))} {p["deck_count"]}</span>',
+            f'<span class="houses-stat">🗑 {esc(T.t("discard", lang))} {len(p["discard"])}</span>',
+            f'<span class="houses-stat">☠ {esc(T.t("dead", lang))} {len(p["dead"])}</span>',
+            f'<span class="houses-stat">{esc(T.t("dominance", lang))} {dominance_total(view, s)}</span>',
+        ]
+        if p["plot"]:
+            stats.append(f'<span class="houses-stat">{esc(T.t("income", lang))} {income(view, s)} · '
+                         f'{esc(T.t("claim", lang))} {claim(view, s)} · {esc(T.t("reserve", lang))} {reserve(view, s)}</span>')
+        if p["facedown_count"]:
+            stats.append(f'<span class="houses-stat">{p["facedown_count"]} {esc(T.t("facedown", lang))}</span>')
+        if p["out"]:
+            stats.append(f'<span class="houses-stat houses-warn">{esc(T.t("eliminated", lang))}</span>')
+        elif p["decked"]:
+            stats.append(f'<span class="houses-stat houses-warn">{esc(T.t("decked", lang))}</span>')
+        parts.append(
+            f'<section class="{cls}" aria-label="{label}">'
+            f'<div class="houses-head"><div class="{house_cls}"{_attrs(key, choices, placed)}>'
+            f'<span class="houses-shape">{SEAT_SHAPES[s]}</span> <b class="name">{label}</b>{you}'
+            f'<div class="houses-housename">{esc(T.house_name(p["house"], lang))} — {esc(T.t("house_card", lang))}'
+            f' ★{p["power"]}</div></div>{plot_html}{agenda_html}</div>'
+            f'<div class="houses-stats">{"".join(stats)}</div>')
+        chars = "".join(_char_card(view, s, i, lang, choices, placed) for i in p["chars"])
+        locs = "".join(_loc_card(view, i, lang, choices, placed) for i in p["locs"])
+        parts.append(f'<div class="houses-row houses-chars" aria-label="{esc(T.t("characters", lang))}">{chars}</div>')
+        if locs:
+            parts.append(f'<div class="houses-row houses-locs" aria-label="{esc(T.t("locations", lang))}">{locs}</div>')
+        if p["used"]:
+            used = ", ".join(esc(T.plot_name(u, lang)) for u in p["used"])
+            parts.append(f'<div class="houses-used">{esc(T.t("used", lang))}: {used}</div>')
+        parts.append("</section>")
+    # ---- my private zone: face-down setup cards, plot deck, hand
+    if seat is not None:
+        p = view["players"][seat]
+        if p.get("facedown"):
+            fd = ", ".join(esc(T.card_name(c, lang)) for c in p["facedown"])
+            parts.append(f'<div class="houses-private">{esc(T.t("facedown", lang))}: {fd}</div>')
+        plots = []
+        seen = set()
+        for pid in p["plots"]:
+            if pid in seen:
+                continue
+            seen.add(pid)
+            mark = " houses-picked" if p.get("choice") == pid else ""
+            plots.append(_plot_card(pid, lang, f"plot:{pid}", choices, placed, mark))
+        parts.append(f'<div class="houses-zone"><div class="houses-zonetitle">{esc(T.t("plots", lang))}</div>'
+                     f'<div class="houses-row houses-plots">{"".join(plots)}</div></div>')
+        counts: dict[str, int] = {}
+        for cid in p.get("hand", []):
+            counts[cid] = counts.get(cid, 0) + 1
+        hand = "".join(_hand_card(view, seat, cid, k, lang, choices, placed) for cid, k in counts.items())
+        parts.append(f'<div class="houses-zone"><div class="houses-zonetitle">{esc(T.t("hand", lang))} '
+                     f'({p["hand_count"]})</div><div class="houses-row houses-hand">{hand}</div></div>')
+    parts.append("</div>")
+    return "".join(parts), placed
+
+
+# ====================================================================== game over
+def game_over(view: dict, lang: str, names: list[str]) -> str:
+    from .rules import total_power
+    en = lang == "en"
+    rows = []
+    for s, p in enumerate(view["players"]):
+        on_chars = total_power(p) - p["power"]
+        win = s in view["winners"]
+        rows.append(f'<tr class="houses-seat{s}{" houses-winner" if win else ""}"><td>{SEAT_SHAPES[s]} '
+                    f'{_who(names, s)}{" 🏆" if win else ""}</td><td>{esc(T.house_name(p["house"], lang))}</td>'
+                    f'<td>{p["power"]}</td><td>{on_chars}</td><td><b>{total_power(p)}</b></td></tr>')
+    head = ("<tr><th>Player</th><th>House</th><th>House card</th><th>On characters</th><th>Total power</th></tr>"
+            if en else "<tr><th>プレイヤー</th><th>家系</th><th>家系カード</th><th>キャラクター上</th><th>勢力合計</th></tr>")
+    reason = view.get("end") or "power"
+    target = view["opts"]["victory_power"]
+    explain = {
+        "power": (f"The first player to reach {target} power (House card + power on characters) wins at once.",
+                  f"勢力ポイント(家系カード+キャラクター上)が先に{target}に達したプレイヤーが即座に勝利。"),
+        "deck_out": ("A player had to draw from an empty deck: the game ended at the end of that round and the "
+                     "most power wins; equal power shares the win.",
+                     "デッキ切れのプレイヤーが出たため、そのラウンドの終わりに終了。勢力最多が勝利し、同点は共同勝利。"),
+        "eliminated": ("Players who had to draw from an empty deck were eliminated; the last one left wins.",
+                       "デッキ切れのプレイヤーは脱落し、最後に残ったプレイヤーが勝利。"),
+    }[reason]
+    winners = ", ".join(_who(names, s) for s in view["winners"])
+    return (f'<div class="houses-gameover"><p>{("Winner: " if en else "勝者:")}{winners}</p>'
+            f'<table class="houses-scores">{head}{"".join(rows)}</table>'
+            f'<p class="houses-tiebreak">{esc(explain[0] if en else explain[1])}</p></div>')

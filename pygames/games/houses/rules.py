@@ -1,0 +1,1397 @@
+"""Great Houses: a plot / challenge / dominance / power card game for 2-4 players.
+
+The rules are those of docs/rules/houses.md (the seed's turn structure with
+the decisions of research/thrones-like.md section 3). The card pool lives in
+cards.py as data; this module interprets it:
+
+* keyword rules in one place (``strength``, ``after_keywords``, stealth);
+* a small effect engine (``run_effects``) for events, plot "when revealed"
+  effects and location abilities, with targets from declarative filters;
+* one decision at a time: ``state["stage"]`` and ``state["seat"]`` say who
+  decides what; everything automatic runs until the next decision.
+
+State layout (plain JSON data). Hidden parts: each player's ``deck`` (order
+and content), ``hand``, ``facedown`` (setup cards before the reveal),
+``choice`` (the plot chosen before the reveal) and ``agenda`` before the
+reveal, and ``rng``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...core import Game, RecordError, SetupError, log_entry, log_visible_to, option
+from ...core.game import clone
+from . import cards as C
+
+CARDS = C.CARDS
+PLOTS = C.PLOTS
+KINDS = ("M", "I", "P")
+HOUSE_CHOICES = ["random", *C.HOUSES]
+DECK_CHOICES = ["house", *C.HOUSES]
+
+# keys of the state that every seat may see as they are
+PUBLIC_KEYS = ("num_players", "opts", "fixed", "round", "stage", "seat", "active", "order",
+               "turn", "ch", "ch_done", "ch_started", "uid", "over", "winners", "end",
+               "revealed", "pending", "setup_step")
+# per-player keys that every seat may see as they are
+PUBLIC_PLAYER_KEYS = ("house", "deck_house", "discard", "dead", "chars", "locs", "power", "gold",
+                      "plots", "used", "plot", "limited", "discount_used", "out", "decked",
+                      "decklist", "placed")
+
+TEST_KEYS = ("decks", "hands", "plots", "in_play", "power", "gold", "first_player",
+             "no_shuffle", "skip_setup")
+
+
+# ====================================================================== small helpers
+def card(cid: str) -> dict:
+    return CARDS[cid]
+
+
+def living(state: dict) -> list[int]:
+    return [s for s, p in enumerate(state["players"]) if not p["out"]]
+
+
+def opponents(state: dict, seat: int) -> list[int]:
+    return [s for s in living(state) if s != seat]
+
+
+def find_inst(state: dict, uid: int):
+    """(seat, instance, zone) of a card in play by uid, or (None, None, None)."""
+    for s, p in enumerate(state["players"]):
+        for zone in ("chars", "locs"):
+            for inst in p[zone]:
+                if inst["uid"] == uid:
+                    return s, inst, zone
+    return None, None, None
+
+
+def new_inst(state: dict, cid: str) -> dict:
+    uid = state["uid"]
+    state["uid"] = uid + 1
+    return {"uid": uid, "cid": cid, "knelt": False, "power": 0, "atts": []}
+
+
+def total_power(p: dict) -> int:
+    return p["power"] + sum(c["power"] for c in p["chars"])
+
+
+def icons_of(inst: dict) -> str:
+    icons = card(inst["cid"])["icons"]
+    for a in inst["atts"]:
+        icon = card(a)["att"].get("icon")
+        if icon and icon not in icons:
+            icons += icon
+    return icons
+
+
+def keywords_of(inst: dict) -> list[str]:
+    kws = list(card(inst["cid"])["kw"])
+    for a in inst["atts"]:
+        kw = card(a)["att"].get("kw")
+        if kw and kw not in kws:
+            kws.append(kw)
+    return kws
+
+
+def base_str(inst: dict) -> int:
+    return card(inst["cid"])["str"] + sum(card(a)["att"].get("str", 0) for a in inst["atts"])
+
+
+def strength(state: dict, seat: int, inst: dict) -> int:
+    """STR of a character in the current challenge (keywords, anthems, pumps)."""
+    s = base_str(inst)
+    ch = state["ch"]
+    if ch is None:
+        return s
+    kws = keywords_of(inst)
+    role = "attacker" if inst["uid"] in ch["attackers"] else "defender" if inst["uid"] in ch["defenders"] else None
+    if role == "attacker" and "vanguard" in kws:
+        s += 1
+    if role == "defender" and "bulwark" in kws:
+        s += 1
+    if role is not None:
+        house = card(inst["cid"])["house"]
+        for loc in state["players"][seat]["locs"]:
+            anthem = card(loc["cid"]).get("anthem")
+            if anthem and anthem["kind"] == ch["kind"] and anthem["role"] == role and anthem["house"] == house:
+                s += anthem["n"]
+    s += ch["bonus"].get(str(inst["uid"]), 0)
+    return max(0, s)
+
+
+def side_strength(state: dict, seat: int, uids: list[int]) -> int:
+    total = 0
+    for inst in state["players"][seat]["chars"]:
+        if inst["uid"] in uids:
+            total += strength(state, seat, inst)
+    return total
+
+
+def income(state: dict, seat: int) -> int:
+    p = state["players"][seat]
+    value = PLOTS[p["plot"]]["income"] if p["plot"] else 0
+    for inst in p["chars"] + p["locs"]:
+        value += card(inst["cid"]).get("income", 0)
+    return value
+
+
+def reserve(state: dict, seat: int) -> int:
+    p = state["players"][seat]
+    value = PLOTS[p["plot"]]["reserve"] if p["plot"] else C.HAND_SIZE
+    for inst in p["locs"]:
+        value += card(inst["cid"]).get("reserve", 0)
+    if p["agenda"] in C.AGENDAS:
+        value += C.AGENDAS[p["agenda"]].get("reserve", 0)
+    return max(0, value)
+
+
+def claim(state: dict, seat: int) -> int:
+    p = state["players"][seat]
+    return PLOTS[p["plot"]]["claim"] if p["plot"] else 1
+
+
+def initiative(state: dict, seat: int) -> int:
+    p = state["players"][seat]
+    return PLOTS[p["plot"]]["initiative"] if p["plot"] else 0
+
+
+def dominance_total(state: dict, seat: int) -> int:
+    p = state["players"][seat]
+    total = sum(base_str(c) for c in p["chars"] if not c["knelt"])
+    total += sum(card(l["cid"]).get("dominance", 0) for l in p["locs"])
+    return total
+
+
+def penalty(p: dict, cid: str) -> int:
+    """The out-of-House penalty (seed: +2; Pact of Banners: +1)."""
+    house = card(cid)["house"]
+    if house in ("neutral", p["house"]):
+        return 0
+    agenda = C.AGENDAS.get(p["agenda"] or "", {})
+    return agenda.get("out_of_house_penalty", C.OUT_OF_HOUSE_PENALTY)
+
+
+def loyal_ok(p: dict, cid: str) -> bool:
+    c = card(cid)
+    return not c["loyal"] or c["house"] == p["house"]
+
+
+def unique_blocked(p: dict, cid: str) -> bool:
+    """A unique card already in play (or a unique character in the dead pile)."""
+    c = card(cid)
+    if not c["unique"]:
+        return False
+    if any(i["cid"] == cid for i in p["chars"]) or any(i["cid"] == cid for i in p["locs"]):
+        return True
+    return c["type"] == "character" and cid in p["dead"]
+
+
+def marshal_cost(p: dict, cid: str) -> tuple[int, list[int], bool]:
+    """(gold to pay, reducer uids to kneel, agenda discount used) to marshal ``cid`` now."""
+    c = card(cid)
+    cost = c["cost"] + penalty(p, cid)
+    discount = False
+    agenda = C.AGENDAS.get(p["agenda"] or "", {})
+    if (agenda.get("house_char_discount") and c["type"] == "character" and c["house"] == p["house"]
+            and not p["discount_used"] and cost > 0):
+        cost -= agenda["house_char_discount"]
+        discount = True
+    reducers = []
+    for loc in p["locs"]:
+        if cost <= 0:
+            break
+        if not loc["knelt"] and card(loc["cid"]).get("reducer") == c["house"]:
+            reducers.append(loc["uid"])
+            cost -= 1
+    return max(0, cost), reducers, discount
+
+
+def event_cost(p: dict, cid: str) -> int:
+    return card(cid)["cost"] + penalty(p, cid)
+
+
+def hidden_possible(state: dict, seat: int) -> Counter:
+    """Cards of ``seat`` not in any public zone (deck, hand or face down): public knowledge."""
+    p = state["players"][seat]
+    pool = Counter(p["decklist"])
+    for inst in p["chars"] + p["locs"]:
+        pool[inst["cid"]] -= 1
+        for a in inst["atts"]:
+            pool[a] -= 1
+    for cid in p["discard"] + p["dead"]:
+        pool[cid] -= 1
+    return +pool
+
+
+# ====================================================================== logging
+def log(state: dict, key: str, to: list[int] | None = None, **params) -> None:
+    state["log"].append(log_entry(key, to=to, **params))
+
+
+# ====================================================================== the game
+class HousesGame(Game):
+    id = "houses"
+    min_players = 2
+    max_players = 4
+    title = {"en": "Great Houses", "ja": "大いなる家系"}
+    version = 1
+    test_option_keys = TEST_KEYS
+
+    # ------------------------------------------------------------------ options
+    def _option_specs(self) -> list[dict]:
+        house_labels = {h: C.HOUSE_NAMES[h] for h in C.HOUSES}
+        house_labels["random"] = {"en": "Random", "ja": "ランダム"}
+        deck_labels = {h: {"en": f"{C.HOUSE_NAMES[h]['en']} starter",
+                           "ja": f"{C.HOUSE_NAMES[h]['ja']}の基本デッキ"} for h in C.HOUSES}
+        deck_labels["house"] = {"en": "Own House's starter", "ja": "自分の家系の基本デッキ"}
+        specs = []
+        for seat in range(4):
+            specs.append(option(f"house_{seat}", "choice", "random", f"House of player {seat + 1}",
+                                f"プレイヤー{seat + 1}の家系", choices=list(HOUSE_CHOICES),
+                                choice_labels=house_labels, min_players=max(2, seat + 1)))
+        for seat in range(4):
+            specs.append(option(f"deck_{seat}", "choice", "house", f"Starter deck of player {seat + 1}",
+                                f"プレイヤー{seat + 1}のデッキ", choices=list(DECK_CHOICES),
+                                choice_labels=deck_labels, min_players=max(2, seat + 1),
+                                help_en="Another House's starter pays the out-of-House penalty "
+                                        "and cannot use its Loyal cards.",
+                                help_ja="他の家系のデッキでは家系外ペナルティがかかり、忠誠カードは使えません。"))
+        specs += [
+            option("agendas", "bool", False, "Agendas", "政策カード",
+                   help_en="Each player may reveal one agenda in setup.",
+                   help_ja="開始準備で各自1枚の政策カードを選べます。"),
+            option("victory_power", "choice", 15, "Power to win", "勝利に必要な勢力ポイント",
+                   choices=[10, 12, 15, 20]),
+            option("dominance", "choice", "each_turn_any", "Dominance", "優勢確認",
+                   choices=["each_turn_any", "each_turn_active", "end_of_round"],
+                   choice_labels={
+                       "each_turn_any": {"en": "Every turn, anyone may win it",
+                                         "ja": "毎手番・誰でも獲得"},
+                       "each_turn_active": {"en": "Every turn, only the active player",
+                                            "ja": "毎手番・手番プレイヤーのみ"},
+                       "end_of_round": {"en": "Once, at the end of the round",
+                                        "ja": "ラウンド終了時に1回"}}),
+            option("stand", "choice", "end_of_own_turn", "Stand", "起立",
+                   choices=["end_of_own_turn", "end_of_round"],
+                   choice_labels={
+                       "end_of_own_turn": {"en": "Own cards, at the end of own turn",
+                                           "ja": "自分の手番の終わりに自分のカード"},
+                       "end_of_round": {"en": "All cards, at the end of the round",
+                                        "ja": "ラウンドの終わりに全カード"}}),
+            option("reserve_check", "bool", True, "Reserve check (hand limit)", "予備値チェック(手札上限)",
+                   help_en="At the end of your turn, discard down to your plot's reserve.",
+                   help_ja="手番の終わりに、プロットの予備値まで手札を捨てます。"),
+            option("deck_out", "choice", "end_of_round_most_power", "Empty draw deck", "デッキ切れ",
+                   choices=["end_of_round_most_power", "eliminate"],
+                   choice_labels={
+                       "end_of_round_most_power": {"en": "Game ends at the end of the round; most power wins",
+                                                   "ja": "そのラウンドの終わりに終了、勢力最多が勝利"},
+                       "eliminate": {"en": "That player is eliminated", "ja": "そのプレイヤーは脱落"}}),
+            option("initiative", "choice", "highest_goes_first", "Initiative", "イニシアティブ",
+                   choices=["highest_goes_first", "winner_chooses"],
+                   choice_labels={
+                       "highest_goes_first": {"en": "Highest goes first", "ja": "最大の者から順に"},
+                       "winner_chooses": {"en": "Winner chooses the first player",
+                                          "ja": "勝者が先手を選ぶ"}}),
+            option("mulligan", "bool", False, "Mulligan", "マリガン",
+                   help_en="Each player may redraw the starting hand once.",
+                   help_ja="各自1回、最初の手札を引き直せます。"),
+        ]
+        return specs
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self, num_players: int, rng, options: dict) -> dict:
+        fixed = self._check_test_options(num_players, options)
+        houses = self._assign_houses(num_players, rng, options)
+        opts = {k: options[k] for k in ("agendas", "victory_power", "dominance", "stand",
+                                         "reserve_check", "deck_out", "initiative", "mulligan")}
+        state = {"num_players": num_players, "opts": opts, "fixed": fixed, "round": 0,
+                 "stage": "setup", "seat": 0, "active": None, "order": [], "turn": 0, "ch": None,
+                 "ch_done": [], "ch_started": False, "uid": 1, "over": False, "winners": [],
+                 "end": None, "revealed": False, "pending": None, "setup_step": 0, "log": [],
+                 "players": []}
+        for seat in range(num_players):
+            house = houses[seat]
+            deck_house = options.get(f"deck_{seat}", "house")
+            if deck_house == "house":
+                deck_house = house
+            p = {"house": house, "deck_house": deck_house, "agenda": None, "deck": [], "hand": [],
+                 "discard": [], "dead": [], "chars": [], "locs": [], "power": 0, "gold": 0,
+                 "plots": list(C.STANDARD_PLOTS), "used": [], "plot": None, "choice": None,
+                 "facedown": [], "limited": False, "discount_used": False, "out": False,
+                 "decked": False, "decklist": [], "placed": False}
+            state["players"].append(p)
+            decks = options.get("decks")
+            if decks is not None and decks[seat] is not None:
+                p["deck"] = list(decks[seat])
+            else:
+                deck = []
+                for cid, n in list(C.HOUSE_PACKAGES[deck_house].items()) + list(C.NEUTRAL_PACKAGE.items()):
+                    deck += [cid] * n
+                if not fixed["no_shuffle"]:
+                    rng.shuffle(deck)
+                p["deck"] = deck
+            plots = options.get("plots")
+            if plots is not None and plots[seat] is not None:
+                p["plots"] = list(plots[seat])
+            for key in ("power", "gold"):
+                values = options.get(key)
+                if values is not None:
+                    p[key] = values[seat]
+            in_play = options.get("in_play")
+            for entry in (in_play[seat] if in_play is not None and in_play[seat] is not None else []):
+                if isinstance(entry, str):
+                    entry = {"card": entry}
+                inst = new_inst(state, entry["card"])
+                inst["atts"] = list(entry.get("atts", []))
+                inst["power"] = entry.get("power", 0)
+                inst["knelt"] = entry.get("knelt", False)
+                zone = "chars" if card(entry["card"])["type"] == "character" else "locs"
+                p[zone].append(inst)
+            hands = options.get("hands")
+            if hands is not None and hands[seat] is not None:
+                p["hand"] = list(hands[seat])
+            log(state, "house", seat=seat, house=house, deck=deck_house)
+            if hands is None or hands[seat] is None:
+                self._draw(state, seat, C.HAND_SIZE)
+            zones = p["deck"] + p["hand"] + [i["cid"] for i in p["chars"] + p["locs"]]
+            zones += [a for i in p["chars"] for a in i["atts"]]
+            p["decklist"] = sorted(zones)
+        if fixed["skip_setup"]:
+            state["revealed"] = True
+            for p in state["players"]:
+                p["placed"] = True
+            self._begin_round(state, rng)
+        else:
+            self._setup_next(state, 0, 0, rng)
+        return state
+
+    def _assign_houses(self, n: int, rng, options: dict) -> list[str]:
+        houses = [options.get(f"house_{s}", "random") for s in range(n)]
+        taken = {h for h in houses if h != "random"}
+        for s in range(n):
+            if houses[s] == "random":
+                free = [h for h in C.HOUSES if h not in taken] or list(C.HOUSES)
+                houses[s] = free[rng.randbelow(len(free))]
+                taken.add(houses[s])
+        return houses
+
+    def _check_test_options(self, n: int, options: dict) -> dict:
+        def per_seat(key, check):
+            value = options.get(key)
+            if value is None:
+                return
+            if not isinstance(value, list) or len(value) != n:
+                raise SetupError(f"test option {key!r} must be a list with one entry per seat")
+            for entry in value:
+                if entry is not None:
+                    check(entry)
+
+        def card_list(allowed=None):
+            def check(entry):
+                if not isinstance(entry, list) or not all(isinstance(c, str) and c in CARDS for c in entry):
+                    raise SetupError(f"unknown card id in {entry!r}")
+                if allowed and any(card(c)["type"] not in allowed for c in entry):
+                    raise SetupError(f"only {', '.join(allowed)} cards allowed in {entry!r}")
+            return check
+
+        per_seat("decks", card_list())
+        per_seat("hands", card_list())
+
+        def plot_list(entry):
+            if not isinstance(entry, list) or not entry or not all(isinstance(x, str) and x in PLOTS for x in entry):
+                raise SetupError(f"a plot deck is a non-empty list of plot ids, not {entry!r}")
+        per_seat("plots", plot_list)
+
+        def in_play(entry):
+            if not isinstance(entry, list):
+                raise SetupError("in_play entries are lists")
+            for item in entry:
+                if isinstance(item, str):
+                    item = {"card": item}
+                if not isinstance(item, dict) or item.get("card") not in CARDS:
+                    raise SetupError(f"bad in_play item {item!r}")
+                if set(item) - {"card", "atts", "power", "knelt"}:
+                    raise SetupError(f"unknown keys in in_play item {item!r}")
+                kind = card(item["card"])["type"]
+                if kind not in ("character", "location"):
+                    raise SetupError("in_play holds characters and locations (attachments via 'atts')")
+                atts = item.get("atts", [])
+                if not isinstance(atts, list) or any(a not in CARDS or card(a)["type"] != "attachment" for a in atts):
+                    raise SetupError(f"bad attachments in {item!r}")
+                if atts and kind != "character":
+                    raise SetupError("attachments go on characters")
+                power = item.get("power", 0)
+                if isinstance(power, bool) or not isinstance(power, int) or power < 0:
+                    raise SetupError("in_play power must be a whole number >= 0")
+                if not isinstance(item.get("knelt", False), bool):
+                    raise SetupError("in_play knelt must be true or false")
+        per_seat("in_play", in_play)
+
+        def number(entry):
+            if isinstance(entry, bool) or not isinstance(entry, int) or entry < 0:
+                raise SetupError("power and gold test values are whole numbers >= 0")
+        per_seat("power", number)
+        per_seat("gold", number)
+        for key in ("power", "gold"):
+            if options.get(key) is not None and None in options[key]:
+                raise SetupError(f"test option {key!r} needs a number for every seat")
+        first = options.get("first_player")
+        if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n):
+            raise SetupError("first_player must be a seat number")
+        for key in ("no_shuffle", "skip_setup"):
+            if not isinstance(options.get(key, False), bool):
+                raise SetupError(f"test option {key!r} must be true or false")
+        return {"no_shuffle": options.get("no_shuffle", False),
+                "skip_setup": options.get("skip_setup", False),
+                "first_player": first}
+
+    # ------------------------------------------------------------------ setup flow
+    def _setup_next(self, state: dict, seat: int, step: int, rng) -> None:
+        """Ask the next setup decision: per seat, mulligan -> agenda -> face-down placement."""
+        opts = state["opts"]
+        n = state["num_players"]
+        while seat < n:
+            while step < 3:
+                if step == 0 and opts["mulligan"]:
+                    state.update(stage="mulligan", seat=seat, setup_step=0)
+                    return
+                if step == 1 and opts["agendas"]:
+                    state.update(stage="agenda", seat=seat, setup_step=1)
+                    return
+                if step == 2:
+                    state.update(stage="setup", seat=seat, setup_step=2)
+                    return
+                step += 1
+            seat += 1
+            step = 0
+        self._reveal_setup(state, rng)
+        self._begin_round(state, rng)
+
+    def _setup_spent(self, p: dict) -> tuple[int, bool]:
+        spent = sum(card(c)["cost"] + penalty(p, c) for c in p["facedown"])
+        limited = any(card(c)["limited"] for c in p["facedown"])
+        return spent, limited
+
+    def _can_place(self, p: dict, cid: str) -> bool:
+        c = card(cid)
+        if c["type"] not in ("character", "location") or not loyal_ok(p, cid):
+            return False
+        spent, limited = self._setup_spent(p)
+        if spent + c["cost"] + penalty(p, cid) > C.SETUP_GOLD:
+            return False
+        if c["limited"] and limited:
+            return False
+        if c["unique"] and (cid in p["facedown"] or unique_blocked(p, cid)):
+            return False
+        return True
+
+    def _reveal_setup(self, state: dict, rng) -> None:
+        state["revealed"] = True
+        for seat, p in enumerate(state["players"]):
+            if state["opts"]["agendas"]:
+                log(state, "agenda", seat=seat, agenda=p["agenda"] or "none")
+            for cid in p["facedown"]:
+                inst = new_inst(state, cid)
+                p["chars" if card(cid)["type"] == "character" else "locs"].append(inst)
+            log(state, "setup_reveal", seat=seat, cards=list(p["facedown"]))
+            p["facedown"] = []
+        for seat, p in enumerate(state["players"]):
+            if len(p["hand"]) < C.HAND_SIZE:
+                self._draw(state, seat, C.HAND_SIZE - len(p["hand"]))
+
+    # ------------------------------------------------------------------ rounds
+    def _begin_round(self, state: dict, rng) -> None:
+        state["round"] += 1
+        log(state, "round", round=state["round"])
+        for p in state["players"]:
+            p["choice"] = None
+        self._plot_next(state, 0, rng)
+
+    def _plot_next(self, state: dict, seat: int, rng) -> None:
+        for s in range(seat, state["num_players"]):
+            p = state["players"][s]
+            if p["out"] or p["choice"] is not None:
+                continue
+            if not p["plots"]:  # a plot deck emptied by a single-card plot deck: recycle now
+                p["plots"], p["used"] = p["used"], []
+                log(state, "plots_recycled", seat=s)
+            if len(set(p["plots"])) == 1:  # no choice left: the last plot is played
+                p["choice"] = p["plots"][0]
+                continue
+            state.update(stage="plot", seat=s)
+            return
+        self._reveal_plots(state, rng)
+
+    def _reveal_plots(self, state: dict, rng) -> None:
+        live = living(state)
+        for s in live:
+            p = state["players"][s]
+            p["plot"] = p["choice"]
+            p["plots"].remove(p["choice"])
+            p["choice"] = None
+            log(state, "plot_revealed", seat=s, plot=p["plot"])
+            if not p["plots"]:
+                p["plots"], p["used"] = p["used"], []
+                log(state, "plots_recycled", seat=s)
+        first = state["fixed"]["first_player"]
+        if state["round"] == 1 and first is not None and first in live:
+            order = live[live.index(first):] + live[:live.index(first)]
+            log(state, "order", order=order, reason="fixed")
+            self._start_round_turns(state, order, rng)
+            return
+        keys = {s: (-initiative(state, s), total_power(state["players"][s])) for s in live}
+        ranked = sorted(live, key=lambda s: keys[s])
+        # ties (same initiative and power) are broken at random
+        order: list[int] = []
+        i = 0
+        while i < len(ranked):
+            j = i
+            while j < len(ranked) and keys[ranked[j]] == keys[ranked[i]]:
+                j += 1
+            group = ranked[i:j]
+            rng.shuffle(group)
+            order += group
+            i = j
+        if state["opts"]["initiative"] == "winner_chooses" and len(live) > 1:
+            state["order"] = order
+            log(state, "initiative_won", seat=order[0])
+            state.update(stage="first_player", seat=order[0])
+            return
+        log(state, "order", order=order, reason="initiative")
+        self._start_round_turns(state, order, rng)
+
+    def _start_round_turns(self, state: dict, order: list[int], rng) -> None:
+        state["order"] = order
+        for s in order:  # plot "when revealed" effects, in turn order
+            effects = PLOTS[state["players"][s]["plot"]].get("revealed")
+            if effects:
+                self._run_effects(state, s, effects, None, rng)
+        self._start_turn(state, 0, rng)
+
+    def _start_turn(self, state: dict, index: int, rng) -> None:
+        order = state["order"]
+        while index < len(order) and state["players"][order[index]]["out"]:
+            index += 1
+        if index >= len(order):
+            self._end_round(state, rng)
+            return
+        seat = order[index]
+        p = state["players"][seat]
+        state.update(turn=index, active=seat, ch=None, ch_done=[], ch_started=False)
+        p["limited"] = False
+        p["discount_used"] = False
+        drawn = self._draw(state, seat, C.DRAW_PER_TURN, public=False)
+        keep = min(p["gold"], C.AGENDAS.get(p["agenda"] or "", {}).get("keep_gold", 0))
+        gain = income(state, seat)
+        p["gold"] = keep + gain
+        log(state, "turn", seat=seat, n=drawn, gold=gain, kept=keep)
+        state.update(stage="marshal", seat=seat)
+
+    def _end_turn(self, state: dict, rng) -> None:
+        seat = state["active"]
+        opts = state["opts"]
+        if opts["dominance"] in ("each_turn_any", "each_turn_active"):
+            self._dominance(state, seat if opts["dominance"] == "each_turn_active" else None)
+            if state["over"]:
+                return
+        if opts["stand"] == "end_of_own_turn":
+            self._stand(state, seat)
+        self._reserve_step(state, rng)
+
+    def _reserve_step(self, state: dict, rng) -> None:
+        seat = state["active"]
+        p = state["players"][seat]
+        if state["opts"]["reserve_check"] and len(p["hand"]) > reserve(state, seat):
+            state.update(stage="reserve", seat=seat)
+            return
+        self._finish_turn(state, rng)
+
+    def _finish_turn(self, state: dict, rng) -> None:
+        if state["opts"]["deck_out"] == "eliminate":
+            live = living(state)
+            decked = [s for s in live if state["players"][s]["decked"]]
+            if decked:
+                if len(decked) == len(live):
+                    self._end_most_power(state, live, "deck_out")
+                    return
+                for s in decked:
+                    state["players"][s]["out"] = True
+                    log(state, "eliminated", seat=s)
+                live = living(state)
+                if len(live) == 1:
+                    self._end_game(state, live, "eliminated")
+                    return
+        self._start_turn(state, state["turn"] + 1, rng)
+
+    def _end_round(self, state: dict, rng) -> None:
+        opts = state["opts"]
+        state["active"] = None
+        if opts["dominance"] == "end_of_round":
+            self._dominance(state, None)
+            if state["over"]:
+                return
+        if opts["stand"] == "end_of_round":
+            for s in living(state):
+                self._stand(state, s)
+        for p in state["players"]:
+            if p["plot"]:
+                p["used"].append(p["plot"])
+                p["plot"] = None
+        if opts["deck_out"] == "end_of_round_most_power":
+            live = living(state)
+            if any(state["players"][s]["decked"] for s in live):
+                self._end_most_power(state, live, "deck_out")
+                return
+        self._begin_round(state, rng)
+
+    def _end_most_power(self, state: dict, seats: list[int], reason: str) -> None:
+        best = max(total_power(state["players"][s]) for s in seats)
+        self._end_game(state, [s for s in seats if total_power(state["players"][s]) == best], reason)
+
+    def _end_game(self, state: dict, winners: list[int], reason: str) -> None:
+        if state["over"]:
+            return
+        state.update(over=True, winners=sorted(winners), end=reason, stage="over", seat=None, pending=None)
+        log(state, "game_over", winners=sorted(winners), reason=reason)
+
+    def _dominance(self, state: dict, active: int | None) -> None:
+        live = living(state)
+        totals = {s: dominance_total(state, s) for s in live}
+        best = max(totals.values())
+        top = [s for s in live if totals[s] == best]
+        winner = top[0] if len(top) == 1 and (active is None or top[0] == active) else None
+        log(state, "dominance", seat=winner, totals=[totals.get(s) for s in range(state["num_players"])])
+        if winner is not None:
+            self._gain_power(state, winner, 1, "dominance")
+
+    def _stand(self, state: dict, seat: int) -> None:
+        p = state["players"][seat]
+        for inst in p["chars"] + p["locs"]:
+            inst["knelt"] = False
+
+    # ------------------------------------------------------------------ primitives
+    def _draw(self, state: dict, seat: int, n: int, why: str = "draw", public: bool = True) -> int:
+        p = state["players"][seat]
+        got = []
+        for _ in range(n):
+            if not p["deck"]:
+                if not p["decked"]:
+                    p["decked"] = True
+                    log(state, "decked", seat=seat)
+                break
+            got.append(p["deck"].pop(0))
+        if got:
+            p["hand"].extend(got)
+            if public:
+                log(state, "draw", seat=seat, n=len(got), why=why)
+            log(state, "drew", to=[seat], seat=seat, cards=got)
+        return len(got)
+
+    def _gain_power(self, state: dict, seat: int, n: int, why: str, inst: dict | None = None) -> None:
+        if n <= 0 or state["over"]:
+            return
+        p = state["players"][seat]
+        if inst is not None:
+            inst["power"] += n
+            log(state, "power", seat=seat, n=n, why=why, card=inst["cid"])
+        else:
+            p["power"] += n
+            log(state, "power", seat=seat, n=n, why=why)
+        if total_power(p) >= state["opts"]["victory_power"]:
+            self._end_game(state, [seat], "power")
+
+    def _leave_play(self, state: dict, seat: int, inst: dict, pile: str) -> None:
+        p = state["players"][seat]
+        p["chars"].remove(inst)
+        p[pile].append(inst["cid"])
+        p["discard"].extend(inst["atts"])
+        ch = state["ch"]
+        if ch:
+            for key in ("attackers", "defenders", "blocked"):
+                if inst["uid"] in ch[key]:
+                    ch[key].remove(inst["uid"])
+
+    def _kill(self, state: dict, seat: int, inst: dict, why: str) -> None:
+        log(state, "killed", seat=seat, card=inst["cid"], why=why)
+        self._leave_play(state, seat, inst, "dead")
+
+    # ------------------------------------------------------------------ effect engine
+    def _targets(self, state: dict, seat: int, flt: dict) -> list[int]:
+        """uids of characters matching a target filter, for an effect controlled by ``seat``."""
+        owner = flt.get("owner", "opponent")
+        ch = state["ch"]
+        if owner == "self":
+            seats = [seat]
+        elif owner == "loser":
+            seats = [ch["defender"]] if ch else []
+        else:
+            seats = opponents(state, seat)
+        out = []
+        for s in seats:
+            for inst in state["players"][s]["chars"]:
+                if flt.get("standing") and inst["knelt"]:
+                    continue
+                if flt.get("knelt") and not inst["knelt"]:
+                    continue
+                if "max_str" in flt and base_str(inst) > flt["max_str"]:
+                    continue
+                if flt.get("defending") and not (ch and inst["uid"] in ch["defenders"]):
+                    continue
+                out.append(inst["uid"])
+        return out
+
+    def _effect_targets(self, state: dict, seat: int, effects: list[dict]) -> list[int] | None:
+        """Targets for the (single) targeted effect of a list, or None if nothing is targeted."""
+        for eff in effects:
+            if "target" in eff:
+                return self._targets(state, seat, eff["target"])
+        return None
+
+    def _run_effects(self, state: dict, seat: int, effects: list[dict], target: int | None, rng) -> None:
+        p = state["players"][seat]
+        ch = state["ch"]
+        for eff in effects:
+            if state["over"]:
+                return
+            do = eff["do"]
+            if do == "gold":
+                p["gold"] += eff["n"]
+                log(state, "gold", seat=seat, n=eff["n"])
+            elif do == "draw":
+                self._draw(state, seat, eff["n"], "effect")
+            elif do == "discard_choice":
+                if p["hand"]:
+                    state["pending"] = {"kind": "discard", "n": min(eff["n"], len(p["hand"])),
+                                        "seat": seat, "resume": state["stage"]}
+            elif do == "kneel":
+                s, inst, _ = find_inst(state, target)
+                inst["knelt"] = True
+                log(state, "knelt", seat=s, card=inst["cid"])
+            elif do == "kill":
+                s, inst, _ = find_inst(state, target)
+                self._kill(state, s, inst, "effect")
+            elif do == "pump":
+                ch["bonus"][str(target)] = ch["bonus"].get(str(target), 0) + eff["n"]
+            elif do == "pump_all":
+                side = ch["attackers"] if seat == ch["attacker"] else ch["defenders"]
+                for uid in side:
+                    ch["bonus"][str(uid)] = ch["bonus"].get(str(uid), 0) + eff["n"]
+            elif do == "power":
+                self._gain_power(state, seat, eff["n"], "effect")
+            elif do == "move_power":
+                loser = state["players"][ch["defender"]]
+                n = min(eff["n"], loser["power"])
+                if n:
+                    loser["power"] -= n
+                    log(state, "power_moved", seat=seat, source=ch["defender"], n=n)
+                    self._gain_power(state, seat, n, "moved")
+            else:  # pragma: no cover - data error
+                raise ValueError(f"unknown effect {do!r}")
+
+    def _event_actions(self, state: dict, seat: int, window: str) -> list[dict]:
+        """Playable events of ``seat``'s hand for a window (with their targets)."""
+        p = state["players"][seat]
+        ch = state["ch"]
+        out = []
+        for cid in sorted(set(p["hand"])):
+            c = card(cid)
+            if c["type"] != "event" or c["window"] != window or not loyal_ok(p, cid):
+                continue
+            if event_cost(p, cid) > p["gold"]:
+                continue
+            if window == "challenge":
+                role = "attacker" if seat == ch["attacker"] else "defender"
+                if c.get("role") != role:
+                    continue
+                if role == "defender" and not ch["defenders"]:
+                    continue
+            if window == "reaction" and c.get("kind") != ch["kind"]:
+                continue
+            if any(e["do"] == "move_power" for e in c["effects"]) and \
+                    state["players"][ch["defender"]]["power"] <= 0:
+                continue
+            targets = self._effect_targets(state, seat, c["effects"])
+            if targets is None:
+                out.append({"type": "event", "card": cid})
+            else:
+                out += [{"type": "event", "card": cid, "target": t} for t in targets]
+        return out
+
+    def _may_respond(self, state: dict, seat: int, window: str) -> bool:
+        """Whether ``seat`` is asked in an event window: decided on public knowledge only
+        (gold, board, hand size, and which of its cards are still unseen)."""
+        p = state["players"][seat]
+        if not p["hand"]:
+            return False
+        ch = state["ch"]
+        for cid in hidden_possible(state, seat):
+            c = card(cid)
+            if c["type"] != "event" or c["window"] != window or not loyal_ok(p, cid):
+                continue
+            if event_cost(p, cid) > p["gold"]:
+                continue
+            if window == "challenge":
+                role = "attacker" if seat == ch["attacker"] else "defender"
+                if c.get("role") != role or (role == "defender" and not ch["defenders"]):
+                    continue
+            if window == "reaction" and c.get("kind") != ch["kind"]:
+                continue
+            if any(e["do"] == "move_power" for e in c["effects"]) and \
+                    state["players"][ch["defender"]]["power"] <= 0:
+                continue
+            targets = self._effect_targets(state, seat, c["effects"])
+            if targets is not None and not targets:
+                continue
+            return True
+        return False
+
+    def _pay_event(self, state: dict, seat: int, cid: str) -> None:
+        p = state["players"][seat]
+        p["gold"] -= event_cost(p, cid)
+        p["hand"].remove(cid)
+        p["discard"].append(cid)
+
+    # ------------------------------------------------------------------ challenges
+    def _eligible_attackers(self, state: dict, seat: int, kind: str, chosen=()) -> list[dict]:
+        return [c for c in state["players"][seat]["chars"]
+                if not c["knelt"] and kind in icons_of(c) and c["uid"] not in chosen]
+
+    def _eligible_defenders(self, state: dict) -> list[dict]:
+        ch = state["ch"]
+        return [c for c in state["players"][ch["defender"]]["chars"]
+                if not c["knelt"] and ch["kind"] in icons_of(c)
+                and c["uid"] not in ch["defenders"] and c["uid"] not in ch["blocked"]]
+
+    def _ability_actions(self, state: dict, seat: int) -> list[dict]:
+        out = []
+        if state["ch_started"]:
+            return out
+        for loc in state["players"][seat]["locs"]:
+            c = card(loc["cid"])
+            if loc["knelt"] or c.get("window") != "challenges_start":
+                continue
+            for t in self._effect_targets(state, seat, c["effects"]) or []:
+                out.append({"type": "ability", "card": loc["uid"], "target": t})
+        return out
+
+    def _challenge_actions(self, state: dict) -> list[dict]:
+        seat = state["active"]
+        out = []
+        for kind in KINDS:
+            if kind in state["ch_done"] or not self._eligible_attackers(state, seat, kind):
+                continue
+            for o in opponents(state, seat):
+                out.append({"type": "challenge", "kind": kind, "opponent": o})
+        return out
+
+    def _challenges_prompt(self, state: dict, rng) -> None:
+        """Back at the challenge menu: end the step if nothing is left to do."""
+        seat = state["active"]
+        state.update(stage="challenges", seat=seat, ch=None)
+        if not self._challenge_actions(state) and not self._ability_actions(state, seat):
+            log(state, "challenges_over", seat=seat)
+            self._end_turn(state, rng)
+
+    def _stealth_next(self, state: dict, rng) -> None:
+        ch = state["ch"]
+        while ch["stealth"]:
+            if [c for c in self._eligible_defenders(state) if "stealth" not in keywords_of(c)]:
+                state.update(stage="stealth", seat=ch["attacker"])
+                return
+            ch["stealth"].pop(0)
+        state.update(stage="defenders", seat=ch["defender"])
+        if not self._eligible_defenders(state):
+            self._defenders_done(state, rng)
+
+    def _defenders_done(self, state: dict, rng) -> None:
+        ch = state["ch"]
+        p = state["players"][ch["defender"]]
+        for inst in p["chars"]:
+            if inst["uid"] in ch["defenders"]:
+                inst["knelt"] = True
+        log(state, "defenders", seat=ch["defender"],
+            cards=[i["cid"] for i in p["chars"] if i["uid"] in ch["defenders"]])
+        ch["window_seat"] = ch["attacker"]
+        ch["passes"] = 0
+        self._window_next(state, rng)
+
+    def _window_next(self, state: dict, rng) -> None:
+        ch = state["ch"]
+        while ch["passes"] < 2:
+            seat = ch["window_seat"]
+            if self._may_respond(state, seat, "challenge"):
+                state.update(stage="window", seat=seat)
+                return
+            self._window_pass(state)
+        self._resolve(state, rng)
+
+    def _window_pass(self, state: dict) -> None:
+        ch = state["ch"]
+        ch["passes"] += 1
+        ch["window_seat"] = ch["defender"] if ch["window_seat"] == ch["attacker"] else ch["attacker"]
+
+    def _resolve(self, state: dict, rng) -> None:
+        ch = state["ch"]
+        att, dfn = ch["attacker"], ch["defender"]
+        a = side_strength(state, att, ch["attackers"])
+        d = side_strength(state, dfn, ch["defenders"])
+        if a >= d and a >= 1 and ch["attackers"]:
+            winner = att
+        elif d > a and d >= 1 and ch["defenders"]:
+            winner = dfn
+        else:
+            winner = None
+        ch.update(a=a, d=d, winner=winner)
+        log(state, "result", kind=ch["kind"], attacker=att, defender=dfn, a=a, d=d, winner=winner)
+        if winner == att:
+            if d <= 0:
+                self._gain_power(state, att, 1, "unopposed")
+                if state["over"]:
+                    return
+            n = claim(state, att)
+            loser = state["players"][dfn]
+            if ch["kind"] == "M":
+                n = min(n, len(loser["chars"]))
+                if n >= len(loser["chars"]):
+                    for inst in list(loser["chars"]):
+                        self._kill(state, dfn, inst, "claim")
+                elif n > 0:
+                    ch["kills"] = n
+                    state.update(stage="claim", seat=dfn)
+                    return
+            elif ch["kind"] == "I":
+                for _ in range(min(n, len(loser["hand"]))):
+                    cid = loser["hand"].pop(rng.randbelow(len(loser["hand"])))
+                    loser["discard"].append(cid)
+                    log(state, "discarded", seat=dfn, card=cid, why="claim")
+            else:
+                n = min(n, loser["power"])
+                if n:
+                    loser["power"] -= n
+                    log(state, "power_moved", seat=att, source=dfn, n=n)
+                    self._gain_power(state, att, n, "claim")
+                    if state["over"]:
+                        return
+        self._after_claim(state, rng)
+
+    def _after_claim(self, state: dict, rng) -> None:
+        """Keywords after the claim: renown, insight (winning side), then intimidate."""
+        ch = state["ch"]
+        winner = ch["winner"]
+        if winner is not None:
+            side = ch["attackers"] if winner == ch["attacker"] else ch["defenders"]
+            for inst in list(state["players"][winner]["chars"]):
+                if inst["uid"] not in side:
+                    continue
+                kws = keywords_of(inst)
+                if "renown" in kws:
+                    self._gain_power(state, winner, 1, "renown", inst)
+                    if state["over"]:
+                        return
+                if "insight" in kws:
+                    self._draw(state, winner, 1, "insight")
+            if winner == ch["attacker"] and self._intimidate_targets(state):
+                state.update(stage="intimidate", seat=ch["attacker"])
+                return
+        self._reaction_start(state, rng)
+
+    def _intimidate_targets(self, state: dict) -> list[int]:
+        ch = state["ch"]
+        att = state["players"][ch["attacker"]]
+        if not any(i["uid"] in ch["attackers"] and "intimidate" in keywords_of(i) for i in att["chars"]):
+            return []
+        margin = ch["a"] - ch["d"]
+        return [i["uid"] for i in state["players"][ch["defender"]]["chars"]
+                if not i["knelt"] and base_str(i) <= margin]
+
+    def _reaction_start(self, state: dict, rng) -> None:
+        ch = state["ch"]
+        if ch["winner"] == ch["attacker"] and self._may_respond(state, ch["attacker"], "reaction"):
+            state.update(stage="reaction", seat=ch["attacker"])
+            return
+        self._challenges_prompt(state, rng)
+
+    # ------------------------------------------------------------------ contract hooks
+    def _current_player(self, state: dict) -> int | None:
+        if state["over"]:
+            return None
+        if state["pending"]:
+            return state["pending"]["seat"]
+        return state["seat"]
+
+    def _legal_actions(self, state: dict) -> list[dict]:
+        stage = state["stage"]
+        seat = self._current_player(state)
+        p = state["players"][seat]
+        if state["pending"]:  # "discard N of your choice" after an effect
+            return [{"type": "discard", "card": cid} for cid in sorted(set(p["hand"]))]
+        if stage == "mulligan":
+            return [{"type": "keep"}, {"type": "mulligan"}]
+        if stage == "agenda":
+            return [{"type": "agenda", "agenda": a} for a in ["none", *C.AGENDAS]]
+        if stage == "setup":
+            out = [{"type": "place", "card": cid} for cid in sorted(set(p["hand"])) if self._can_place(p, cid)]
+            return out + [{"type": "place_done"}]
+        if stage == "plot":
+            return [{"type": "plot", "plot": pid} for pid in sorted(set(p["plots"]))]
+        if stage == "first_player":
+            return [{"type": "first_player", "seat": s} for s in living(state)]
+        if stage == "marshal":
+            return self._marshal_actions(state, seat) + [{"type": "end_marshal"}]
+        if stage == "challenges":
+            return (self._ability_actions(state, seat) + self._challenge_actions(state)
+                    + [{"type": "end_challenges"}])
+        ch = state["ch"]
+        if stage == "attackers":
+            out = [{"type": "attacker", "card": c["uid"]}
+                   for c in self._eligible_attackers(state, seat, ch["kind"], ch["attackers"])]
+            if ch["attackers"] and side_strength(state, seat, ch["attackers"]) >= 1:
+                out.append({"type": "attackers_done"})
+            return out
+        if stage == "stealth":
+            return [{"type": "stealth", "target": c["uid"]} for c in self._eligible_defenders(state)
+                    if "stealth" not in keywords_of(c)] + [{"type": "stealth_none"}]
+        if stage == "defenders":
+            return [{"type": "defender", "card": c["uid"]} for c in self._eligible_defenders(state)] \
+                + [{"type": "defenders_done"}]
+        if stage == "window":
+            return self._event_actions(state, seat, "challenge") + [{"type": "pass"}]
+        if stage == "claim":
+            return [{"type": "kill", "card": c["uid"]} for c in p["chars"]]
+        if stage == "intimidate":
+            return [{"type": "intimidate", "target": u} for u in self._intimidate_targets(state)] \
+                + [{"type": "intimidate_none"}]
+        if stage == "reaction":
+            return self._event_actions(state, seat, "reaction") + [{"type": "pass"}]
+        if stage == "reserve":
+            return [{"type": "discard", "card": cid} for cid in sorted(set(p["hand"]))]
+        raise RecordError(f"unknown stage {stage!r}")  # pragma: no cover
+
+    def _marshal_actions(self, state: dict, seat: int) -> list[dict]:
+        p = state["players"][seat]
+        agenda = C.AGENDAS.get(p["agenda"] or "", {})
+        out = []
+        for cid in sorted(set(p["hand"])):
+            c = card(cid)
+            if c["type"] == "event":
+                if c["window"] == "marshal":
+                    out += self._event_actions_for(state, seat, cid)
+                continue
+            if not loyal_ok(p, cid) or unique_blocked(p, cid):
+                continue
+            if c["limited"] and p["limited"]:
+                continue
+            if c["type"] == "character" and c["house"] == "neutral" and agenda.get("no_neutral_characters"):
+                continue
+            cost, _, _ = marshal_cost(p, cid)
+            if cost > p["gold"]:
+                continue
+            if c["type"] == "attachment":
+                out += [{"type": "marshal", "card": cid, "target": i["uid"]} for i in p["chars"]]
+            else:
+                out.append({"type": "marshal", "card": cid})
+        return out
+
+    def _event_actions_for(self, state: dict, seat: int, cid: str) -> list[dict]:
+        p = state["players"][seat]
+        c = card(cid)
+        if not loyal_ok(p, cid) or event_cost(p, cid) > p["gold"]:
+            return []
+        targets = self._effect_targets(state, seat, c["effects"])
+        if targets is None:
+            return [{"type": "event", "card": cid}]
+        return [{"type": "event", "card": cid, "target": t} for t in targets]
+
+    def _apply(self, state: dict, action: dict, rng) -> None:
+        self._apply_action(state, action, rng)
+        if state["over"]:
+            state.update(stage="over", seat=None, pending=None)
+
+    def _apply_action(self, state: dict, action: dict, rng) -> None:
+        kind = action["type"]
+        seat = self._current_player(state)
+        p = state["players"][seat]
+        if state["pending"]:
+            pend = state["pending"]
+            p["hand"].remove(action["card"])
+            p["discard"].append(action["card"])
+            log(state, "discarded", seat=seat, card=action["card"], why="effect")
+            pend["n"] -= 1
+            if pend["n"] <= 0 or not p["hand"]:
+                state["pending"] = None
+            return
+        stage = state["stage"]
+        if kind == "keep" or kind == "mulligan":
+            if kind == "mulligan":
+                cards = p["hand"]
+                p["hand"] = []
+                p["deck"] += cards
+                if not state["fixed"]["no_shuffle"]:
+                    rng.shuffle(p["deck"])
+                log(state, "mulligan", seat=seat)
+                self._draw(state, seat, C.HAND_SIZE)
+            else:
+                log(state, "keep", seat=seat)
+            self._setup_next(state, seat, 1, rng)
+        elif kind == "agenda":
+            p["agenda"] = action["agenda"]
+            log(state, "agenda_chosen", seat=seat)
+            self._setup_next(state, seat, 2, rng)
+        elif kind == "place":
+            p["hand"].remove(action["card"])
+            p["facedown"].append(action["card"])
+        elif kind == "place_done":
+            p["placed"] = True
+            log(state, "placed", seat=seat, n=len(p["facedown"]))
+            self._setup_next(state, seat + 1, 0, rng)
+        elif kind == "plot":
+            p["choice"] = action["plot"]
+            log(state, "plot_picked", to=[seat], seat=seat, plot=action["plot"])
+            self._plot_next(state, seat + 1, rng)
+        elif kind == "first_player":
+            live = state["order"]
+            first = action["seat"]
+            ordered = sorted(live)
+            order = ordered[ordered.index(first):] + ordered[:ordered.index(first)]
+            log(state, "first_player", seat=seat, first=first)
+            self._start_round_turns(state, order, rng)
+        elif kind == "marshal":
+            self._do_marshal(state, seat, action)
+        elif kind == "event":
+            cid = action["card"]
+            self._pay_event(state, seat, cid)
+            log(state, "event", seat=seat, card=cid, target=self._cid_of(state, action.get("target")))
+            self._run_effects(state, seat, card(cid)["effects"], action.get("target"), rng)
+            if state["over"]:
+                return
+            if stage == "window":
+                state["ch"]["passes"] = 0
+                ch = state["ch"]
+                ch["window_seat"] = ch["defender"] if seat == ch["attacker"] else ch["attacker"]
+                self._window_next(state, rng)
+            elif stage == "reaction":
+                self._reaction_start(state, rng)
+        elif kind == "end_marshal":
+            self._challenges_prompt(state, rng)
+        elif kind == "ability":
+            _, loc, _ = find_inst(state, action["card"])
+            loc["knelt"] = True
+            log(state, "ability", seat=seat, card=loc["cid"], target=self._cid_of(state, action["target"]))
+            self._run_effects(state, seat, card(loc["cid"])["effects"], action["target"], rng)
+            self._challenges_prompt(state, rng)
+        elif kind == "challenge":
+            state["ch_started"] = True
+            state["ch_done"].append(action["kind"])
+            state["ch"] = {"kind": action["kind"], "attacker": seat, "defender": action["opponent"],
+                           "attackers": [], "defenders": [], "blocked": [], "stealth": [],
+                           "bonus": {}, "window_seat": seat, "passes": 0, "a": 0, "d": 0,
+                           "winner": None, "kills": 0}
+            state.update(stage="attackers", seat=seat)
+        elif kind == "attacker":
+            ch = state["ch"]
+            ch["attackers"].append(action["card"])
+            if not self._eligible_attackers(state, seat, ch["kind"], ch["attackers"]):
+                self._attackers_done(state, rng)
+        elif kind == "attackers_done":
+            self._attackers_done(state, rng)
+        elif kind in ("stealth", "stealth_none"):
+            ch = state["ch"]
+            uid = ch["stealth"].pop(0)
+            if kind == "stealth":
+                ch["blocked"].append(action["target"])
+                log(state, "stealth", seat=seat, card=self._cid_of(state, uid),
+                    target=self._cid_of(state, action["target"]))
+            self._stealth_next(state, rng)
+        elif kind == "defender":
+            ch = state["ch"]
+            ch["defenders"].append(action["card"])
+            if not self._eligible_defenders(state):
+                self._defenders_done(state, rng)
+        elif kind == "defenders_done":
+            self._defenders_done(state, rng)
+        elif kind == "pass":
+            if stage == "window":
+                self._window_pass(state)
+                self._window_next(state, rng)
+            else:
+                self._challenges_prompt(state, rng)
+        elif kind == "kill":
+            ch = state["ch"]
+            _, inst, _ = find_inst(state, action["card"])
+            self._kill(state, seat, inst, "claim")
+            ch["kills"] -= 1
+            if ch["kills"] > 0 and len(p["chars"]) > ch["kills"]:
+                return
+            for inst in list(p["chars"]) if ch["kills"] > 0 else []:
+                self._kill(state, seat, inst, "claim")
+            ch["kills"] = 0
+            self._after_claim(state, rng)
+        elif kind in ("intimidate", "intimidate_none"):
+            if kind == "intimidate":
+                s, inst, _ = find_inst(state, action["target"])
+                inst["knelt"] = True
+                log(state, "intimidated", seat=s, card=inst["cid"])
+            self._reaction_start(state, rng)
+        elif kind == "end_challenges":
+            log(state, "challenges_over", seat=seat)
+            self._end_turn(state, rng)
+        elif kind == "discard":  # reserve
+            p["hand"].remove(action["card"])
+            p["discard"].append(action["card"])
+            log(state, "discarded", seat=seat, card=action["card"], why="reserve")
+            self._reserve_step(state, rng)
+        else:  # pragma: no cover - legality was checked
+            raise ValueError(kind)
+
+    def _cid_of(self, state: dict, uid) -> str | None:
+        if uid is None:
+            return None
+        _, inst, _ = find_inst(state, uid)
+        return inst["cid"] if inst else None
+
+    def _attackers_done(self, state: dict, rng) -> None:
+        ch = state["ch"]
+        p = state["players"][ch["attacker"]]
+        for inst in p["chars"]:
+            if inst["uid"] in ch["attackers"]:
+                inst["knelt"] = True
+        ch["stealth"] = [i["uid"] for i in p["chars"]
+                         if i["uid"] in ch["attackers"] and "stealth" in keywords_of(i)]
+        log(state, "challenge", seat=ch["attacker"], kind=ch["kind"], opponent=ch["defender"],
+            cards=[i["cid"] for i in p["chars"] if i["uid"] in ch["attackers"]])
+        self._stealth_next(state, rng)
+
+    def _do_marshal(self, state: dict, seat: int, action: dict) -> None:
+        p = state["players"][seat]
+        cid = action["card"]
+        c = card(cid)
+        cost, reducers, discount = marshal_cost(p, cid)
+        for loc in p["locs"]:
+            if loc["uid"] in reducers:
+                loc["knelt"] = True
+        if discount:
+            p["discount_used"] = True
+        if c["limited"]:
+            p["limited"] = True
+        p["gold"] -= cost
+        p["hand"].remove(cid)
+        if c["type"] == "attachment":
+            _, host, _ = find_inst(state, action["target"])
+            host["atts"].append(cid)
+            log(state, "marshal", seat=seat, card=cid, cost=cost, target=host["cid"])
+        else:
+            p["chars" if c["type"] == "character" else "locs"].append(new_inst(state, cid))
+            log(state, "marshal", seat=seat, card=cid, cost=cost, target=None)
+
+    # ------------------------------------------------------------------ views
+    def _view(self, state: dict, seat: int | None) -> dict:
+        view = {k: clone(state[k]) for k in PUBLIC_KEYS}
+        players = []
+        for i, p in enumerate(state["players"]):
+            q = {k: clone(p[k]) for k in PUBLIC_PLAYER_KEYS}
+            q["hand_count"] = len(p["hand"])
+            q["deck_count"] = len(p["deck"])
+            q["facedown_count"] = len(p["facedown"])
+            q["chosen"] = p["choice"] is not None
+            q["agenda_chosen"] = p["agenda"] is not None
+            if i == seat:
+                q["hand"] = list(p["hand"])
+                q["facedown"] = list(p["facedown"])
+                q["choice"] = p["choice"]
+                q["agenda"] = p["agenda"]
+            else:
+                q["agenda"] = p["agenda"] if state["revealed"] else None
+            players.append(q)
+        view["players"] = players
+        view["log"] = clone(log_visible_to(state["log"], seat))
+        view["me"] = seat
+        view["current"] = self._current_player(state)
+        return view
+
+    def _sample_state(self, view: dict, seat: int, rng) -> dict:
+        state = {k: clone(view[k]) for k in PUBLIC_KEYS}
+        state["log"] = clone(view["log"])
+        state["players"] = []
+        for i, q in enumerate(view["players"]):
+            p = {k: clone(q[k]) for k in PUBLIC_PLAYER_KEYS}
+            pool = hidden_possible_from(q)
+            if i == seat:
+                for cid in q["hand"] + q["facedown"]:
+                    pool[cid] -= 1
+                deck = list((+pool).elements())
+                rng.shuffle(deck)
+                p.update(hand=list(q["hand"]), facedown=list(q["facedown"]), choice=q["choice"],
+                         agenda=q["agenda"], deck=deck)
+            else:
+                cards = list((+pool).elements())
+                rng.shuffle(cards)
+                facedown = self._sample_facedown(p, cards, q["facedown_count"], rng)
+                for cid in facedown:
+                    cards.remove(cid)
+                p["facedown"] = facedown
+                p["hand"] = cards[:q["hand_count"]]
+                p["deck"] = cards[q["hand_count"]:]
+                p["choice"] = None
+                if q["chosen"]:
+                    p["choice"] = p["plots"][rng.randbelow(len(p["plots"]))]
+                p["agenda"] = q["agenda"]
+                if q["agenda_chosen"] and q["agenda"] is None:
+                    options = ["none", *C.AGENDAS]
+                    p["agenda"] = options[rng.randbelow(len(options))]
+            state["players"].append(p)
+        return state
+
+    def _sample_facedown(self, p: dict, cards: list[str], count: int, rng) -> list[str]:
+        """``count`` setup cards drawn from ``cards`` that obey the setup limits if possible."""
+        if count == 0:
+            return []
+        probe = {"house": p["house"], "agenda": None, "facedown": [], "chars": p["chars"],
+                 "locs": p["locs"], "dead": p["dead"]}
+        for _ in range(30):
+            order = list(cards)
+            rng.shuffle(order)
+            probe["facedown"] = []
+            for cid in order:
+                if len(probe["facedown"]) == count:
+                    break
+                if self._can_place(probe, cid):
+                    probe["facedown"].append(cid)
+            if len(probe["facedown"]) == count:
+                return probe["facedown"]
+        return cards[:count]
+
+    # ------------------------------------------------------------------ scores
+    def _scores(self, state: dict) -> list[float]:
+        return [total_power(p) for p in state["players"]]
+
+    def _winners(self, state: dict) -> list[int]:
+        return list(state["winners"])
+
+    def _why_illegal(self, state: dict, action: dict) -> str | None:
+        seat = self._current_player(state)
+        if seat is None:
+            return None
+        what = state["stage"] if not state["pending"] else "discard"
+        return f"seat {seat} is deciding '{what}' now"
+
+    def _check_state(self, state: dict) -> None:
+        need = set(PUBLIC_KEYS) | {"players", "log"}
+        if not need <= set(state) or len(state["players"]) != state["num_players"]:
+            raise RecordError("the saved state is damaged")
+
+
+def hidden_possible_from(q: dict) -> Counter:
+    """hidden_possible for a player's part of a view."""
+    pool = Counter(q["decklist"])
+    for inst in q["chars"] + q["locs"]:
+        pool[inst["cid"]] -= 1
+        for a in inst["atts"]:
+            pool[a] -= 1
+    for cid in q["discard"] + q["dead"]:
+        pool[cid] -= 1
+    return pool
+
+
+GAME = HousesGame()

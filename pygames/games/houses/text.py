@@ -1,0 +1,447 @@
+"""Great Houses strings in English and Japanese: card texts, UI words, log sentences.
+
+Japanese game terms follow the seed: 家系 (House), 政策 (agenda), 軍事/陰謀/政治
+(military/intrigue/power), 勢力ポイント (power), 屈服/起立 (kneel/stand),
+要求値 (claim), 配置 (marshalling), 攻撃/防御 (challenge/defence), 優勢確認 (dominance).
+"""
+
+from __future__ import annotations
+
+from ...ui.html import esc
+from .cards import AGENDAS, CARDS, HOUSE_NAMES, PLOTS
+
+KIND_NAMES = {
+    "M": {"en": "military", "ja": "軍事"},
+    "I": {"en": "intrigue", "ja": "陰謀"},
+    "P": {"en": "power", "ja": "政治"},
+}
+
+KEYWORD_NAMES = {
+    "renown": {"en": "Renown", "ja": "名声"},
+    "stealth": {"en": "Stealth", "ja": "隠密"},
+    "insight": {"en": "Insight", "ja": "洞察"},
+    "intimidate": {"en": "Intimidate", "ja": "威圧"},
+    "vanguard": {"en": "Vanguard", "ja": "先陣"},
+    "bulwark": {"en": "Bulwark", "ja": "堅守"},
+    "limited": {"en": "Limited", "ja": "限定"},
+    "unique": {"en": "Unique", "ja": "固有"},
+    "loyal": {"en": "Loyal", "ja": "忠誠"},
+}
+
+KEYWORD_RULES = {
+    "renown": {"en": "after a challenge won by its side, put 1 power on it",
+               "ja": "参加した側が攻撃に勝つと、このカードに勢力1を置く"},
+    "stealth": {"en": "when it attacks, choose a defender's character without Stealth: it cannot defend",
+                "ja": "攻撃参加時、防御側の隠密でないキャラクター1体を選ぶ。それは防御に参加できない"},
+    "insight": {"en": "after a challenge won by its side, draw 1 card",
+                "ja": "参加した側が攻撃に勝つと、カードを1枚引く"},
+    "intimidate": {"en": "after winning as attacker, kneel a defender's character with STR up to the margin",
+                   "ja": "攻撃側で勝つと、差分以下の戦闘力を持つ防御側キャラクター1体を屈服させてよい"},
+    "vanguard": {"en": "+1 STR while attacking", "ja": "攻撃中、戦闘力+1"},
+    "bulwark": {"en": "+1 STR while defending", "ja": "防御中、戦闘力+1"},
+}
+
+TYPE_NAMES = {
+    "character": {"en": "Character", "ja": "キャラクター"},
+    "location": {"en": "Location", "ja": "ロケーション"},
+    "attachment": {"en": "Attachment", "ja": "アタッチメント"},
+    "event": {"en": "Event", "ja": "イベント"},
+}
+
+UI = {
+    "power": {"en": "Power", "ja": "勢力"},
+    "gold": {"en": "Gold", "ja": "金"},
+    "hand": {"en": "Hand", "ja": "手札"},
+    "deck": {"en": "Deck", "ja": "デッキ"},
+    "discard": {"en": "Discard", "ja": "捨て札"},
+    "dead": {"en": "Dead", "ja": "墓場"},
+    "plots": {"en": "Plot deck", "ja": "プロットデッキ"},
+    "used": {"en": "Used plots", "ja": "使用済みプロット"},
+    "plot": {"en": "Plot", "ja": "プロット"},
+    "income": {"en": "Income", "ja": "インカム"},
+    "initiative": {"en": "Initiative", "ja": "イニシアティブ"},
+    "claim": {"en": "Claim", "ja": "要求値"},
+    "reserve": {"en": "Reserve", "ja": "予備値"},
+    "str": {"en": "STR", "ja": "戦闘力"},
+    "dominance": {"en": "Dominance", "ja": "優勢"},
+    "knelt": {"en": "knelt", "ja": "屈服"},
+    "characters": {"en": "Characters", "ja": "キャラクター"},
+    "locations": {"en": "Locations", "ja": "ロケーション"},
+    "facedown": {"en": "face-down setup cards", "ja": "裏向きの配置カード"},
+    "chosen": {"en": "plot chosen", "ja": "プロット選択済み"},
+    "choosing": {"en": "choosing a plot", "ja": "プロット選択中"},
+    "agenda": {"en": "Agenda", "ja": "政策"},
+    "you": {"en": "you", "ja": "あなた"},
+    "target": {"en": "Power to win", "ja": "勝利点"},
+    "eliminated": {"en": "eliminated", "ja": "脱落"},
+    "round": {"en": "Round", "ja": "ラウンド"},
+    "attacking": {"en": "attacking", "ja": "攻撃中"},
+    "defending": {"en": "defending", "ja": "防御中"},
+    "cannot_defend": {"en": "cannot defend", "ja": "防御不可"},
+    "house_card": {"en": "House card", "ja": "家系カード"},
+    "turn_order": {"en": "Turn order", "ja": "手番順"},
+    "challenge": {"en": "Challenge", "ja": "攻撃"},
+    "attackers": {"en": "Attackers", "ja": "攻撃側"},
+    "defenders": {"en": "Defenders", "ja": "防御側"},
+    "none": {"en": "none", "ja": "なし"},
+    "no_agenda": {"en": "No agenda", "ja": "政策なし"},
+    "power_race": {"en": "Power race", "ja": "勢力争い"},
+    "decked": {"en": "deck empty", "ja": "デッキ切れ"},
+}
+
+
+def t(key: str, lang: str) -> str:
+    return UI[key][lang]
+
+
+def card_name(cid: str, lang: str) -> str:
+    return CARDS[cid]["name"][lang]
+
+
+def plot_name(pid: str, lang: str) -> str:
+    return PLOTS[pid]["name"][lang]
+
+
+def house_name(house: str, lang: str) -> str:
+    return HOUSE_NAMES[house][lang]
+
+
+def agenda_name(agenda: str | None, lang: str) -> str:
+    if not agenda or agenda == "none":
+        return UI["no_agenda"][lang]
+    return AGENDAS[agenda]["name"][lang]
+
+
+def kind_name(kind: str, lang: str) -> str:
+    return KIND_NAMES[kind][lang]
+
+
+# ------------------------------------------------------------------ card texts
+def _target_text(flt: dict, lang: str) -> str:
+    owner = flt.get("owner", "opponent")
+    en, ja = [], []
+    if flt.get("standing"):
+        en.append("standing")
+        ja.append("起立状態の")
+    if flt.get("knelt"):
+        en.append("kneeling")
+        ja.append("屈服状態の")
+    if "max_str" in flt:
+        en.append(f"STR {flt['max_str']} or less")
+        ja.append(f"戦闘力{flt['max_str']}以下の")
+    if flt.get("defending"):
+        en.append("defending")
+        ja.append("防御中の")
+    who = {"opponent": ("controlled by an opponent", "相手の"),
+           "loser": ("controlled by the defender", "防御側プレイヤーの"),
+           "self": ("you control", "自分の")}[owner]
+    if lang == "en":
+        adj = [w for w in en if not w.startswith("STR")]
+        tail = [w for w in en if w.startswith("STR")]
+        words = " ".join(adj + ["character"] + (["with " + tail[0]] if tail else []))
+        return f"a {words} {who[0]}"
+    return who[1] + "".join(ja) + "キャラクター1体"
+
+
+def _effect_text(eff: dict, lang: str) -> str:
+    do, n = eff["do"], eff.get("n", 0)
+    tgt = _target_text(eff["target"], lang) if "target" in eff else ""
+    en = {
+        "gold": f"gain {n} gold",
+        "draw": f"draw {n} card{'s' if n != 1 else ''}",
+        "discard_choice": f"then discard {n} card{'s' if n != 1 else ''} from your hand",
+        "kneel": f"kneel {tgt}",
+        "kill": f"kill {tgt}",
+        "pump": f"{tgt} gets +{n} STR until the end of the challenge",
+        "pump_all": f"each of your participating characters gets +{n} STR until the end of the challenge",
+        "power": f"gain {n} power",
+        "move_power": f"move {n} power from the defender's House card to yours",
+    }
+    ja = {
+        "gold": f"金を{n}得る",
+        "draw": f"カードを{n}枚引く",
+        "discard_choice": f"その後、手札を{n}枚選んで捨てる",
+        "kneel": f"{tgt}を屈服させる",
+        "kill": f"{tgt}を破壊する",
+        "pump": f"{tgt}はこの攻撃の終わりまで戦闘力+{n}",
+        "pump_all": f"自分の参加キャラクターはそれぞれこの攻撃の終わりまで戦闘力+{n}",
+        "power": f"勢力ポイントを{n}得る",
+        "move_power": f"防御側の家系カードから自分の家系カードへ勢力{n}を移す",
+    }
+    return (en if lang == "en" else ja)[do]
+
+
+def effects_text(effects: list[dict], lang: str) -> str:
+    parts = [_effect_text(e, lang) for e in effects]
+    return (", ".join(parts) + ".") if lang == "en" else ("、".join(parts) + "。")
+
+
+def card_text(cid: str, lang: str) -> str:
+    """The rules text of a card, generated from its data."""
+    c = CARDS[cid]
+    parts = []
+    kws = [KEYWORD_NAMES[k][lang] for k in c.get("kw", [])]
+    if kws:
+        parts.append(("、" if lang == "ja" else ", ").join(kws) + ("。" if lang == "ja" else "."))
+    if c.get("income"):
+        parts.append(f"+{c['income']} income." if lang == "en" else f"インカム+{c['income']}。")
+    if c.get("reserve"):
+        parts.append(f"+{c['reserve']} reserve." if lang == "en" else f"予備値+{c['reserve']}。")
+    if c.get("dominance"):
+        parts.append(f"Counts as {c['dominance']} STR for you in dominance." if lang == "en"
+                     else f"優勢確認で戦闘力{c['dominance']}として数える。")
+    if c.get("reducer"):
+        h = house_name(c["reducer"], lang)
+        parts.append(f"Marshalling: kneel this to make the next {h} card you marshal cost 1 less (automatic)."
+                     if lang == "en" else f"配置時:これを屈服させ、次に配置する{h}のカードのコストを1下げる(自動)。")
+    if c.get("anthem"):
+        a = c["anthem"]
+        h, k = house_name(a["house"], lang), kind_name(a["kind"], lang)
+        parts.append(f"In {k} challenges, each attacking {h} character you control gets +{a['n']} STR."
+                     if lang == "en" else f"{k}攻撃では、攻撃に参加する自分の{h}のキャラクターは戦闘力+{a['n']}。")
+    if c["type"] == "attachment":
+        att = c["att"]
+        bits_en, bits_ja = [], []
+        if att.get("str"):
+            bits_en.append(f"+{att['str']} STR")
+            bits_ja.append(f"戦闘力+{att['str']}")
+        if att.get("icon"):
+            bits_en.append(f"gains the {kind_name(att['icon'], 'en')} icon")
+            bits_ja.append(f"{kind_name(att['icon'], 'ja')}アイコンを得る")
+        if att.get("kw"):
+            bits_en.append(f"gains {KEYWORD_NAMES[att['kw']]['en']}")
+            bits_ja.append(f"{KEYWORD_NAMES[att['kw']]['ja']}を得る")
+        parts.append(("Attach to a character you control: " + ", ".join(bits_en) + ".") if lang == "en"
+                     else ("自分のキャラクターに付ける:" + "、".join(bits_ja) + "。"))
+    window = c.get("window")
+    if window:
+        eff = effects_text(c["effects"], lang)
+        if window == "marshal":
+            head = "Marshalling: " if lang == "en" else "配置フェイズ:"
+        elif window == "challenges_start":
+            head = ("At the start of your challenges, kneel this: " if lang == "en"
+                    else "攻撃フェイズの開始時、これを屈服させる:")
+        elif window == "challenge":
+            role = c.get("role")
+            head = (f"Challenge, as the {role}: " if lang == "en"
+                    else ("攻撃中(攻撃側):" if role == "attacker" else "攻撃中(防御側):"))
+        else:
+            k = kind_name(c["kind"], lang)
+            head = (f"Reaction: after you win a {k} challenge as the attacker, " if lang == "en"
+                    else f"反応:攻撃側として{k}攻撃に勝った後、")
+        parts.append(head + eff)
+    flags = []
+    if c.get("unique"):
+        flags.append(KEYWORD_NAMES["unique"][lang])
+    if c.get("limited"):
+        flags.append(KEYWORD_NAMES["limited"][lang])
+    if c.get("loyal"):
+        flags.append(KEYWORD_NAMES["loyal"][lang])
+    if flags:
+        parts.append(("[" + ", ".join(flags) + "]") if lang == "en" else ("[" + "・".join(flags) + "]"))
+    return " ".join(parts)
+
+
+def plot_text(pid: str, lang: str) -> str:
+    p = PLOTS[pid]
+    base = (f"Income {p['income']}, initiative {p['initiative']}, claim {p['claim']}, reserve {p['reserve']}."
+            if lang == "en" else
+            f"インカム{p['income']}、イニシアティブ{p['initiative']}、要求値{p['claim']}、予備値{p['reserve']}。")
+    if p.get("revealed"):
+        base += (" When revealed: " if lang == "en" else " 公開時:") + effects_text(p["revealed"], lang)
+    return base
+
+
+AGENDA_TEXT = {
+    "undivided": {"en": "Once per turn, the first character of your House you marshal costs 1 less. "
+                        "You cannot marshal neutral characters.",
+                  "ja": "各手番、最初に配置する自家系のキャラクターのコスト-1。中立キャラクターは配置できない。"},
+    "banners": {"en": "The out-of-House penalty is +1 instead of +2 for you.",
+                "ja": "あなたの家系外ペナルティは+2ではなく+1。"},
+    "hoard": {"en": "When your unspent gold is returned, keep up to 2 of it. Your reserve is 1 lower.",
+              "ja": "未使用の金が戻されるとき、2まで残してよい。予備値-1。"},
+}
+
+
+def agenda_text(agenda: str, lang: str) -> str:
+    return AGENDA_TEXT[agenda][lang]
+
+
+# ------------------------------------------------------------------ log lines
+def _name(names: list[str], seat) -> str:
+    if seat is None or not isinstance(seat, int) or not 0 <= seat < len(names):
+        return "?"
+    return f'<b class="name">{esc(names[seat])}</b>'
+
+
+def _card(cid, lang: str) -> str:
+    if not cid or cid not in CARDS:
+        return "?"
+    return f'<i class="houses-cardname">{esc(card_name(cid, lang))}</i>'
+
+
+def _cards(cids, lang: str) -> str:
+    if not cids:
+        return UI["none"][lang]
+    return ("、" if lang == "ja" else ", ").join(_card(c, lang) for c in cids)
+
+
+WHY_POWER = {
+    "unopposed": {"en": "unopposed challenge", "ja": "無防御ボーナス"},
+    "dominance": {"en": "dominance", "ja": "優勢"},
+    "claim": {"en": "power claim", "ja": "政治攻撃の要求値"},
+    "renown": {"en": "Renown", "ja": "名声"},
+    "effect": {"en": "a card effect", "ja": "カード効果"},
+    "moved": {"en": "a card effect", "ja": "カード効果"},
+}
+
+END_REASON = {
+    "power": {"en": "reached the power target", "ja": "勝利点に到達"},
+    "deck_out": {"en": "a draw deck ran out: most power wins", "ja": "デッキ切れ:勢力最多が勝利"},
+    "eliminated": {"en": "last player standing", "ja": "最後の生き残り"},
+}
+
+
+def log_line(entry: dict, lang: str, names: list[str]) -> str:
+    k = entry["key"]
+    p = entry.get("params", {})
+    en = lang == "en"
+    who = _name(names, p.get("seat"))
+    if k == "house":
+        h = esc(house_name(p["house"], lang))
+        if p.get("deck") and p["deck"] != p["house"]:
+            d = esc(house_name(p["deck"], lang))
+            return f"{who} leads {h} (with the {d} starter deck)." if en else f"{who}は{h}({d}のデッキ)。"
+        return f"{who} leads {h}." if en else f"{who}は{h}。"
+    if k == "mulligan":
+        return f"{who} takes a mulligan." if en else f"{who}はマリガンした。"
+    if k == "keep":
+        return f"{who} keeps the starting hand." if en else f"{who}は手札をキープした。"
+    if k == "agenda_chosen":
+        return f"{who} chooses an agenda in secret." if en else f"{who}は政策を秘密裏に選んだ。"
+    if k == "agenda":
+        a = esc(agenda_name(p["agenda"], lang))
+        return f"{who} reveals the agenda: {a}." if en else f"{who}の政策:{a}。"
+    if k == "placed":
+        return (f"{who} places {p['n']} card(s) face down." if en
+                else f"{who}は{p['n']}枚を裏向きに配置した。")
+    if k == "setup_reveal":
+        return f"{who} reveals setup: {_cards(p['cards'], lang)}." if en else f"{who}の配置公開:{_cards(p['cards'], lang)}。"
+    if k == "draw":
+        why = p.get("why")
+        tail_en = {"insight": " (Insight)", "effect": " (card effect)"}.get(why, "")
+        tail_ja = {"insight": "(洞察)", "effect": "(カード効果)"}.get(why, "")
+        return f"{who} draws {p['n']} card(s){tail_en}." if en else f"{who}はカードを{p['n']}枚引いた{tail_ja}。"
+    if k == "drew":
+        return f"You drew {_cards(p['cards'], lang)}." if en else f"引いたカード:{_cards(p['cards'], lang)}。"
+    if k == "decked":
+        return (f"{who} must draw from an empty deck." if en
+                else f"{who}はデッキが尽きていて引けない。")
+    if k == "round":
+        return f"— Round {p['round']} —" if en else f"— ラウンド{p['round']} —"
+    if k == "plot_picked":
+        pl = esc(plot_name(p["plot"], lang))
+        return f"You chose {pl}." if en else f"あなたは{pl}を選んだ。"
+    if k == "plot_revealed":
+        pl = esc(plot_name(p["plot"], lang))
+        return f"{who} reveals {pl}." if en else f"{who}のプロット:{pl}。"
+    if k == "plots_recycled":
+        return (f"{who} takes the used plots back into the plot deck." if en
+                else f"{who}は使用済みプロットをプロットデッキに戻した。")
+    if k == "initiative_won":
+        return f"{who} wins the initiative." if en else f"{who}がイニシアティブを獲得。"
+    if k == "first_player":
+        return (f"{who} chooses {_name(names, p['first'])} to go first." if en
+                else f"{who}は{_name(names, p['first'])}を先手に選んだ。")
+    if k == "order":
+        order = " → ".join(_name(names, s) for s in p["order"])
+        return f"Turn order: {order}." if en else f"手番順:{order}。"
+    if k == "turn":
+        kept = p.get("kept", 0)
+        keep_en = f" and keeps {kept}" if kept else ""
+        keep_ja = f"({kept}を持ち越し)" if kept else ""
+        return (f"{who}'s turn: draws {p['n']} card(s), collects {p['gold']} gold{keep_en}." if en
+                else f"{who}の手番:カードを{p['n']}枚引き、金{p['gold']}を得た{keep_ja}。")
+    if k == "marshal":
+        c = _card(p["card"], lang)
+        if p.get("target"):
+            tg = _card(p["target"], lang)
+            return (f"{who} attaches {c} to {tg} ({p['cost']} gold)." if en
+                    else f"{who}は{c}を{tg}に付けた(金{p['cost']})。")
+        return f"{who} marshals {c} ({p['cost']} gold)." if en else f"{who}は{c}を配置した(金{p['cost']})。"
+    if k == "event":
+        c = _card(p["card"], lang)
+        if p.get("target"):
+            tg = _card(p["target"], lang)
+            return f"{who} plays {c} on {tg}." if en else f"{who}は{tg}に{c}を使った。"
+        return f"{who} plays {c}." if en else f"{who}は{c}を使った。"
+    if k == "ability":
+        return (f"{who} uses {_card(p['card'], lang)} on {_card(p['target'], lang)}." if en
+                else f"{who}は{_card(p['card'], lang)}を{_card(p['target'], lang)}に使った。")
+    if k == "gold":
+        return f"{who} gains {p['n']} gold." if en else f"{who}は金{p['n']}を得た。"
+    if k == "knelt":
+        return f"{_card(p['card'], lang)} ({who}) kneels." if en else f"{who}の{_card(p['card'], lang)}が屈服した。"
+    if k == "marshal_done":
+        return f"{who} ends marshalling." if en else f"{who}は配置を終えた。"
+    if k == "challenge":
+        kn = esc(kind_name(p["kind"], lang))
+        opp = _name(names, p["opponent"])
+        cs = _cards(p["cards"], lang)
+        return (f"{who} declares a {kn} challenge against {opp} with {cs}." if en
+                else f"{who}は{cs}で{opp}に{kn}攻撃を宣言した。")
+    if k == "stealth":
+        return (f"{_card(p['card'], lang)} uses Stealth: {_card(p['target'], lang)} cannot defend." if en
+                else f"{_card(p['card'], lang)}の隠密:{_card(p['target'], lang)}は防御できない。")
+    if k == "defenders":
+        return f"{who} defends with {_cards(p['cards'], lang)}." if en else f"{who}の防御参加:{_cards(p['cards'], lang)}。"
+    if k == "result":
+        kn = esc(kind_name(p["kind"], lang))
+        score = f"{p['a']}–{p['d']}"
+        if p["winner"] is None:
+            return f"The {kn} challenge ({score}) has no winner." if en else f"{kn}攻撃({score})は勝者なし。"
+        w = _name(names, p["winner"])
+        if p["winner"] == p["attacker"] and p["d"] <= 0:
+            return (f"{w} wins the {kn} challenge unopposed ({score})." if en
+                    else f"{w}が{kn}攻撃に無防御で勝利({score})。")
+        return f"{w} wins the {kn} challenge ({score})." if en else f"{w}が{kn}攻撃に勝利({score})。"
+    if k == "killed":
+        return f"{who}'s {_card(p['card'], lang)} is killed." if en else f"{who}の{_card(p['card'], lang)}が破壊された。"
+    if k == "discarded":
+        why = p.get("why")
+        if why == "claim":
+            return (f"{who} discards {_card(p['card'], lang)} at random (claim)." if en
+                    else f"{who}は{_card(p['card'], lang)}をランダムに捨てた(要求値)。")
+        if why == "reserve":
+            return (f"{who} discards {_card(p['card'], lang)} down to reserve." if en
+                    else f"{who}は予備値まで{_card(p['card'], lang)}を捨てた。")
+        return f"{who} discards {_card(p['card'], lang)}." if en else f"{who}は{_card(p['card'], lang)}を捨てた。"
+    if k == "power_moved":
+        src = _name(names, p["source"])
+        return (f"{who} takes {p['n']} power from {src}." if en
+                else f"{who}は{src}から勢力{p['n']}を奪った。")
+    if k == "power":
+        why = esc(WHY_POWER.get(p.get("why"), WHY_POWER["effect"])[lang])
+        if p.get("card"):
+            return (f"{_card(p['card'], lang)} ({who}) gains {p['n']} power ({why})." if en
+                    else f"{who}の{_card(p['card'], lang)}が勢力{p['n']}を得た({why})。")
+        return f"{who} gains {p['n']} power ({why})." if en else f"{who}は勢力{p['n']}を得た({why})。"
+    if k == "intimidated":
+        return (f"{who}'s {_card(p['card'], lang)} is intimidated and kneels." if en
+                else f"{who}の{_card(p['card'], lang)}は威圧され屈服した。")
+    if k == "challenges_over":
+        return f"{who} ends challenges." if en else f"{who}は攻撃を終えた。"
+    if k == "dominance":
+        totals = p.get("totals", [])
+        shown = ", ".join(f"{_name(names, s)} {v}" for s, v in enumerate(totals) if v is not None)
+        if p.get("seat") is None:
+            return f"Dominance ({shown}): nobody gains power." if en else f"優勢確認({shown}):獲得者なし。"
+        return (f"Dominance ({shown}): {who} is dominant." if en
+                else f"優勢確認({shown}):{who}が優勢。")
+    if k == "eliminated":
+        return f"{who} is eliminated (empty deck)." if en else f"{who}はデッキ切れで脱落した。"
+    if k == "game_over":
+        ws = ", ".join(_name(names, s) for s in p.get("winners", []))
+        why = esc(END_REASON.get(p.get("reason"), END_REASON["power"])[lang])
+        return f"Game over: {ws} wins ({why})." if en else f"ゲーム終了:{ws}の勝利({why})。"
+    return esc(k)

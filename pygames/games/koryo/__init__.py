@@ -1,0 +1,1 @@
+"""Koryo (高麗): majorities of nine characters over eight rounds."""

@@ -1,0 +1,319 @@
+"""Koryo table markup (pure functions; see docs/architecture.md for the protocol).
+
+Click paths (keys):
+  play            ["hand:K", "n:K:C"]            a hand card, then how many (buttons);
+                  ["hand:K"]                     when only one card of K can be played and no pair exists
+  play2           ["hand:A", "pair:A:B"]         Ship Owner: a hand card, then a card of another kind (A < B)
+  steal           ["rob:P"]                      the victim's gold
+  priest          ["priest:K"]                   your own event card
+  destroy         ["kill:P:K"]                   column K of player P
+  swap            ["swapa:A:KA", "swapb:A:KA:B:KB"]  a column of the earlier player, then one of a later player
+  discard         ["discard:K"]                  a column of your own table
+"""
+
+from __future__ import annotations
+
+from pygames.ui.html import choice_attrs, esc
+
+from . import cards as C
+from .rules import power_holder, score_holder, spy_protected
+from .text import NAMES, POWERS, card_label, card_name, ui
+
+
+# ------------------------------------------------------------------ click paths
+def _single_play_only(view: dict, kind: int) -> bool:
+    hand = view["hand"]
+    cap = view["play_cap"]
+    most = hand[kind] if cap is None else min(hand[kind], cap)
+    ship = view["ship"] == view["seat"] and sum(1 for k in C.KINDS if hand[k]) >= 2
+    return most == 1 and not ship
+
+
+def action_steps(action: dict, view: dict) -> list[str]:
+    t = action["type"]
+    if t == "play":
+        k, c = action["kind"], action["count"]
+        if c == 1 and _single_play_only(view, k):
+            return [f"hand:{k}"]
+        return [f"hand:{k}", f"n:{k}:{c}"]
+    if t == "play2":
+        a, b = action["kinds"]
+        return [f"hand:{a}", f"pair:{a}:{b}"]
+    if t == "steal":
+        return [f"rob:{action['target']}"]
+    if t == "priest":
+        return [f"priest:{action['kind']}"]
+    if t == "destroy":
+        return [f"kill:{action['target']}:{action['kind']}"]
+    if t == "swap":
+        a, ka, b, kb = action["a"], action["ka"], action["b"], action["kb"]
+        return [f"swapa:{a}:{ka}", f"swapb:{a}:{ka}:{b}:{kb}"]
+    if t == "discard":
+        return [f"discard:{action['kind']}"]
+    raise ValueError(f"unknown action type {t!r}")
+
+
+def _seat_word(seat: int, view: dict, lang: str) -> str:
+    if seat == view.get("seat"):
+        return ui("you", lang)
+    return ("Player " if lang == "en" else "プレイヤー") + str(seat + 1)
+
+
+def step_label(key: str, view: dict, lang: str) -> str:
+    parts = key.split(":")
+    head, nums = parts[0], [int(x) for x in parts[1:]]
+    en = lang == "en"
+    if head == "hand":
+        return (f"Play {card_label(nums[0], lang)}" if en else f"{card_label(nums[0], lang)}を出す")
+    if head == "n":
+        return (f"Play {nums[1]} × {card_label(nums[0], lang)}" if en else
+                f"{card_label(nums[0], lang)}を{nums[1]}枚出す")
+    if head == "pair":
+        return (f"Play 1 × {card_label(nums[0], lang)} + 1 × {card_label(nums[1], lang)}" if en else
+                f"{card_label(nums[0], lang)}と{card_label(nums[1], lang)}を1枚ずつ出す")
+    if head == "rob":
+        return (f"Steal 1 gold from {_seat_word(nums[0], view, lang)}" if en else
+                f"{_seat_word(nums[0], view, lang)}から金貨を奪う")
+    if head == "priest":
+        return (f"Remove your {card_label(nums[0], lang)}" if en else f"自分の{card_label(nums[0], lang)}を取り除く")
+    if head == "kill":
+        return (f"Destroy {_seat_word(nums[0], view, lang)}'s {card_label(nums[1], lang)}" if en else
+                f"{_seat_word(nums[0], view, lang)}の{card_label(nums[1], lang)}を破壊")
+    if head == "swapa":
+        return (f"Swap {_seat_word(nums[0], view, lang)}'s {card_label(nums[1], lang)}…" if en else
+                f"{_seat_word(nums[0], view, lang)}の{card_label(nums[1], lang)}を交換…")
+    if head == "swapb":
+        return (f"…for {_seat_word(nums[2], view, lang)}'s {card_label(nums[3], lang)}" if en else
+                f"…{_seat_word(nums[2], view, lang)}の{card_label(nums[3], lang)}と")
+    if head == "discard":
+        return (f"Discard {card_label(nums[0], lang)}" if en else f"{card_label(nums[0], lang)}を捨てる")
+    return key
+
+
+# ------------------------------------------------------------------ status line
+def _pname(seat: int, names: list[str]) -> str:
+    return f'<b class="name">{esc(names[seat])}</b>'
+
+
+def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
+    en = lang == "en"
+    if view["phase"] == "over":
+        return "Game over." if en else "ゲーム終了。"
+    turn, step = view["turn"], view["step"]
+    mine = seat is not None and seat == turn
+    who = ("You" if en else "あなた") if mine else _pname(turn, names)
+    if step == "play":
+        cap = view["play_cap"]
+        limit = (f"up to {cap}" if en else f"{cap}枚まで") if cap is not None else ("any number" if en else "枚数自由")
+        ship = view["ship"] == turn
+        if en:
+            text = f"{who}: place cards of one kind face down ({limit})"
+            return text + (", or one card each of two kinds (Ship Owner)." if ship else ".")
+        text = f"{who}：同じ種類のカードを伏せて出します（{limit}）"
+        return text + ("。船主の能力で2種類を1枚ずつ出すこともできます。" if ship else "。")
+    texts = {
+        "steal": ("{w}: choose whom to rob of 1 gold (Spy).", "{w}：金貨を奪う相手を選びます（スパイ）。"),
+        "priest": ("{w}: choose one of your event cards to remove (Priest).",
+                   "{w}：取り除く自分のイベントカードを選びます（聖職者）。"),
+        "destroy": ("{w}: choose a character card of another player to destroy (Barbarians).",
+                    "{w}：破壊する他のプレイヤーのキャラクターカードを選びます（蛮族）。"),
+        "swap": ("{w}: choose two cards of two players to swap (Lobbying): first the earlier player's card.",
+                 "{w}：交換する2人のカードを選びます（議会工作）。先に若い番号のプレイヤーのカードから。"),
+        "discard": ("{w}: discard {d} more character card(s) (keep {k}).",
+                    "{w}：あと{d}枚キャラクターカードを捨てます（{k}枚まで残せます）。"),
+    }
+    en_text, ja_text = texts.get(step, ("{w} is deciding.", "{w}が考えています。"))
+    return (en_text if en else ja_text).format(w=who, d=view["discard_left"], k=view["keep_limit"])
+
+
+# ------------------------------------------------------------------ board
+def _seat_mark(seat: int) -> str:
+    return (f'<span class="koryo-mark koryo-s{seat}" aria-hidden="true">'
+            f'{C.SEAT_SHAPES[seat]}</span>')
+
+
+def _attrs(key: str, choices: dict, placed: set) -> str:
+    if key in choices:
+        placed.add(key)
+        return " " + choice_attrs(key)
+    return ""
+
+
+def _holders_strip(view: dict, lang: str, names: list[str]) -> str:
+    tables = view["tables"]
+    chips = []
+    for k in C.CHARACTERS:
+        holder = score_holder(tables, k)
+        power = power_holder(tables, k)
+        if holder is not None:
+            owner = f'{_seat_mark(holder)}<span class="koryo-chip-name">{esc(names[holder])}</span>'
+            cls = f"koryo-chip koryo-chip-s{holder}"
+        elif power is not None:
+            owner = f'{_seat_mark(power)}<span class="koryo-chip-name">{esc(names[power])}</span>'
+            cls = f"koryo-chip koryo-chip-tie koryo-chip-s{power}"
+        else:
+            tied = max(t[k] for t in tables) > 0
+            owner = f'<span class="koryo-chip-name">{esc(ui("tied", lang)) if tied else "—"}</span>'
+            cls = "koryo-chip koryo-chip-none"
+        title = f"{card_label(k, lang)}"
+        if power is not None and holder is None:
+            title += f" — {ui('power_tie', lang)}"
+        chips.append(f'<div class="{cls}" title="{esc(title)}"><span class="koryo-chip-num">{k}</span>{owner}</div>')
+    return f'<div class="koryo-holders">{"".join(chips)}</div>'
+
+
+def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, placed: set) -> str:
+    tables = view["tables"]
+    table = tables[p]
+    seat = view["seat"]
+    classes = ["koryo-player", f"koryo-p{p}"]
+    if view["turn"] == p:
+        classes.append("koryo-turn")
+    head = [_seat_mark(p), f'<span class="name">{esc(names[p])}</span>']
+    if view["first"] == p:
+        head.append(f'<span class="koryo-first" title="{esc(ui("first", lang))}">⚑ {esc(ui("first", lang))}</span>')
+    gold = view["coins"][p]
+    rob = _attrs(f"rob:{p}", choices, placed)
+    head.append(f'<span class="koryo-gold"{rob}>● {gold} {esc(ui("gold", lang))}</span>')
+    fd = view["facedown_counts"][p]
+    if view["phase"] in ("order", "action") and fd:
+        head.append(f'<span class="koryo-fd">▮ {esc(ui("facedown", lang, n=fd))}</span>')
+    if p == spy_protected(tables):
+        head.append(f'<span class="koryo-shield" title="{esc(POWERS[lang][2])}">'
+                    f'⊘ {esc(card_name(11, lang))}</span>')
+    cols = []
+    for k in C.CHARACTERS:
+        count = table[k]
+        ccls = ["koryo-col", f"koryo-k{k}"]
+        badge = ""
+        if count == 0:
+            ccls.append("koryo-zero")
+        if score_holder(tables, k) == p:
+            ccls.append("koryo-maj")
+            badge = f'<span class="koryo-badge" title="{esc(ui("majority", lang))}">♛</span>'
+        elif power_holder(tables, k) == p:
+            ccls.append("koryo-pow")
+            badge = f'<span class="koryo-badge" title="{esc(ui("power_tie", lang))}">①♛</span>'
+        attrs = _attrs(f"kill:{p}:{k}", choices, placed) + _attrs(f"swapa:{p}:{k}", choices, placed)
+        if p == seat:
+            attrs += _attrs(f"discard:{k}", choices, placed)
+        for key in choices:
+            if key.startswith("swapb:"):
+                a, ka, b, kb = (int(x) for x in key.split(":")[1:])
+                if (b, kb) == (p, k):
+                    attrs += _attrs(key, choices, placed)
+                if (a, ka) == (p, k) and "koryo-picked" not in ccls:
+                    ccls.append("koryo-picked")
+        cols.append(f'<div class="{" ".join(ccls)}"{attrs}><span class="koryo-num">{k}</span>'
+                    f'<span class="koryo-cname">{esc(card_name(k, lang))}</span>'
+                    f'<span class="koryo-count">×{count}</span>{badge}</div>')
+    events = []
+    for k in C.EVENTS:
+        if table[k]:
+            attrs = _attrs(f"priest:{k}", choices, placed) if p == seat else ""
+            events.append(f'<div class="koryo-event koryo-k{k}"{attrs}><span class="koryo-num">−1</span>'
+                          f'<span class="koryo-cname">{esc(card_name(k, lang))}</span>'
+                          f'<span class="koryo-count">×{table[k]}</span></div>')
+    events_html = f'<div class="koryo-events">{"".join(events)}</div>' if events else ""
+    return (f'<section class="{" ".join(classes)}" data-seat="{p}">'
+            f'<header class="koryo-phead">{"".join(head)}</header>'
+            f'<div class="koryo-cols">{"".join(cols)}</div>{events_html}</section>')
+
+
+def _hand(view: dict, lang: str, choices: dict, placed: set) -> str:
+    hand = view["hand"]
+    if hand is None:
+        return ""
+    picked = None
+    for key in choices:
+        if key.startswith(("n:", "pair:")):
+            picked = int(key.split(":")[1])
+    cards = []
+    for k in C.KINDS:
+        if not hand[k]:
+            continue
+        cls = ["koryo-card", f"koryo-k{k}"]
+        if k == picked:
+            cls.append("koryo-picked")
+        attrs = _attrs(f"hand:{k}", choices, placed)
+        if picked is not None:
+            attrs += _attrs(f"pair:{picked}:{k}", choices, placed)
+        number = "−1" if k in C.EVENTS else str(k)
+        cards.append(f'<div class="{" ".join(cls)}"{attrs}><span class="koryo-num">{number}</span>'
+                     f'<span class="koryo-cname">{esc(card_name(k, lang))}</span>'
+                     f'<span class="koryo-count">×{hand[k]}</span></div>')
+    mine = view["my_facedown"]
+    parts = []
+    if cards:
+        parts.append(f'<div class="koryo-hand"><h3>{esc(ui("hand", lang))}</h3>'
+                     f'<div class="koryo-cards">{"".join(cards)}</div></div>')
+    if mine and sum(mine):
+        played = ", ".join(f"{mine[k]} × {card_label(k, lang)}" for k in C.KINDS if mine[k])
+        parts.append(f'<div class="koryo-myplay">{esc(ui("your_play", lang))}: {esc(played)}</div>')
+    return "".join(parts)
+
+
+def _reference(lang: str) -> str:
+    rows = "".join(f'<li><b>{esc(card_label(k, lang))}</b> — {esc(POWERS[lang][k])}</li>' for k in C.KINDS)
+    return (f'<details class="koryo-ref"><summary>{esc(ui("reference", lang))}</summary>'
+            f'<ul>{rows}</ul><p>{esc(ui("scoring_rule", lang))}</p></details>')
+
+
+def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict) -> tuple[str, set]:
+    placed: set[str] = set()
+    r = view["round"]
+    phase_key = {"order": "phase_order", "action": "phase_action", "end": "phase_end", "over": "phase_over"}
+    info = [
+        f'<span class="koryo-round">{esc(ui("round", lang, r=r, total=view["rounds"]))}</span>',
+        f'<span class="koryo-phase">{esc(ui(phase_key[view["phase"]], lang))}</span>',
+        f'<span>{esc(ui("deal", lang, n=C.DEAL[r]))}'
+        + "".join(f' ({_seat_mark(p)}+{d - C.DEAL[r]})' for p, d in enumerate(view["deal"]) if d > C.DEAL[r])
+        + '</span>',
+        f'<span>{esc(ui("limit", lang, n=view["limit"]))}</span>',
+    ]
+    if view["play_cap"] is not None:
+        info.append(f'<span>{esc(ui("play_cap", lang, n=view["play_cap"]))}</span>')
+    info.append(f'<span class="koryo-bank">{esc(ui("bank", lang))} ● {view["bank"]}</span>')
+    info.append(f'<span class="koryo-deck">{esc(ui("deck", lang))} {view["deck_count"]}</span>')
+    players = "".join(_player(view, p, lang, names, choices, placed) for p in range(view["num_players"]))
+    html = (f'<div class="koryo-board">'
+            f'<div class="koryo-info">{"".join(info)}</div>'
+            f'{_holders_strip(view, lang, names)}'
+            f'{_hand(view, lang, choices, placed)}'
+            f'<div class="koryo-players">{players}</div>'
+            f'{_reference(lang)}</div>')
+    return html, placed
+
+
+# ------------------------------------------------------------------ end of game
+def game_over(view: dict, lang: str, names: list[str]) -> str:
+    """The scoring breakdown: one column per player, one row per character, events, gold, total."""
+    final = view.get("final")
+    if not final:
+        return ""
+    en = lang == "en"
+    winners = view.get("winners", [])
+    players = range(len(final))
+
+    def cls(p: int) -> str:
+        return ' class="koryo-winner"' if p in winners else ""
+
+    head = "".join(f'<th{cls(p)}>{_seat_mark(p)}<span class="koryo-sname">{esc(names[p])}</span></th>'
+                   for p in players)
+    rows = []
+    for k in C.CHARACTERS:
+        cells = "".join(f'<td{cls(p)}>{final[p]["kinds"].get(str(k), "")}</td>' for p in players)
+        rows.append(f'<tr><th>{esc(card_label(k, lang))}</th>{cells}</tr>')
+    rows.append(f'<tr><th>{esc(ui("events", lang))}</th>'
+                + "".join(f'<td{cls(p)}>{final[p]["events"] or ""}</td>' for p in players) + "</tr>")
+    rows.append(f'<tr><th>{esc(ui("coins", lang))}</th>'
+                + "".join(f'<td{cls(p)}>{"+" + str(final[p]["coins"]) if final[p]["coins"] else ""}</td>'
+                          for p in players) + "</tr>")
+    rows.append(f'<tr class="koryo-total"><th>{esc(ui("total", lang))}</th>'
+                + "".join(f'<td{cls(p)}><b>{final[p]["total"]}</b></td>' for p in players) + "</tr>")
+    won = (" & " if en else "・").join(f'<b class="name">{esc(names[w])}</b>' for w in winners)
+    label = ui("winner" if len(winners) == 1 else "winners", lang)
+    return (f'<div class="koryo-final"><table class="koryo-score"><thead><tr><th></th>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>'
+            f'<p class="koryo-won">{esc(label)}: {won}</p>'
+            f'<p>{esc(ui("scoring_rule", lang))}</p><p>{esc(ui("tiebreak", lang))}</p></div>')

@@ -1,0 +1,653 @@
+"""Koryo (Gary Kim, 2013): the rules engine.
+
+See docs/rules/koryo.md for the rules as implemented and every decision.
+
+State (plain data). Piles are count vectors indexed by kind (cards.NUM_KINDS long):
+  round 1..8, first (first player of the round), phase "order" | "action" | "end" | "over",
+  turn (seat whose phase turn it is), step (decision asked of `turn`, or None),
+  deck (kinds, top first; hidden), hands, facedown (played, not yet revealed; hidden),
+  tables (public), coins, bank, deal (cards dealt this round per seat), ship (Ship Owner
+  holder for this round's Order phase), revealed (per seat, this round), pending (steps left
+  for the Action-phase player), discard_left, keep_limit, log, options.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames.core import Game, Rng, SetupError, log_entry, log_visible_to, option
+
+from . import cards as C
+
+K = C.NUM_KINDS
+
+
+# ------------------------------------------------------------------ pure helpers (used by bot/render)
+def empty_pile() -> list[int]:
+    return [0] * K
+
+
+def composition(split: str) -> list[int]:
+    """Count vector of the whole deck for an event split."""
+    pile = empty_pile()
+    for kind in C.CHARACTERS:
+        pile[kind] = kind
+    pile[C.BARBARIAN], pile[C.LOBBYING] = C.EVENT_SPLITS[split]
+    return pile
+
+
+def power_holder(tables: list[list[int]], kind: int) -> int | None:
+    """The seat that uses `kind`'s power: the strict majority, or on a tie for the most
+    cards the tied player who has the Omniscient (1) on their table."""
+    best, holders = 0, []
+    for seat, table in enumerate(tables):
+        count = table[kind]
+        if count > best:
+            best, holders = count, [seat]
+        elif count == best and count:
+            holders.append(seat)
+    if not holders:
+        return None
+    if len(holders) == 1:
+        return holders[0]
+    for seat in holders:
+        if tables[seat][C.OMNISCIENT]:
+            return seat
+    return None
+
+
+def score_holder(tables: list[list[int]], kind: int) -> int | None:
+    """The seat that scores `kind` at the end: the strict majority only (no Omniscient)."""
+    best, holders = 0, []
+    for seat, table in enumerate(tables):
+        count = table[kind]
+        if count > best:
+            best, holders = count, [seat]
+        elif count == best and count:
+            holders.append(seat)
+    return holders[0] if len(holders) == 1 else None
+
+
+def spy_protected(tables: list[list[int]]) -> int | None:
+    """The seat protected from Lobbying: the Spy power holder, if they have no Guardian (7)."""
+    spy = power_holder(tables, C.SPY)
+    if spy is not None and tables[spy][C.GUARDIAN] == 0:
+        return spy
+    return None
+
+
+def breakdown(tables: list[list[int]], coins: list[int]) -> list[dict]:
+    """Per seat: points per character kind ({kind: points}), events (negative), coins, total."""
+    result = [{"kinds": {}, "events": -(t[C.BARBARIAN] + t[C.LOBBYING]), "coins": coins[s], "total": 0}
+              for s, t in enumerate(tables)]
+    for kind in C.CHARACTERS:
+        holder = score_holder(tables, kind)
+        if holder is not None:
+            result[holder]["kinds"][str(kind)] = kind
+    for row in result:
+        row["total"] = sum(row["kinds"].values()) + row["events"] + row["coins"]
+    return result
+
+
+def characters(pile: list[int]) -> int:
+    return sum(pile[k] for k in C.CHARACTERS)
+
+
+def pile_size(pile: list[int]) -> int:
+    return sum(pile)
+
+
+def table_limit(state_or_view: dict) -> int:
+    return C.LIMIT[state_or_view["round"]]
+
+
+def steal_targets(tables, coins, seat) -> list[int]:
+    return [p for p in range(len(tables)) if p != seat and coins[p] > 0]
+
+
+def priest_targets(tables, seat) -> list[int]:
+    return [k for k in C.EVENTS if tables[seat][k] > 0]
+
+
+def destroy_targets(tables, seat) -> list[tuple[int, int]]:
+    guardian = power_holder(tables, C.GUARDIAN)
+    return [(p, k) for p in range(len(tables)) if p != seat and p != guardian
+            for k in C.CHARACTERS if tables[p][k] > 0]
+
+
+def swap_targets(tables, seat) -> list[tuple[int, int, int, int]]:
+    """(a, kind_a, b, kind_b) with a < b, kind_a != kind_b. Empty when `seat` is Spy-protected."""
+    protected = spy_protected(tables)
+    if protected == seat:
+        return []
+    seats = [p for p in range(len(tables)) if p != protected]
+    result = []
+    for i, a in enumerate(seats):
+        kinds_a = [k for k in C.CHARACTERS if tables[a][k] > 0]
+        if not kinds_a:
+            continue
+        for b in seats[i + 1:]:
+            kinds_b = [k for k in C.CHARACTERS if tables[b][k] > 0]
+            for ka in kinds_a:
+                for kb in kinds_b:
+                    if ka != kb:
+                        result.append((a, ka, b, kb))
+    return result
+
+
+def play_cap(state_or_view: dict) -> int | None:
+    """The most cards one may play in the Order phase (None: no cap)."""
+    if state_or_view["options"]["play_limit"]:
+        return C.LIMIT[state_or_view["round"]]
+    return None
+
+
+def play_actions(hand: list[int], cap: int | None, ship: bool) -> list[dict]:
+    actions = []
+    for kind in C.KINDS:
+        most = hand[kind] if cap is None else min(hand[kind], cap)
+        for count in range(1, most + 1):
+            actions.append({"type": "play", "kind": kind, "count": count})
+    if ship and (cap is None or cap >= 2):
+        present = [k for k in C.KINDS if hand[k] > 0]
+        for i, a in enumerate(present):
+            for b in present[i + 1:]:
+                actions.append({"type": "play2", "kinds": [a, b]})
+    return actions
+
+
+def _check_kinds(value: Any, what: str) -> list[int]:
+    if not isinstance(value, list) or any(isinstance(k, bool) or not isinstance(k, int)
+                                          or k not in C.KINDS for k in value):
+        raise SetupError(f"{what} must be a list of card kinds 1..11 (10 Barbarian, 11 Lobbying)")
+    return value
+
+
+def _per_seat(value: Any, n: int, what: str) -> list:
+    if not isinstance(value, list) or len(value) != n:
+        raise SetupError(f"{what} must be a list with one entry per seat ({n})")
+    return value
+
+
+# ------------------------------------------------------------------ the game
+class KoryoGame(Game):
+    id = "koryo"
+    min_players = 2
+    max_players = 4
+    title = {"en": "Koryo", "ja": "高麗"}
+    version = 1
+    test_option_keys = ("deck", "hands", "tables", "coins", "first_player", "start_round", "no_shuffle")
+
+    def _option_specs(self) -> list[dict]:
+        return [
+            option("events", "choice", C.DEFAULT_EVENT_SPLIT, "Event cards", "イベントカード",
+                   choices=list(C.EVENT_SPLITS),
+                   choice_labels={"5-5": {"en": "5 Barbarians + 5 Lobbying", "ja": "蛮族5枚＋議会工作5枚"},
+                                  "6-4": {"en": "6 Barbarians + 4 Lobbying", "ja": "蛮族6枚＋議会工作4枚"}}),
+            option("play_limit", "bool", True, "Round limit also caps cards played",
+                   "ラウンドの上限枚数を出せる枚数にも適用",
+                   help_en="On: in the Order phase you play at most the round's limit (3, 4, ... 10). "
+                           "Off: any number; only the end-of-round table limit applies.",
+                   help_ja="オン：命令フェイズで出せる枚数もラウンドの上限（3, 4, … 10枚）まで。"
+                           "オフ：枚数は自由で、終了フェイズの場札上限だけが適用されます。"),
+        ]
+
+    # -------------------------------------------------------------- setup
+    def _setup(self, num_players: int, rng: Rng, options: dict) -> dict:
+        n = num_players
+        split = options["events"]
+        no_shuffle = options.get("no_shuffle", False)
+        if not isinstance(no_shuffle, bool):
+            raise SetupError("no_shuffle must be true or false")
+        first = options.get("first_player")
+        if first is None:
+            first = rng.randbelow(n)
+        elif isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
+            raise SetupError(f"first_player must be a seat from 0 to {n - 1}")
+        start_round = options.get("start_round", 1)
+        if isinstance(start_round, bool) or not isinstance(start_round, int) or not 1 <= start_round <= C.ROUNDS:
+            raise SetupError(f"start_round must be a round from 1 to {C.ROUNDS}")
+        left = composition(split)
+
+        def take(kinds: list[int], what: str) -> list[int]:
+            pile = empty_pile()
+            for kind in kinds:
+                if left[kind] == 0:
+                    raise SetupError(f"{what}: there are not that many cards of kind {kind} in the game")
+                left[kind] -= 1
+                pile[kind] += 1
+            return pile
+
+        tables = [empty_pile() for _ in range(n)]
+        if "tables" in options:
+            for s, kinds in enumerate(_per_seat(options["tables"], n, "tables")):
+                tables[s] = take(_check_kinds(kinds, "tables"), "tables")
+        hands = None
+        if "hands" in options:
+            hands = []
+            for kinds in _per_seat(options["hands"], n, "hands"):
+                if not _check_kinds(kinds, "hands"):
+                    raise SetupError("every fixed hand needs at least one card")
+                hands.append(take(kinds, "hands"))
+        take(_check_kinds(options.get("deck", []), "deck"), "deck")  # checks they exist
+        rest = [k for k in C.KINDS for _ in range(left[k])]
+        if not no_shuffle:
+            rng.shuffle(rest)
+        deck = list(options.get("deck", [])) + rest
+        coins = [0] * n
+        if "coins" in options:
+            coins = _per_seat(options["coins"], n, "coins")
+            if any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in coins):
+                raise SetupError("coins must be whole numbers >= 0")
+            if sum(coins) > C.BANK_COINS:
+                raise SetupError(f"there are only {C.BANK_COINS} gold coins")
+            coins = list(coins)
+        state = {
+            "num_players": n,
+            "options": {"events": split, "play_limit": options["play_limit"], "no_shuffle": no_shuffle},
+            "round": start_round, "first": first, "phase": "order", "turn": first, "step": None,
+            "deck": deck, "hands": [empty_pile() for _ in range(n)],
+            "facedown": [empty_pile() for _ in range(n)], "tables": tables,
+            "coins": coins, "bank": C.BANK_COINS - sum(coins),
+            "deal": [0] * n, "ship": None, "revealed": [False] * n,
+            "pending": [], "discard_left": 0, "keep_limit": 0, "log": [],
+        }
+        self._start_round(state, rng, fixed_hands=hands, shuffle=False)
+        self._advance(state, rng)
+        return state
+
+    # -------------------------------------------------------------- flow
+    def _start_round(self, state: dict, rng: Rng, fixed_hands: list[list[int]] | None = None,
+                     shuffle: bool = True) -> None:
+        """Distribution phase. From round 2 on the deck (with every card returned to it) is
+        shuffled first, unless no_shuffle."""
+        n = state["num_players"]
+        r = state["round"]
+        if shuffle and not state["options"]["no_shuffle"]:
+            rng.shuffle(state["deck"])
+        state["phase"], state["turn"], state["step"] = "order", state["first"], None
+        state["revealed"] = [False] * n
+        state["facedown"] = [empty_pile() for _ in range(n)]
+        order = [(state["first"] + i) % n for i in range(n)]
+        broadcaster = power_holder(state["tables"], C.BROADCASTER)
+        if fixed_hands is not None:
+            state["hands"] = fixed_hands
+            state["deal"] = [pile_size(h) for h in fixed_hands]
+        else:
+            deal = [C.DEAL[r] + (C.BROADCASTER_BONUS if s == broadcaster else 0) for s in range(n)]
+            for seat in order:
+                hand = empty_pile()
+                got = 0
+                while got < deal[seat] and state["deck"]:
+                    hand[state["deck"].pop(0)] += 1
+                    got += 1
+                state["hands"][seat] = hand
+                deal[seat] = got
+            state["deal"] = deal
+        state["ship"] = power_holder(state["tables"], C.SHIPOWNER)
+        state["log"].append(log_entry("round", round=r, first=state["first"], deal=list(state["deal"]),
+                                      limit=C.LIMIT[r], broadcaster=broadcaster if fixed_hands is None else None))
+
+    def _next_in_round(self, state: dict, seat: int) -> int | None:
+        """The seat after `seat` in this round's turn order, None after the last one."""
+        n = state["num_players"]
+        nxt = (seat + 1) % n
+        return None if nxt == state["first"] else nxt
+
+    def _return_to_deck(self, state: dict, kinds: list[int]) -> None:
+        state["deck"].extend(kinds)
+
+    def _advance(self, state: dict, rng: Rng) -> None:
+        """Run everything automatic until a seat has a decision (state["step"] set) or the game ends."""
+        while state["step"] is None and state["phase"] != "over":
+            phase, seat = state["phase"], state["turn"]
+            if phase == "order":
+                if pile_size(state["hands"][seat]):
+                    state["step"] = "play"
+                    return
+                state["log"].append(log_entry("no_play", seat=seat))
+                self._end_order_turn(state, seat)
+            elif phase == "action":
+                if not state["revealed"][seat]:
+                    self._reveal(state, seat)
+                elif state["pending"]:
+                    self._run_step(state, seat, state["pending"].pop(0))
+                else:
+                    nxt = self._next_in_round(state, seat)
+                    if nxt is None:
+                        state["phase"], state["turn"] = "end", state["first"]
+                        self._begin_end_turn(state, state["first"])
+                    else:
+                        state["turn"] = nxt
+            elif phase == "end":
+                if state["discard_left"] > 0:
+                    table = state["tables"][seat]
+                    kinds = [k for k in C.CHARACTERS if table[k] > 0]
+                    if len(kinds) > 1 and state["discard_left"] < characters(table):
+                        state["step"] = "discard"
+                        return
+                    for k in kinds:  # forced: one kind left, or every character must go
+                        self._discard(state, seat, k, min(table[k], state["discard_left"]))
+                    continue
+                nxt = self._next_in_round(state, seat)
+                if nxt is not None:
+                    state["turn"] = nxt
+                    self._begin_end_turn(state, nxt)
+                elif state["round"] == C.ROUNDS:
+                    state["phase"], state["turn"] = "over", None
+                    final = breakdown(state["tables"], state["coins"])
+                    totals = [row["total"] for row in final]
+                    best = max(totals)
+                    state["log"].append(log_entry("game_end", totals=totals,
+                                                  winners=[s for s, t in enumerate(totals) if t == best]))
+                else:
+                    state["round"] += 1
+                    state["first"] = (state["first"] + 1) % state["num_players"]
+                    self._start_round(state, rng)
+
+    def _end_order_turn(self, state: dict, seat: int) -> None:
+        nxt = self._next_in_round(state, seat)
+        if nxt is None:
+            state["phase"], state["turn"] = "action", state["first"]
+        else:
+            state["turn"] = nxt
+
+    def _reveal(self, state: dict, seat: int) -> None:
+        played = state["facedown"][seat]
+        table = state["tables"][seat]
+        for kind in C.KINDS:
+            table[kind] += played[kind]
+        state["revealed"][seat] = True
+        state["log"].append(log_entry("reveal", seat=seat, cards=[k for k in C.KINDS for _ in range(played[k])]))
+        state["pending"] = ["spy", "priest", "banker"] + ["barbarian"] * played[C.BARBARIAN] \
+            + ["lobbying"] * played[C.LOBBYING]
+        state["facedown"][seat] = empty_pile()
+
+    def _run_step(self, state: dict, seat: int, step: str) -> None:
+        """One power or event of the Action-phase player: automatic when it has 0 or 1 choice."""
+        tables, log = state["tables"], state["log"]
+        if step == "spy":
+            if power_holder(tables, C.SPY) != seat:
+                return
+            targets = steal_targets(tables, state["coins"], seat)
+            if not targets:
+                log.append(log_entry("no_steal", seat=seat))
+            elif len(targets) == 1:
+                self._steal(state, seat, targets[0])
+            else:
+                state["step"] = "steal"
+        elif step == "priest":
+            if power_holder(tables, C.PRIEST) != seat:
+                return
+            targets = priest_targets(tables, seat)
+            if not targets:
+                log.append(log_entry("no_priest", seat=seat))
+            elif len(targets) == 1:
+                self._priest(state, seat, targets[0])
+            else:
+                state["step"] = "priest"
+        elif step == "banker":
+            if power_holder(tables, C.BANKER) != seat:
+                return
+            if state["bank"] > 0:
+                state["bank"] -= 1
+                state["coins"][seat] += 1
+                log.append(log_entry("bank", seat=seat))
+            else:
+                log.append(log_entry("bank_empty", seat=seat))
+        elif step == "barbarian":
+            targets = destroy_targets(tables, seat)
+            if not targets:
+                log.append(log_entry("no_destroy", seat=seat))
+            elif len(targets) == 1:
+                self._destroy(state, seat, *targets[0])
+            else:
+                state["step"] = "destroy"
+        elif step == "lobbying":
+            if spy_protected(tables) == seat:
+                log.append(log_entry("lobby_blocked", seat=seat))
+                return
+            targets = swap_targets(tables, seat)
+            if not targets:
+                log.append(log_entry("no_swap", seat=seat))
+            elif len(targets) == 1:
+                self._swap(state, seat, *targets[0])
+            else:
+                state["step"] = "swap"
+
+    def _steal(self, state: dict, seat: int, target: int) -> None:
+        state["coins"][target] -= 1
+        state["coins"][seat] += 1
+        state["log"].append(log_entry("steal", seat=seat, target=target))
+
+    def _priest(self, state: dict, seat: int, kind: int) -> None:
+        state["tables"][seat][kind] -= 1
+        self._return_to_deck(state, [kind])
+        state["log"].append(log_entry("priest", seat=seat, kind=kind))
+
+    def _destroy(self, state: dict, seat: int, target: int, kind: int) -> None:
+        state["tables"][target][kind] -= 1
+        self._return_to_deck(state, [kind])
+        state["log"].append(log_entry("destroy", seat=seat, target=target, kind=kind))
+
+    def _swap(self, state: dict, seat: int, a: int, ka: int, b: int, kb: int) -> None:
+        ta, tb = state["tables"][a], state["tables"][b]
+        ta[ka] -= 1
+        tb[kb] -= 1
+        ta[kb] += 1
+        tb[ka] += 1
+        state["log"].append(log_entry("swap", seat=seat, a=a, ka=ka, b=b, kb=kb))
+
+    def _begin_end_turn(self, state: dict, seat: int) -> None:
+        table = state["tables"][seat]
+        senator = power_holder(state["tables"], C.SENATOR) == seat
+        limit = C.LIMIT[state["round"]] + (C.SENATOR_BONUS if senator else 0)
+        excess = pile_size(table) - limit
+        state["keep_limit"] = limit
+        state["discard_left"] = max(0, min(excess, characters(table)))
+        if state["discard_left"]:
+            state["log"].append(log_entry("must_discard", seat=seat, count=state["discard_left"],
+                                          limit=limit, senator=senator))
+
+    def _discard(self, state: dict, seat: int, kind: int, count: int = 1) -> None:
+        state["tables"][seat][kind] -= count
+        state["discard_left"] -= count
+        self._return_to_deck(state, [kind] * count)
+        state["log"].append(log_entry("discard", seat=seat, kind=kind, count=count))
+
+    # -------------------------------------------------------------- contract hooks
+    def _current_player(self, state: dict) -> int | None:
+        if state["phase"] == "over":
+            return None
+        return state["turn"]
+
+    def _legal_actions(self, state: dict) -> list[dict]:
+        step, seat, tables = state["step"], state["turn"], state["tables"]
+        if step == "play":
+            return play_actions(state["hands"][seat], play_cap(state), state["ship"] == seat)
+        if step == "steal":
+            return [{"type": "steal", "target": p} for p in steal_targets(tables, state["coins"], seat)]
+        if step == "priest":
+            return [{"type": "priest", "kind": k} for k in priest_targets(tables, seat)]
+        if step == "destroy":
+            return [{"type": "destroy", "target": p, "kind": k} for p, k in destroy_targets(tables, seat)]
+        if step == "swap":
+            return [{"type": "swap", "a": a, "ka": ka, "b": b, "kb": kb}
+                    for a, ka, b, kb in swap_targets(tables, seat)]
+        if step == "discard":
+            return [{"type": "discard", "kind": k} for k in C.CHARACTERS if tables[seat][k] > 0]
+        return []
+
+    def _apply(self, state: dict, action: dict, rng: Rng) -> None:
+        seat, kind = state["turn"], action["type"]
+        state["step"] = None
+        if kind in ("play", "play2"):
+            hand = state["hands"][seat]
+            played = empty_pile()
+            if kind == "play":
+                played[action["kind"]] = action["count"]
+            else:
+                for k in action["kinds"]:
+                    played[k] = 1
+            for k in C.KINDS:
+                hand[k] -= played[k]
+            discarded = [k for k in C.KINDS for _ in range(hand[k])]
+            state["facedown"][seat] = played
+            state["hands"][seat] = empty_pile()
+            self._return_to_deck(state, discarded)
+            state["log"].append(log_entry("placed", seat=seat, count=pile_size(played), discarded=len(discarded)))
+            state["log"].append(log_entry("placed_you", to=[seat], seat=seat,
+                                          cards=[k for k in C.KINDS for _ in range(played[k])]))
+            self._end_order_turn(state, seat)
+        elif kind == "steal":
+            self._steal(state, seat, action["target"])
+        elif kind == "priest":
+            self._priest(state, seat, action["kind"])
+        elif kind == "destroy":
+            self._destroy(state, seat, action["target"], action["kind"])
+        elif kind == "swap":
+            self._swap(state, seat, action["a"], action["ka"], action["b"], action["kb"])
+        elif kind == "discard":
+            self._discard(state, seat, action["kind"])
+        self._advance(state, rng)
+
+    def _why_illegal(self, state: dict, action: dict) -> str | None:
+        step, kind = state["step"], action.get("type")
+        if step == "play" and kind == "play2" and state["ship"] != state["turn"]:
+            return "only the Ship Owner (5) majority may play two different kinds"
+        if step == "play" and kind == "play":
+            cap, count = play_cap(state), action.get("count")
+            if cap is not None and isinstance(count, int) and count > cap:
+                return f"at most {cap} cards may be played this round"
+            return "you do not hold those cards, or the play is malformed"
+        if kind != step and not (step == "play" and kind == "play2"):
+            return f"the decision now is {step!r}"
+        return None
+
+    # -------------------------------------------------------------- views, scores
+    def _view(self, state: dict, seat: int | None) -> dict:
+        n = state["num_players"]
+        over = state["phase"] == "over"
+        view = {
+            "num_players": n, "seat": seat, "options": dict(state["options"]),
+            "round": state["round"], "rounds": C.ROUNDS, "phase": state["phase"],
+            "first": state["first"], "turn": None if over else state["turn"], "step": state["step"],
+            "limit": C.LIMIT[state["round"]], "play_cap": play_cap(state), "deal": list(state["deal"]),
+            "ship": state["ship"], "deck_count": len(state["deck"]), "bank": state["bank"],
+            "coins": list(state["coins"]), "tables": [list(t) for t in state["tables"]],
+            "hand_counts": [pile_size(h) for h in state["hands"]],
+            "facedown_counts": [pile_size(f) for f in state["facedown"]],
+            "revealed": list(state["revealed"]), "pending": list(state["pending"]),
+            "discard_left": state["discard_left"], "keep_limit": state["keep_limit"],
+            "hand": list(state["hands"][seat]) if seat is not None else None,
+            "my_facedown": list(state["facedown"][seat]) if seat is not None else None,
+            "log": log_visible_to(state["log"], seat),
+        }
+        if over:
+            view["final"] = breakdown(state["tables"], state["coins"])
+            view["winners"] = self._winners(state)
+        return view
+
+    def _scores(self, state: dict) -> list[float]:
+        return [row["total"] for row in breakdown(state["tables"], state["coins"])]
+
+    def _winners(self, state: dict) -> list[int]:
+        totals = self._scores(state)
+        best = max(totals)
+        return [s for s, t in enumerate(totals) if t == best]
+
+    def _sample_state(self, view: dict, seat: int, rng: Rng) -> dict:
+        n = view["num_players"]
+        pool = composition(view["options"]["events"])
+        for table in view["tables"]:
+            for k in C.KINDS:
+                pool[k] -= table[k]
+        for k in C.KINDS:
+            pool[k] -= view["hand"][k] + view["my_facedown"][k]
+        others = [p for p in range(n) if p != seat]
+        facedown = [empty_pile() for _ in range(n)]
+        facedown[seat] = list(view["my_facedown"])
+        secret = [p for p in others if view["facedown_counts"][p] > 0]
+
+        def options_for(p: int) -> list[list[int]]:
+            count = view["facedown_counts"][p]
+            opts = []
+            for k in C.KINDS:
+                if pool[k] >= count:
+                    pile = empty_pile()
+                    pile[k] = count
+                    opts.append(pile)
+            if count == 2 and view["ship"] == p:
+                present = [k for k in C.KINDS if pool[k] > 0]
+                for i, a in enumerate(present):
+                    for b in present[i + 1:]:
+                        pile = empty_pile()
+                        pile[a] = pile[b] = 1
+                        opts.append(pile)
+            rng.shuffle(opts)
+            return opts
+
+        def place(index: int) -> bool:
+            if index == len(secret):
+                return True
+            p = secret[index]
+            for pile in options_for(p):
+                for k in C.KINDS:
+                    pool[k] -= pile[k]
+                facedown[p] = pile
+                if place(index + 1):
+                    return True
+                for k in C.KINDS:
+                    pool[k] += pile[k]
+            return False
+
+        if not place(0):
+            raise ValueError("no hidden deal is consistent with this view")
+        unknown = [k for k in C.KINDS for _ in range(pool[k])]
+        rng.shuffle(unknown)
+        hands = [empty_pile() for _ in range(n)]
+        hands[seat] = list(view["hand"])
+        for p in others:
+            for _ in range(view["hand_counts"][p]):
+                hands[p][unknown.pop()] += 1
+        if len(unknown) != view["deck_count"]:
+            raise ValueError("the view's card counts do not add up")
+        return {
+            "num_players": n, "options": dict(view["options"]), "round": view["round"],
+            "first": view["first"], "phase": view["phase"],
+            "turn": view["turn"], "step": view["step"], "deck": unknown, "hands": hands,
+            "facedown": facedown, "tables": [list(t) for t in view["tables"]], "coins": list(view["coins"]),
+            "bank": view["bank"], "deal": list(view["deal"]), "ship": view["ship"],
+            "revealed": list(view["revealed"]), "pending": list(view["pending"]),
+            "discard_left": view["discard_left"], "keep_limit": view["keep_limit"],
+            "log": [dict(e) for e in view["log"]],
+        }
+
+    def _check_state(self, state: dict) -> None:
+        from pygames.core import RecordError
+        n = state["num_players"]
+        if not 2 <= n <= 4 or state["options"].get("events") not in C.EVENT_SPLITS \
+                or state["phase"] not in ("order", "action", "end", "over") \
+                or state["step"] not in (None, "play", "steal", "priest", "destroy", "swap", "discard") \
+                or not 1 <= state["round"] <= C.ROUNDS or not 0 <= state["first"] < n \
+                or (state["phase"] != "over" and not (isinstance(state["turn"], int) and 0 <= state["turn"] < n)) \
+                or (state["phase"] != "over") != (state["step"] is not None):
+            raise RecordError("the saved state is damaged (phase or turn)")
+        total = composition(state["options"]["events"])
+        seen = empty_pile()
+        for group in ("tables", "hands", "facedown"):
+            if len(state[group]) != n:
+                raise RecordError("the saved state is damaged (seat count)")
+            for pile in state[group]:
+                if len(pile) != K or min(pile) < 0:
+                    raise RecordError("the saved state is damaged (a pile)")
+                for k in C.KINDS:
+                    seen[k] += pile[k]
+        for k in state["deck"]:
+            seen[k] += 1
+        if seen != total or state["bank"] + sum(state["coins"]) != C.BANK_COINS \
+                or state["bank"] < 0 or min(state["coins"]) < 0:
+            raise RecordError("the saved state is damaged (cards or coins do not add up)")
+
+
+GAME = KoryoGame()

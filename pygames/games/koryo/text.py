@@ -1,0 +1,206 @@
+"""Koryo strings in English and Japanese: card names, powers, log sentences.
+
+Japanese names follow the seed (the Japanese wiki): 全能者, スパイ, 上院議員, 聖職者,
+船主, 銀行家, 守護者, 放送者, 商人, 蛮族, 議会工作.
+"""
+
+from __future__ import annotations
+
+from pygames.ui.html import esc
+
+from . import cards as C
+
+NAMES = {
+    "en": {1: "Omniscient", 2: "Spy", 3: "Senator", 4: "Priest", 5: "Ship Owner", 6: "Banker",
+           7: "Guardian", 8: "Broadcaster", 9: "Merchant", 10: "Barbarians", 11: "Lobbying"},
+    "ja": {1: "全能者", 2: "スパイ", 3: "上院議員", 4: "聖職者", 5: "船主", 6: "銀行家",
+           7: "守護者", 8: "放送者", 9: "商人", 10: "蛮族", 11: "議会工作"},
+}
+
+POWERS = {
+    "en": {
+        1: "Wins ties for the most cards when using powers (all powers and protections), "
+           "but not for scoring.",
+        2: "Action phase: steal 1 gold coin from another player who has one. While you have no "
+           "Guardian (7) on your table, Lobbying cannot involve you, and your own Lobbying has no effect.",
+        3: "End phase: keep 2 more cards than the round's limit.",
+        4: "Action phase: remove one of your own event cards.",
+        5: "Order phase: you may play one card each of two different kinds instead.",
+        6: "Action phase: take 1 gold coin from the bank (nothing once it is empty).",
+        7: "Your cards cannot be destroyed by Barbarians.",
+        8: "Distribution phase: you are dealt 1 more card.",
+        9: "No power: 9 points.",
+        10: "−1 point. In the round it is played: destroy a character card of another player "
+            "(once per Barbarian card).",
+        11: "−1 point. In the round it is played: swap one character card each between two players "
+            "(once per Lobbying card).",
+    },
+    "ja": {
+        1: "能力を使うとき、最多枚数の同数で並んでいても能力を使えます（守りも含む）。"
+           "ただし点数計算では効きません。",
+        2: "行動フェイズ：金貨を持つ他のプレイヤーから金貨を1枚奪います。場に守護者(7)がない間は、"
+           "議会工作の対象にならず、自分の議会工作も効果がありません。",
+        3: "終了フェイズ：ラウンドの上限より2枚多く残せます。",
+        4: "行動フェイズ：自分のイベントカードを1枚取り除きます。",
+        5: "命令フェイズ：代わりに2種類のカードを1枚ずつ出せます。",
+        6: "行動フェイズ：銀行から金貨を1枚受け取ります（銀行が空なら無効）。",
+        7: "自分のカードは蛮族で破壊されません。",
+        8: "配布フェイズ：1枚多く配られます。",
+        9: "能力なし。9点。",
+        10: "−1点。出したラウンドに、他のプレイヤーのキャラクターカードを1枚破壊します（1枚ごとに1回）。",
+        11: "−1点。出したラウンドに、2人のキャラクターカードを1枚ずつ交換します（1枚ごとに1回）。",
+    },
+}
+
+
+def card_name(kind: int, lang: str) -> str:
+    return NAMES[lang][kind]
+
+
+def card_label(kind: int, lang: str) -> str:
+    """'(6) Banker' / '(6)銀行家'; events show their −1."""
+    number = "−1" if kind in C.EVENTS else str(kind)
+    sep = " " if lang == "en" else ""
+    return f"({number}){sep}{NAMES[lang][kind]}"
+
+
+def cards_phrase(kinds: list[int], lang: str) -> str:
+    """'2 × (9) Merchant, 1 × (−1) Barbarians' (escaped)."""
+    counts: dict[int, int] = {}
+    for k in kinds:
+        counts[k] = counts.get(k, 0) + 1
+    if not counts:
+        return "—" if lang == "en" else "なし"
+    sep = ", " if lang == "en" else "、"
+    return sep.join(f"{n} × {esc(card_label(k, lang))}" for k, n in counts.items())
+
+
+def name(seat: int, names: list[str]) -> str:
+    return f'<b class="name">{esc(names[seat])}</b>'
+
+
+UI = {
+    "en": {
+        "round": "Round {r}/{total}", "deal": "Deal {n}", "limit": "Table limit {n}",
+        "play_cap": "Play up to {n}", "bank": "Bank", "deck": "Deck", "first": "First player",
+        "gold": "gold", "hand": "Your hand", "facedown": "{n} face down", "events": "Events",
+        "majority": "majority", "power_tie": "power (Omniscient tie)", "tied": "tied",
+        "reference": "Characters and events", "you": "you", "phase_order": "Order phase",
+        "phase_action": "Action phase", "phase_end": "End phase", "phase_over": "Game over",
+        "revealed": "revealed", "waiting": "to reveal", "your_play": "Your face-down play",
+        "score": "Score", "total": "Total", "coins": "Gold", "characters": "Characters",
+        "winner": "Winner", "winners": "Winners (tie)",
+        "tiebreak": "Highest total wins. The rules give no tie-break: tied players share the victory.",
+        "scoring_rule": "Each character scores its number for the one player with strictly the most "
+                        "cards of it (ties score nothing; the Omniscient does not help); each event card "
+                        "−1; each gold coin +1.",
+        "empty": "—",
+    },
+    "ja": {
+        "round": "第{r}/{total}ラウンド", "deal": "配布 {n}枚", "limit": "場札上限 {n}枚",
+        "play_cap": "出せる枚数 {n}枚まで", "bank": "銀行", "deck": "山札", "first": "ターンプレイヤー",
+        "gold": "金貨", "hand": "あなたの手札", "facedown": "伏せ札 {n}枚", "events": "イベント",
+        "majority": "最多", "power_tie": "能力（全能者で同数）", "tied": "同数",
+        "reference": "キャラクターとイベント", "you": "あなた", "phase_order": "命令フェイズ",
+        "phase_action": "行動フェイズ", "phase_end": "終了フェイズ", "phase_over": "ゲーム終了",
+        "revealed": "公開済み", "waiting": "未公開", "your_play": "あなたの伏せ札",
+        "score": "得点", "total": "合計", "coins": "金貨", "characters": "キャラクター",
+        "winner": "勝者", "winners": "勝者（同点）",
+        "tiebreak": "合計点が最も高いプレイヤーの勝ち。同点の決着ルールはないため、同点のプレイヤー全員が勝者です。",
+        "scoring_rule": "各キャラクターは、最も多く出しているただ一人のプレイヤーにその数字の点数（同数なら誰にも入らず、"
+                        "全能者も効きません）。イベントカードは1枚−1点、金貨は1枚+1点。",
+        "empty": "なし",
+    },
+}
+
+
+def ui(key: str, lang: str, **params) -> str:
+    text = UI[lang][key]
+    return text.format(**params) if params else text
+
+
+def log_line(entry: dict, lang: str, names: list[str]) -> str:
+    """One log entry as an HTML-safe sentence."""
+    p = entry.get("params", {})
+    key = entry["key"]
+    en = lang == "en"
+
+    def who(field: str = "seat") -> str:
+        return name(p[field], names)
+
+    def card(field: str = "kind") -> str:
+        return esc(card_label(p[field], lang))
+
+    if key == "round":
+        deal = p["deal"]
+        sizes = ", ".join(f"{name(s, names)} {n}" for s, n in enumerate(deal)) if en else \
+            "、".join(f"{name(s, names)} {n}枚" for s, n in enumerate(deal))
+        text = (f"Round {p['round']}: {name(p['first'], names)} plays first. Cards dealt: {sizes}. "
+                f"Table limit {p['limit']}." if en else
+                f"第{p['round']}ラウンド：ターンプレイヤーは{name(p['first'], names)}。配布：{sizes}。場札上限{p['limit']}枚。")
+        if p.get("broadcaster") is not None:
+            text += (f" {name(p['broadcaster'], names)} gets 1 more card for the {esc(card_label(8, lang))}." if en else
+                     f" {name(p['broadcaster'], names)}は{esc(card_label(8, lang))}で1枚多く受け取りました。")
+        return text
+    if key == "no_play":
+        return f"{who()} has no cards and plays nothing." if en else f"{who()}は手札がなく、何も出しません。"
+    if key == "placed":
+        return (f"{who()} places {p['count']} card(s) face down and discards {p['discarded']} from hand." if en else
+                f"{who()}はカードを{p['count']}枚伏せて出し、手札{p['discarded']}枚を捨てました。")
+    if key == "placed_you":
+        return (f"You ({who()}) placed {cards_phrase(p['cards'], lang)}." if en else
+                f"あなた（{who()}）は{cards_phrase(p['cards'], lang)}を伏せました。")
+    if key == "reveal":
+        return (f"{who()} reveals {cards_phrase(p['cards'], lang)}." if en else
+                f"{who()}は{cards_phrase(p['cards'], lang)}を公開しました。")
+    if key == "steal":
+        return (f"{who()} steals 1 gold coin from {who('target')} with the {esc(card_label(2, lang))}." if en else
+                f"{who()}（{esc(card_label(2, lang))}）は{who('target')}から金貨を1枚奪いました。")
+    if key == "no_steal":
+        return (f"{who()}'s {esc(card_label(2, lang))} has no effect: no other player has gold." if en else
+                f"{who()}（{esc(card_label(2, lang))}）：金貨を持つ他のプレイヤーがいないため無効です。")
+    if key == "priest":
+        return (f"{who()} removes their own {card()} card with the {esc(card_label(4, lang))}." if en else
+                f"{who()}（{esc(card_label(4, lang))}）は自分の{card()}を1枚取り除きました。")
+    if key == "no_priest":
+        return (f"{who()}'s {esc(card_label(4, lang))} has no event card to remove." if en else
+                f"{who()}（{esc(card_label(4, lang))}）：取り除くイベントカードがありません。")
+    if key == "bank":
+        return (f"{who()} takes 1 gold coin from the bank with the {esc(card_label(6, lang))}." if en else
+                f"{who()}（{esc(card_label(6, lang))}）は銀行から金貨を1枚受け取りました。")
+    if key == "bank_empty":
+        return (f"{who()}'s {esc(card_label(6, lang))} has no effect: the bank is empty." if en else
+                f"{who()}（{esc(card_label(6, lang))}）：銀行に金貨がないため無効です。")
+    if key == "destroy":
+        return (f"{who()}'s {esc(card_label(10, lang))} destroy a {card()} of {who('target')}." if en else
+                f"{who()}（{esc(card_label(10, lang))}）は{who('target')}の{card()}を1枚破壊しました。")
+    if key == "no_destroy":
+        return (f"{who()}'s {esc(card_label(10, lang))} find no card to destroy." if en else
+                f"{who()}（{esc(card_label(10, lang))}）：破壊できるカードがありません。")
+    if key == "swap":
+        return (f"{who()}'s {esc(card_label(11, lang))} swaps {who('a')}'s {card('ka')} with "
+                f"{who('b')}'s {card('kb')}." if en else
+                f"{who()}（{esc(card_label(11, lang))}）は{who('a')}の{card('ka')}と{who('b')}の{card('kb')}を交換しました。")
+    if key == "no_swap":
+        return (f"{who()}'s {esc(card_label(11, lang))} has no effect: no swap is possible." if en else
+                f"{who()}（{esc(card_label(11, lang))}）：交換できるカードがありません。")
+    if key == "lobby_blocked":
+        return (f"{who()} holds the {esc(card_label(2, lang))} majority without a Guardian and cannot use "
+                f"{esc(card_label(11, lang))}." if en else
+                f"{who()}は守護者なしで{esc(card_label(2, lang))}を最も多く出しているため、"
+                f"{esc(card_label(11, lang))}を使えません。")
+    if key == "must_discard":
+        extra = (f", +2 for the {esc(card_label(3, lang))}" if en else f"（{esc(card_label(3, lang))}で+2）") \
+            if p.get("senator") else ""
+        return (f"{who()} must discard {p['count']} card(s): the limit is {p['limit']}{extra}." if en else
+                f"{who()}は場札を{p['limit']}枚{extra}にするため{p['count']}枚捨てます。")
+    if key == "discard":
+        return (f"{who()} discards {p['count']} × {card()}." if en else
+                f"{who()}は{card()}を{p['count']}枚捨てました。")
+    if key == "game_end":
+        totals = ", ".join(f"{name(s, names)} {t}" for s, t in enumerate(p["totals"])) if en else \
+            "、".join(f"{name(s, names)} {t}点" for s, t in enumerate(p["totals"]))
+        won = (" and " if en else "と").join(name(s, names) for s in p["winners"])
+        return (f"Game over. Scores: {totals}. Winner: {won}." if en else
+                f"ゲーム終了。得点：{totals}。勝者：{won}。")
+    return esc(key)

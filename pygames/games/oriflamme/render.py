@@ -1,0 +1,323 @@
+"""Oriflamme table markup (pure functions; see docs/architecture.md, "render.py protocol").
+
+Click paths (step keys):
+    place          ["hand:<kind>", "slot:left" | "slot:right" | "slot:center" | "stack:<pos>"]
+    reveal / leave ["reveal"] / ["leave"]                        (buttons)
+    target / copy  ["card:<pos>"]                                 (a card of the queue)
+    spy            ["seat:<seat>"]                                (a player panel)
+    move           ["card:<pos>", "gap:<g>" | "onto:<pos>"]       (a card, then a slot or a card)
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...ui.html import choice_attrs, esc
+from . import cards
+from .text import card_name, t
+
+PREFIX = "oriflamme"
+
+
+# ---------------------------------------------------------------------- click paths
+def action_steps(action: dict, view: dict) -> list[str]:
+    kind = action["type"]
+    if kind == "place":
+        at = action["at"]
+        second = f"stack:{action['pos']}" if at == "stack" else f"slot:{at}"
+        return [f"hand:{action['card']}", second]
+    if kind in ("reveal", "leave"):
+        return [kind]
+    if kind in ("target", "copy"):
+        return [f"card:{action['pos']}"]
+    if kind == "spy":
+        return [f"seat:{action['seat']}"]
+    if kind == "move":
+        second = f"gap:{action['gap']}" if "gap" in action else f"onto:{action['onto']}"
+        return [f"card:{action['pos']}", second]
+    raise ValueError(f"unknown action {action!r}")
+
+
+def step_label(key: str, view: dict, lang: str) -> str:
+    head, _, rest = key.partition(":")
+    if head == "hand" and rest in cards.NAMES:
+        return card_name(rest, lang)
+    if head == "slot":
+        return t({"left": "left_end", "right": "right_end", "center": "center"}.get(rest, "center"), lang)
+    if head == "stack":
+        return t("on_card", lang, n=int(rest) + 1)
+    if head == "card":
+        index = int(rest)
+        label = t("card_n", lang, n=index + 1)
+        card = _top(view, index)
+        if card is not None and card.get("k"):
+            label += f" ({card_name(card['k'], lang)})"
+        return label
+    if head == "gap":
+        g = int(rest)
+        if g >= len(view.get("queue", [])):
+            return t("gap_end", lang)
+        return t("gap_n", lang, n=g + 1)
+    if head == "onto":
+        return t("onto_n", lang, n=int(rest) + 1)
+    if head == "seat":
+        return t("player_n", lang, n=int(rest) + 1)
+    if key == "reveal":
+        return t("reveal", lang)
+    if key == "leave":
+        return t("leave", lang)
+    return key
+
+
+def _top(view: dict, index: int) -> dict | None:
+    queue = view.get("queue", [])
+    if 0 <= index < len(queue):
+        return queue[index][-1]
+    return None
+
+
+# ---------------------------------------------------------------------- status line
+def _plain_name(names: list[str], seat: int | None) -> str:
+    if seat is None:
+        return ""
+    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+
+def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
+    phase = view["phase"]
+    if phase == "over":
+        return esc(t("p_over", lang))
+    mover = view["mover"]
+    name = _plain_name(names, mover)
+    if phase == "place":
+        return esc(t("p_place" if seat == mover else "p_place_other", lang, name=name))
+    pending = view["pending"] or {}
+    kind = pending.get("type")
+    if seat != mover:
+        return esc(t("p_wait", lang, name=name))
+    if kind == "reveal":
+        return esc(t("p_reveal", lang, name=name, n=view["pos"] + 1))
+    if kind == "target":
+        ability = pending["ability"]
+        label = card_name(ability, lang)
+        if pending.get("via"):
+            label = f"{card_name('shapeshifter', lang)} ({label})"
+        return esc(t("p_target", lang, name=name, card=label))
+    if kind in ("spy", "copy", "move"):
+        return esc(t(f"p_{kind}", lang, name=name))
+    return esc(t("p_wait", lang, name=name))
+
+
+# ---------------------------------------------------------------------- pieces
+def _emblem(seat: int, size: int = 14) -> str:
+    colour = cards.SEAT_COLOURS[seat % len(cards.SEAT_COLOURS)]
+    shape = cards.SEAT_EMBLEMS[seat % len(cards.SEAT_EMBLEMS)]
+    s = size
+    if shape == "circle":
+        body = f'<circle cx="{s / 2}" cy="{s / 2}" r="{s / 2 - 1}"/>'
+    elif shape == "square":
+        body = f'<rect x="1" y="1" width="{s - 2}" height="{s - 2}"/>'
+    elif shape == "triangle":
+        body = f'<polygon points="{s / 2},1 {s - 1},{s - 1} 1,{s - 1}"/>'
+    elif shape == "diamond":
+        body = f'<polygon points="{s / 2},0 {s},{s / 2} {s / 2},{s} 0,{s / 2}"/>'
+    else:
+        pts = []
+        for i in range(10):
+            r = (s / 2) if i % 2 == 0 else (s / 5)
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append(f"{s / 2 + r * math.cos(a):.1f},{s / 2 + r * math.sin(a):.1f}")
+        body = f'<polygon points="{" ".join(pts)}"/>'
+    return (f'<svg class="{PREFIX}-emblem" width="{s}" height="{s}" viewBox="0 0 {s} {s}" aria-hidden="true" '
+            f'fill="{colour}" stroke="#222" stroke-width="1">{body}</svg>')
+
+
+def _initial(names: list[str], seat: int) -> str:
+    name = _plain_name(names, seat).strip()
+    return esc(name[:1].upper() if name else str(seat + 1))
+
+
+def _owner_tag(names: list[str], seat: int) -> str:
+    return (f'<span class="{PREFIX}-owner {PREFIX}-seat{seat % 5}">{_emblem(seat)}'
+            f'<span class="{PREFIX}-initial">{_initial(names, seat)}</span></span>')
+
+
+def _card_face(card: dict, seat: int | None, lang: str, names: list[str], depth: int) -> str:
+    owner = card["o"]
+    kind = card.get("k")
+    classes = [f"{PREFIX}-card", f"{PREFIX}-seat{owner % 5}"]
+    if card["up"]:
+        classes.append(f"{PREFIX}-up")
+        title = esc(card_name(kind, lang))
+        body = (f'<span class="{PREFIX}-cname">{title}</span>'
+                f'<span class="{PREFIX}-ctext">{esc(cards.SHORT[kind][lang])}</span>')
+    else:
+        classes.append(f"{PREFIX}-down")
+        if kind is not None and owner == seat:
+            body = (f'<span class="{PREFIX}-cname {PREFIX}-faint">{esc(card_name(kind, lang))}</span>'
+                    f'<span class="{PREFIX}-ctext">{esc(t("face_down", lang))}</span>')
+        else:
+            body = f'<span class="{PREFIX}-back" aria-label="{esc(t("hidden", lang))}">✦</span>'
+    badge = ""
+    if card["ip"]:
+        badge = (f'<span class="{PREFIX}-ip" title="{esc(t("influence", lang))}">{card["ip"]}</span>')
+    depth_badge = ""
+    if depth:
+        depth_badge = f'<span class="{PREFIX}-depth">{esc(t("below", lang, n=depth))}</span>'
+    return " ".join(classes), f"{_owner_tag(names, owner)}{badge}{body}{depth_badge}"
+
+
+def _covered_list(stack: list, seat: int | None, lang: str) -> str:
+    if len(stack) < 2:
+        return ""
+    items = []
+    for card in reversed(stack[:-1]):
+        kind = card.get("k")
+        label = card_name(kind, lang) if kind else "?"
+        if card["ip"]:
+            label += f" [{card['ip']}]"
+        if not card["up"] and kind:
+            label += "*"
+        items.append(f'<li class="{PREFIX}-seat{card["o"] % 5}">{esc(label)}</li>')
+    return f'<ul class="{PREFIX}-covered" aria-label="{esc(t("under", lang))}">{"".join(items)}</ul>'
+
+
+def _slot(key: str, label: str, choices: dict, placed: set, css: str) -> str:
+    if key not in choices:
+        return ""
+    placed.add(key)
+    return f'<div class="{PREFIX}-slot {PREFIX}-{css}" {choice_attrs(key)}>{esc(label)}</div>'
+
+
+# ---------------------------------------------------------------------- board
+def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict) -> tuple[str, set]:
+    placed: set[str] = set()
+    parts = [f'<div class="{PREFIX}-table">']
+
+    # header: round and phase
+    phase_key = {"place": "phase_place", "resolve": "phase_resolve", "over": "phase_over"}[view["phase"]]
+    parts.append(f'<div class="{PREFIX}-header"><span class="{PREFIX}-round">'
+                 f'{esc(t("round", lang, r=view["round"], n=view["rounds"]))}</span> '
+                 f'<span class="{PREFIX}-phase">{esc(t(phase_key, lang))}</span></div>')
+
+    # players in seating order
+    parts.append(f'<div class="{PREFIX}-players">')
+    for p in view["seating"]:
+        key = f"seat:{p}"
+        attrs = ""
+        classes = [f"{PREFIX}-player", f"{PREFIX}-seat{p % 5}"]
+        if key in choices:
+            attrs = " " + choice_attrs(key)
+            placed.add(key)
+            classes.append(f"{PREFIX}-target")
+        if p == view["mover"]:
+            classes.append(f"{PREFIX}-moving")
+        if p == seat:
+            classes.append(f"{PREFIX}-me")
+        first = ""
+        if p == view["first"]:
+            first = (f'<span class="{PREFIX}-first" title="{esc(t("first_player", lang))}">'
+                     f'⚑ {esc(t("first_player", lang))}</span>')
+        parts.append(
+            f'<div class="{" ".join(classes)}"{attrs}>{_emblem(p, 18)}'
+            f'<span class="{PREFIX}-pname">{esc(_plain_name(names, p))}</span>'
+            f'<span class="{PREFIX}-score">{view["ip"][p]} {esc(t("ip_short", lang))}</span>'
+            f'<span class="{PREFIX}-handcount">{esc(t("hand_count", lang, n=view["hand_counts"][p]))}</span>'
+            f'{first}</div>')
+    parts.append("</div>")
+
+    # the queue
+    queue = view["queue"]
+    parts.append(f'<div class="{PREFIX}-queue-title">{esc(t("queue", lang))}</div>')
+    parts.append(f'<div class="{PREFIX}-queue">')
+    parts.append(_slot("slot:left", t("left_end", lang), choices, placed, "end"))
+    parts.append(_slot("slot:center", t("center", lang), choices, placed, "end"))
+    if not queue and "slot:center" not in choices:
+        parts.append(f'<div class="{PREFIX}-empty">{esc(t("empty_queue", lang))}</div>')
+    resolving = view["pos"] if view["phase"] == "resolve" else None
+    for i, stack in enumerate(queue):
+        parts.append(_slot(f"gap:{i}", "↓", choices, placed, "gap"))
+        top = stack[-1]
+        css, inner = _card_face(top, seat, lang, names, len(stack) - 1)
+        attrs = ""
+        for key in (f"card:{i}", f"stack:{i}", f"onto:{i}"):
+            if key in choices:
+                attrs = " " + choice_attrs(key)
+                placed.add(key)
+                css += f" {PREFIX}-target"
+                break
+        if i == resolving:
+            css += f" {PREFIX}-current"
+        if len(stack) > 1:
+            css += f" {PREFIX}-stacked"
+        parts.append(f'<div class="{PREFIX}-stack"><div class="{PREFIX}-pos">{i + 1}'
+                     f'{" ▶ " + esc(t("now", lang)) if i == resolving else ""}</div>'
+                     f'<div class="{css}"{attrs}>{inner}</div>{_covered_list(stack, seat, lang)}</div>')
+    parts.append(_slot(f"gap:{len(queue)}", "↓", choices, placed, "gap"))
+    parts.append(_slot("slot:right", t("right_end", lang), choices, placed, "end"))
+    parts.append("</div>")
+
+    # your hand
+    if view.get("hand") is not None:
+        parts.append(f'<div class="{PREFIX}-section"><div class="{PREFIX}-title">{esc(t("hand", lang))}</div>'
+                     f'<div class="{PREFIX}-hand">')
+        for kind in view["hand"]:
+            key = f"hand:{kind}"
+            attrs, extra = "", ""
+            if key in choices:
+                attrs = " " + choice_attrs(key)
+                placed.add(key)
+                extra = f" {PREFIX}-target"
+            parts.append(
+                f'<div class="{PREFIX}-card {PREFIX}-hcard {PREFIX}-seat{seat % 5}{extra}"{attrs}>'
+                f'<span class="{PREFIX}-cname">{esc(card_name(kind, lang))}</span>'
+                f'<span class="{PREFIX}-ctext">{esc(cards.TEXTS[kind][lang])}</span></div>')
+        parts.append("</div></div>")
+        parts.append(f'<div class="{PREFIX}-section {PREFIX}-removed"><div class="{PREFIX}-title">'
+                     f'{esc(t("removed", lang))}</div><div class="{PREFIX}-minis">')
+        for kind in view["removed"]:
+            parts.append(f'<span class="{PREFIX}-mini {PREFIX}-seat{seat % 5}">{esc(card_name(kind, lang))}</span>')
+        parts.append("</div></div>")
+
+    # discards, public, grouped by owner
+    parts.append(f'<div class="{PREFIX}-section"><div class="{PREFIX}-title">{esc(t("discard", lang))}</div>'
+                 f'<div class="{PREFIX}-discards">')
+    for p in view["seating"]:
+        pile = view["discard"][p]
+        items = "".join(f'<span class="{PREFIX}-mini {PREFIX}-seat{p % 5}">{esc(card_name(k, lang))}</span>'
+                        for k in pile) or f'<span class="{PREFIX}-none">{esc(t("none", lang))}</span>'
+        parts.append(f'<div class="{PREFIX}-pile">{_emblem(p)}'
+                     f'<span class="{PREFIX}-pname">{esc(_plain_name(names, p))}</span>{items}</div>')
+    parts.append("</div></div>")
+    parts.append("</div>")
+    return "".join(parts), placed
+
+
+# ---------------------------------------------------------------------- game over
+def game_over(view: dict, lang: str, names: list[str]) -> str:
+    ip = view["ip"]
+    counts = view["cards_in_queue"]
+    winners = view.get("winners") or []
+    order = sorted(range(view["num_players"]), key=lambda s: (-ip[s], -counts[s], s))
+    rows = []
+    for s in order:
+        mark = f'<span class="{PREFIX}-crown">★ {esc(t("go_winner", lang))}</span>' if s in winners else ""
+        rows.append(f'<tr class="{PREFIX}-seat{s % 5}"><td>{_emblem(s)} {esc(_plain_name(names, s))}</td>'
+                    f'<td>{ip[s]}</td><td>{counts[s]}</td><td>{mark}</td></tr>')
+    best = max(ip)
+    tied = [s for s in range(view["num_players"]) if ip[s] == best]
+    sep = "、" if lang == "ja" else ", "
+    notes = [esc(t("go_rule", lang))]
+    if len(tied) > 1:
+        notes.append(esc(t("go_tie", lang, names=sep.join(_plain_name(names, s) for s in tied))))
+        if len(winners) > 1:
+            notes.append(esc(t("go_shared", lang)))
+    if len(winners) == 1:
+        notes.append(esc(t("go_single", lang, name=_plain_name(names, winners[0]))))
+    elif winners:
+        notes.append(esc(t("go_shared_win", lang, names=sep.join(_plain_name(names, s) for s in winners))))
+    return (f'<div class="{PREFIX}-gameover"><div class="{PREFIX}-title">{esc(t("go_title", lang))}</div>'
+            f'<table class="{PREFIX}-scores"><thead><tr><th>{esc(t("go_player", lang))}</th>'
+            f'<th>{esc(t("go_ip", lang))}</th><th>{esc(t("go_cards", lang))}</th><th></th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>'
+            + "".join(f'<p class="{PREFIX}-note">{note}</p>' for note in notes) + "</div>")

@@ -1,0 +1,587 @@
+"""Oriflamme: the rules engine (see docs/rules/oriflamme.md).
+
+State (plain JSON data):
+    num_players, seating (seats in clockwise order), first (first player of the round),
+    round (1..6), phase ("place" | "resolve" | "over"), turn (placements made this round),
+    hands / removed (per seat, kinds in standard order), ip (per seat),
+    queue: list of stacks (bottom card first), a card = {"o": owner, "k": kind, "up": bool, "ip": n},
+    discard (per owner, kinds in the order they left), pos (resolving stack),
+    pending (the decision being asked during resolution, or None), gone (transient),
+    options, log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Game, IllegalAction, RecordError, SetupError, log_entry, log_visible_to, option
+from . import cards
+
+KINDS = cards.KINDS
+ONE_SHOT = cards.ONE_SHOT
+COPYABLE = cards.COPYABLE
+ROUNDS = cards.ROUNDS
+
+
+def _neighbours(queue: list, pos: int) -> list[int]:
+    return [i for i in (pos - 1, pos + 1) if 0 <= i < len(queue)]
+
+
+def _sorted_kinds(kinds: list[str]) -> list[str]:
+    return sorted(kinds, key=KINDS.index)
+
+
+class OriflammeGame(Game):
+    id = "oriflamme"
+    min_players = 3
+    max_players = 5
+    title = {"en": "Oriflamme", "ja": "オリフラム"}
+    version = 1
+    test_option_keys = ("seating", "first_player", "hands", "removed", "no_shuffle")
+
+    # ------------------------------------------------------------------ setup
+    def _option_specs(self) -> list[dict]:
+        return [option(
+            "decree_triggers_ambush", "bool", False,
+            "Royal Decree moving an opponent's hidden Ambush triggers it",
+            "相手の勅命で移動された裏向きの待ち伏せも発動する",
+            help_en="Off (default): only an elimination by another player's card triggers an Ambush.",
+            help_ja="オフ(標準): 他プレイヤーのカードによる排除のときだけ待ち伏せが発動します。")]
+
+    def _setup(self, num_players: int, rng: Any, options: dict) -> dict:
+        n = num_players
+        no_shuffle = options.get("no_shuffle", False)
+        if not isinstance(no_shuffle, bool):
+            raise SetupError("no_shuffle must be true or false")
+        seating = options.get("seating")
+        if seating is None:
+            seating = list(range(n))
+            if not no_shuffle:
+                rng.shuffle(seating)
+        elif not (isinstance(seating, list) and all(type(s) is int for s in seating)
+                  and sorted(seating) == list(range(n))):
+            raise SetupError(f"seating must list the seats 0..{n - 1} once each, in clockwise order")
+        first = options.get("first_player")
+        if first is None:
+            first = 0 if no_shuffle else rng.randbelow(n)
+        elif type(first) is not int or not 0 <= first < n:
+            raise SetupError(f"first_player must be a seat from 0 to {n - 1}")
+        hands_opt = self._per_seat(options.get("hands"), n, "hands", cards.HAND_SIZE)
+        removed_opt = self._per_seat(options.get("removed"), n, "removed", cards.REMOVED)
+        hands, removed = [], []
+        for seat in range(n):
+            hand, out = hands_opt[seat], removed_opt[seat]
+            if hand is not None and out is not None:
+                if set(hand) & set(out):
+                    raise SetupError(f"seat {seat}: a card cannot be both in hand and removed")
+            elif hand is not None:
+                out = [k for k in KINDS if k not in hand]
+            elif out is not None:
+                hand = [k for k in KINDS if k not in out]
+            else:
+                family = list(KINDS)
+                if not no_shuffle:
+                    rng.shuffle(family)
+                hand, out = family[:cards.HAND_SIZE], family[cards.HAND_SIZE:]
+            hands.append(_sorted_kinds(hand))
+            removed.append(_sorted_kinds(out))
+        state = {
+            "num_players": n, "seating": seating, "first": first, "round": 1,
+            "phase": "place", "turn": 0, "hands": hands, "removed": removed,
+            "ip": [cards.START_INFLUENCE] * n, "queue": [], "discard": [[] for _ in range(n)],
+            "pos": 0, "pending": None, "gone": False,
+            "options": {"decree_triggers_ambush": bool(options.get("decree_triggers_ambush", False))},
+            "log": [],
+        }
+        for seat in range(n):
+            state["log"].append(log_entry("removed", to=[seat], seat=seat, cards=list(removed[seat])))
+        state["log"].append(log_entry("start", seating=list(seating), first=first))
+        state["log"].append(log_entry("round", round=1, first=first))
+        return state
+
+    @staticmethod
+    def _per_seat(value: Any, n: int, key: str, size: int) -> list:
+        if value is None:
+            return [None] * n
+        if not isinstance(value, list) or len(value) != n:
+            raise SetupError(f"{key} must be a list with one entry per seat ({n})")
+        result = []
+        for seat, kinds in enumerate(value):
+            if kinds is None:
+                result.append(None)
+                continue
+            if not isinstance(kinds, list) or len(kinds) != size or len(set(map(str, kinds))) != size \
+                    or any(k not in KINDS for k in kinds):
+                raise SetupError(f"{key}[{seat}] must list {size} different cards among {', '.join(KINDS)}")
+            result.append(list(kinds))
+        return result
+
+    # ------------------------------------------------------------------ whose turn
+    def _placement_order(self, state: dict) -> list[int]:
+        seating = state["seating"]
+        start = seating.index(state["first"])
+        return seating[start:] + seating[:start]
+
+    def _current_player(self, state: dict) -> int | None:
+        phase = state["phase"]
+        if phase == "place":
+            return self._placement_order(state)[state["turn"]]
+        if phase == "resolve":
+            return state["pending"]["seat"]
+        return None
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal_actions(self, state: dict) -> list[dict]:
+        if state["phase"] == "place":
+            seat = self._current_player(state)
+            queue = state["queue"]
+            if not queue:
+                places = [{"at": "center"}]
+            else:
+                places = [{"at": "left"}, {"at": "right"}]
+                places += [{"at": "stack", "pos": i} for i, stack in enumerate(queue) if stack[-1]["o"] == seat]
+            return [{"type": "place", "card": k, **p} for k in state["hands"][seat] for p in places]
+        pending = state["pending"]
+        kind = pending["type"]
+        if kind == "reveal":
+            return [{"type": "reveal"}, {"type": "leave"}]
+        if kind == "target":
+            return [{"type": "target", "pos": i} for i in pending["cands"]]
+        if kind == "spy":
+            return [{"type": "spy", "seat": s} for s in pending["cands"]]
+        if kind == "copy":
+            return [{"type": "copy", "pos": i} for i in pending["cands"]]
+        if kind == "move":
+            return self._move_actions(state)
+        raise RecordError(f"unknown pending decision {kind!r}")
+
+    def _move_actions(self, state: dict) -> list[dict]:
+        queue, here = state["queue"], state["pos"]
+        actions = []
+        for i, stack in enumerate(queue):
+            if i == here:
+                continue
+            card = stack[-1]
+            alone = len(stack) == 1
+            for g in range(len(queue) + 1):
+                if alone and g in (i, i + 1):
+                    continue  # back where it was
+                actions.append({"type": "move", "pos": i, "gap": g})
+            for j, other in enumerate(queue):
+                if j != i and j != here and other[-1]["o"] == card["o"]:
+                    actions.append({"type": "move", "pos": i, "onto": j})
+        return actions
+
+    def _why_illegal(self, state: dict, action: dict) -> str | None:
+        kind = action.get("type")
+        phase = state["phase"]
+        if phase == "place":
+            if kind != "place":
+                return "it is the placement phase: place a card from your hand"
+            seat = self._current_player(state)
+            if action.get("card") not in state["hands"][seat]:
+                return f"{action.get('card')!r} is not in your hand"
+            if action.get("at") == "stack":
+                return "you may only stack on top of one of your own cards"
+            return "place at the left or right end (the centre for the first card), or on one of your own cards"
+        pending = state["pending"]["type"]
+        wanted = {"reveal": "reveal or leave", "target": "target", "spy": "spy", "copy": "copy",
+                  "move": "move"}[pending]
+        if kind not in wanted.split(" or "):
+            return f"the decision now is: {wanted}"
+        if kind == "move":
+            return "a Royal Decree moves a top card other than itself to another place, never onto another player's card"
+        return "that is not one of the possible choices"
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, state: dict, action: dict, rng: Any) -> None:
+        self._do(state, action)
+        self._run(state)
+
+    def _do(self, state: dict, action: dict) -> None:
+        """One decision, without running the rest of the resolution."""
+        kind = action["type"]
+        if kind == "place":
+            self._place(state, action)
+            return
+        if kind == "reveal":
+            self._reveal(state)
+            return
+        if kind == "leave":
+            card = state["queue"][state["pos"]][-1]
+            card["ip"] += 1
+            state["pending"] = None
+            state["log"].append(log_entry("leave", seat=card["o"], pos=state["pos"], ip=card["ip"]))
+            self._finish(state)
+            return
+        pending = state["pending"]
+        state["pending"] = None
+        if kind == "target":
+            self._eliminate(state, action["pos"], pending["seat"], pending["ability"])
+            self._after_ability(state, pending["ability"], pending["via"])
+        elif kind == "spy":
+            self._steal(state, pending["seat"], action["seat"], pending["via"])
+        elif kind == "copy":
+            copied = state["queue"][action["pos"]][-1]["k"]
+            self._copy(state, pending["seat"], copied)
+        elif kind == "move":
+            self._move(state, pending["seat"], action)
+            self._after_ability(state, "decree", False)
+        if state["pending"] is None:
+            self._finish(state)
+
+    # placement -----------------------------------------------------------
+    def _place(self, state: dict, action: dict) -> None:
+        seat = self._current_player(state)
+        kind = action["card"]
+        state["hands"][seat].remove(kind)
+        card = {"o": seat, "k": kind, "up": False, "ip": 0}
+        queue = state["queue"]
+        at = action["at"]
+        pos = None
+        if at == "center" or at == "right":
+            queue.append([card])
+            pos = len(queue) - 1
+        elif at == "left":
+            queue.insert(0, [card])
+            pos = 0
+        else:
+            pos = action["pos"]
+            queue[pos].append(card)
+        state["log"].append(log_entry("place", seat=seat, at=at, pos=pos, height=len(queue[pos])))
+        state["log"].append(log_entry("place_own", to=[seat], seat=seat, card=kind, at=at, pos=pos))
+        state["turn"] += 1
+        if state["turn"] == state["num_players"]:
+            state["phase"] = "resolve"
+            state["pos"] = 0
+            state["log"].append(log_entry("resolve", round=state["round"]))
+
+    # resolution ----------------------------------------------------------
+    def _run(self, state: dict) -> None:
+        """Resolve until a decision is needed, the round ends or the game ends."""
+        while state["phase"] == "resolve":
+            pending = state["pending"]
+            if pending is not None:
+                if pending["type"] == "reveal":
+                    return
+                legal = self._legal_actions(state)
+                if len(legal) > 1:
+                    return
+                # a forced choice (one option only) is applied at once
+                self._do(state, legal[0])
+                continue
+            queue, pos = state["queue"], state["pos"]
+            if pos >= len(queue):
+                self._end_round(state)
+                continue
+            card = queue[pos][-1]
+            if not card["up"]:
+                state["pending"] = {"type": "reveal", "seat": card["o"]}
+                continue
+            self._ability(state, card["k"], card["o"], False)
+            if state["pending"] is None:
+                self._finish(state)
+
+    def _finish(self, state: dict) -> None:
+        """The card at pos has acted: go on with the card below it (if it left) or the next stack."""
+        if state["gone"]:
+            state["gone"] = False
+        else:
+            state["pos"] += 1
+
+    def _end_round(self, state: dict) -> None:
+        state["log"].append(log_entry("round_end", round=state["round"], ip=list(state["ip"])))
+        if state["round"] >= ROUNDS:
+            state["phase"] = "over"
+            state["pos"] = 0
+            winners = self._winners(state)
+            state["log"].append(log_entry("end", ip=list(state["ip"]), cards=self._cards_in_queue(state),
+                                          winners=winners))
+            return
+        seating = state["seating"]
+        state["first"] = seating[(seating.index(state["first"]) + 1) % len(seating)]
+        state["round"] += 1
+        state["phase"] = "place"
+        state["turn"] = 0
+        state["pos"] = 0
+        state["log"].append(log_entry("round", round=state["round"], first=state["first"]))
+
+    def _reveal(self, state: dict) -> None:
+        state["pending"] = None
+        card = state["queue"][state["pos"]][-1]
+        seat, kind, taken = card["o"], card["k"], card["ip"]
+        card["up"] = True
+        card["ip"] = 0
+        if kind == "ambush":
+            state["ip"][seat] += 1
+            state["log"].append(log_entry("reveal_ambush", seat=seat, lost=taken))
+            self._discard_top(state, state["pos"])
+            self._finish(state)
+            return
+        if kind == "conspiracy":
+            state["ip"][seat] += 2 * taken
+            state["log"].append(log_entry("reveal_conspiracy", seat=seat, ip=taken, gain=2 * taken))
+            self._discard_top(state, state["pos"])
+            self._finish(state)
+            return
+        state["ip"][seat] += taken
+        state["log"].append(log_entry("reveal", seat=seat, card=kind, ip=taken))
+        self._ability(state, kind, seat, False)
+        if state["pending"] is None:
+            self._finish(state)
+
+    def _ability(self, state: dict, ability: str, seat: int, via: bool) -> None:
+        """Start the ability of the card at pos (a Shapeshifter's copy if via). May set a pending choice;
+        without one, the ability is complete when this returns (including a one-shot's discard)."""
+        queue, pos = state["queue"], state["pos"]
+        if ability in ("archer", "soldier", "assassination"):
+            if ability == "archer":
+                cands = sorted({0, len(queue) - 1})
+            elif ability == "soldier":
+                cands = _neighbours(queue, pos)
+            else:
+                cands = [i for i in range(len(queue)) if i != pos]
+            if not cands:
+                state["log"].append(log_entry("no_target", seat=seat, card=ability, via=via))
+            else:
+                state["pending"] = {"type": "target", "seat": seat, "ability": ability, "via": via,
+                                    "cands": cands}
+                return
+        elif ability == "spy":
+            cands = []
+            for i in _neighbours(queue, pos):
+                owner = queue[i][-1]["o"]
+                if owner != seat and owner not in cands:
+                    cands.append(owner)
+            if not cands:
+                state["log"].append(log_entry("spy_none", seat=seat, via=via))
+            else:
+                state["pending"] = {"type": "spy", "seat": seat, "ability": "spy", "via": via, "cands": cands}
+                return
+        elif ability == "heir":
+            name = "shapeshifter" if via else "heir"
+            rival = any(i != pos and stack[-1]["up"] and stack[-1]["k"] == name for i, stack in enumerate(queue))
+            if rival:
+                state["log"].append(log_entry("heir_none", seat=seat, via=via))
+            else:
+                state["ip"][seat] += cards.HEIR_GAIN
+                state["log"].append(log_entry("gain", seat=seat, card="heir", n=cards.HEIR_GAIN, via=via))
+        elif ability == "lord":
+            gain = 1 + sum(1 for i in _neighbours(queue, pos) if queue[i][-1]["o"] == seat)
+            state["ip"][seat] += gain
+            state["log"].append(log_entry("gain", seat=seat, card="lord", n=gain, via=via))
+        elif ability == "shapeshifter" and not via:
+            cands = [i for i in _neighbours(queue, pos)
+                     if queue[i][-1]["up"] and queue[i][-1]["k"] in COPYABLE]
+            if not cands:
+                state["log"].append(log_entry("copy_none", seat=seat))
+            else:
+                state["pending"] = {"type": "copy", "seat": seat, "ability": "shapeshifter", "via": False,
+                                    "cands": cands}
+                return
+        elif ability == "decree":
+            if len(queue) < 2:
+                state["log"].append(log_entry("no_target", seat=seat, card="decree", via=False))
+            else:
+                state["pending"] = {"type": "move", "seat": seat, "ability": "decree", "via": False}
+                return
+        self._after_ability(state, ability, via)
+
+    def _after_ability(self, state: dict, ability: str, via: bool) -> None:
+        """A one-shot card is discarded once its ability is done (unless it already left)."""
+        if ability in ("assassination", "decree") and not via and not state["gone"]:
+            card = state["queue"][state["pos"]][-1]
+            state["log"].append(log_entry("discard", seat=card["o"], card=card["k"]))
+            self._discard_top(state, state["pos"])
+
+    def _copy(self, state: dict, seat: int, copied: str) -> None:
+        state["log"].append(log_entry("copy", seat=seat, card=copied))
+        self._ability(state, copied, seat, True)
+
+    # card movements ------------------------------------------------------
+    def _discard_top(self, state: dict, index: int) -> dict:
+        """Take the top card of a stack out of the queue into its owner's discard (influence on it is lost)."""
+        queue = state["queue"]
+        stack = queue[index]
+        card = stack.pop()
+        if state["phase"] == "resolve" and index == state["pos"]:
+            state["gone"] = True
+        if not stack:
+            del queue[index]
+            if index < state["pos"]:
+                state["pos"] -= 1
+        state["discard"][card["o"]].append(card["k"])
+        return card
+
+    def _eliminate(self, state: dict, target: int, seat: int, ability: str) -> None:
+        queue = state["queue"]
+        victim = queue[target][-1]
+        attacker = queue[state["pos"]][-1]
+        was_up, lost = victim["up"], victim["ip"]
+        self._discard_top(state, target)
+        state["log"].append(log_entry("eliminate", seat=seat, card=attacker["k"], ability=ability,
+                                      owner=victim["o"], victim=victim["k"], was_up=was_up, lost=lost))
+        if victim["k"] == "ambush" and not was_up:
+            if victim["o"] != seat:
+                state["ip"][victim["o"]] += cards.AMBUSH_BONUS
+                if attacker is not victim:
+                    self._discard_top(state, state["pos"])
+                state["log"].append(log_entry("ambush", seat=victim["o"], attacker=seat, card=attacker["k"],
+                                              n=cards.AMBUSH_BONUS))
+            else:
+                state["ip"][seat] += 1
+                state["log"].append(log_entry("ambush_own", seat=seat))
+        state["ip"][seat] += 1
+        state["log"].append(log_entry("gain", seat=seat, card="eliminate", n=1, via=False))
+
+    def _steal(self, state: dict, seat: int, victim: int, via: bool) -> None:
+        n = 1 if state["ip"][victim] > 0 else 0
+        state["ip"][victim] -= n
+        state["ip"][seat] += n
+        state["log"].append(log_entry("steal", seat=seat, victim=victim, n=n, via=via))
+
+    def _move(self, state: dict, seat: int, action: dict) -> None:
+        queue = state["queue"]
+        i = action["pos"]
+        card = queue[i][-1]
+        public_kind = card["k"] if card["up"] else None
+        if (state["options"]["decree_triggers_ambush"] and card["k"] == "ambush" and not card["up"]
+                and card["o"] != seat):
+            lost = card["ip"]
+            card["up"] = True
+            self._discard_top(state, i)
+            state["ip"][card["o"]] += cards.AMBUSH_BONUS
+            state["log"].append(log_entry("ambush_decree", seat=card["o"], attacker=seat, lost=lost,
+                                          n=cards.AMBUSH_BONUS))
+            return
+        alone = len(queue[i]) == 1
+        queue[i].pop()
+        if alone:
+            del queue[i]
+            if i < state["pos"]:
+                state["pos"] -= 1
+        if "gap" in action:
+            g = action["gap"]
+            if alone and g > i:
+                g -= 1
+            queue.insert(g, [card])
+            if g <= state["pos"]:
+                state["pos"] += 1
+            state["log"].append(log_entry("move", seat=seat, owner=card["o"], card=public_kind,
+                                          src=i, gap=action["gap"]))
+        else:
+            j = action["onto"]
+            if alone and j > i:
+                j -= 1
+            queue[j].append(card)
+            state["log"].append(log_entry("move", seat=seat, owner=card["o"], card=public_kind,
+                                          src=i, onto=action["onto"]))
+
+    # ------------------------------------------------------------------ scores
+    def _cards_in_queue(self, state: dict) -> list[int]:
+        counts = [0] * state["num_players"]
+        for stack in state["queue"]:
+            for card in stack:
+                counts[card["o"]] += 1
+        return counts
+
+    def _scores(self, state: dict) -> list[float]:
+        return list(state["ip"])
+
+    def _winners(self, state: dict) -> list[int]:
+        ip = state["ip"]
+        best = max(ip)
+        tied = [s for s in range(state["num_players"]) if ip[s] == best]
+        counts = self._cards_in_queue(state)
+        most = max(counts[s] for s in tied)
+        return [s for s in tied if counts[s] == most]
+
+    # ------------------------------------------------------------------ views
+    def _view(self, state: dict, seat: int | None) -> dict:
+        n = state["num_players"]
+        queue = [[self._card_view(c, seat) for c in stack] for stack in state["queue"]]
+        view = {
+            "num_players": n, "seat": seat, "seating": list(state["seating"]), "first": state["first"],
+            "round": state["round"], "rounds": ROUNDS, "phase": state["phase"], "turn": state["turn"],
+            "mover": self._current_player(state),
+            "hand": list(state["hands"][seat]) if seat is not None else None,
+            "removed": list(state["removed"][seat]) if seat is not None else None,
+            "hand_counts": [len(h) for h in state["hands"]],
+            "ip": list(state["ip"]), "queue": queue,
+            "discard": [list(d) for d in state["discard"]],
+            "pos": state["pos"],
+            "pending": dict(state["pending"]) if state["pending"] is not None else None,
+            "options": dict(state["options"]),
+            "cards_in_queue": self._cards_in_queue(state),
+            "log": log_visible_to(state["log"], seat),
+        }
+        if state["pending"] is not None and "cands" in state["pending"]:
+            view["pending"]["cands"] = list(state["pending"]["cands"])
+        if state["phase"] == "over":
+            view["winners"] = self._winners(state)
+        return view
+
+    @staticmethod
+    def _card_view(card: dict, seat: int | None) -> dict:
+        out = {"o": card["o"], "up": card["up"], "ip": card["ip"]}
+        if card["up"] or card["o"] == seat:
+            out["k"] = card["k"]
+        return out
+
+    def _sample_state(self, view: dict, seat: int, rng: Any) -> dict:
+        n = view["num_players"]
+        hidden_slots: list[list] = [[] for _ in range(n)]  # face-down cards of others, as dicts to fill
+        queue = []
+        for stack in view["queue"]:
+            new_stack = []
+            for c in stack:
+                card = {"o": c["o"], "k": c.get("k"), "up": c["up"], "ip": c["ip"]}
+                if card["k"] is None:
+                    hidden_slots[c["o"]].append(card)
+                new_stack.append(card)
+            queue.append(new_stack)
+        hands, removed = [], []
+        for p in range(n):
+            if p == seat:
+                hands.append(list(view["hand"]))
+                removed.append(list(view["removed"]))
+                continue
+            known = list(view["discard"][p])
+            for stack in queue:
+                for card in stack:
+                    if card["o"] == p and card["k"] is not None:
+                        known.append(card["k"])
+            unknown = [k for k in KINDS if k not in known]
+            rng.shuffle(unknown)
+            for card in hidden_slots[p]:
+                card["k"] = unknown.pop()
+            hand_size = view["hand_counts"][p]
+            hands.append(_sorted_kinds(unknown[:hand_size]))
+            removed.append(_sorted_kinds(unknown[hand_size:]))
+        pending = view["pending"]
+        return {
+            "num_players": n, "seating": list(view["seating"]), "first": view["first"],
+            "round": view["round"], "phase": view["phase"], "turn": view["turn"],
+            "hands": hands, "removed": removed, "ip": list(view["ip"]), "queue": queue,
+            "discard": [list(d) for d in view["discard"]], "pos": view["pos"],
+            "pending": None if pending is None else {**pending, **({"cands": list(pending["cands"])}
+                                                                    if "cands" in pending else {})},
+            "gone": False, "options": dict(view["options"]), "log": [dict(e) for e in view["log"]],
+        }
+
+    def _check_state(self, state: dict) -> None:
+        for key in ("seating", "first", "round", "phase", "turn", "hands", "removed", "ip", "queue",
+                    "discard", "pos", "pending", "gone", "options", "log"):
+            if key not in state:
+                raise RecordError(f"the saved state lacks {key!r}")
+        if state["phase"] not in ("place", "resolve", "over"):
+            raise RecordError("the saved state has an unknown phase")
+        n = state["num_players"]
+        for p in range(n):
+            total = len(state["hands"][p]) + len(state["removed"][p]) + len(state["discard"][p])
+            total += sum(1 for stack in state["queue"] for c in stack if c["o"] == p)
+            if total != len(KINDS):
+                raise RecordError("the saved state does not hold ten cards per family")
+
+
+GAME = OriflammeGame()

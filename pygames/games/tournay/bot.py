@@ -1,0 +1,412 @@
+"""Tournay heuristics: ``scores(view, legal, seat, rng)`` for the easy and normal bots.
+
+Every action gets a value in prestige-point-like units: the change of the
+seat's score that it brings now (playing a card is simulated on the district
+and scored with the real scoring), plus rough values for deniers, citizens,
+cards in hand and the effects still to come. It looks only at the view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import cards as K
+from .rules import (CARDS, COLOURS, EVENTS, chars_in_line, count_visible, event_impact,
+                    matches, prestige_units, score_breakdown, shift_for, targets)
+
+CITIZEN = 0.45        # value of a standing citizen spent (it comes back with a gather)
+
+
+class Ctx:
+    def __init__(self, view: dict, seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.players = view["players"]
+        self.me = self.players[seat]
+        self.n = view["num_players"]
+        self.last = view["last_round"] or view["phase"] == "final"
+        self.base = score_breakdown(self.players, seat)["total"]
+        filled = sum(1 for row in self.me["district"] for cell in row if cell)
+        self.filled = filled
+        hand = self.me["hand"] or []
+        costs = sorted(CARDS[card]["cost"].get("deniers", 0) for card in hand)
+        need = sum(costs[:2])
+        deniers = self.me["deniers"]
+        self.backlog = sum(1 for c in costs if c > deniers) + max(0, len(hand) - 2)
+        self.money = 0.75 if deniers < need else 0.5 if deniers < 6 else 0.35 if deniers < 12 else 0.25
+        if self.last:
+            self.money = 0.05 + (0.5 if self._has_mint() else 0)
+        self.card_cache: dict[str, float] = {}
+        self.draw_cache: dict[tuple[str, str], float] = {}
+        self.names = {card for p in self.players for _, _, card in _visible(p["district"])
+                      if CARDS[card]["kind"] == "prestige"}
+        self.prestige_out = sum(1 for _, _, card in _visible(self.me["district"])
+                                if CARDS[card]["kind"] == "prestige")
+        self.future = 0 if self.last else max(0.4, 1.6 - 0.12 * filled)
+
+    def _has_mint(self) -> bool:
+        return any(card == "mint" for p in self.players for _, _, card in _visible(p["district"]))
+
+    # ---------------------------------------------------------------- plays
+    def play_value(self, action: dict, money: float | None = None) -> float:
+        money = self.money if money is None else money
+        me = self.me
+        card = action["card"]
+        cost = CARDS[card]["cost"]
+        new_me = dict(me)
+        new_me["hand"] = None
+        new_me["deniers"] = me["deniers"] - cost.get("deniers", 0)
+        district = [[(None if cell is None else {"s": list(cell["s"]), "occ": cell["occ"], "dmg": cell["dmg"]})
+                     for cell in row] for row in me["district"]]
+        lost = 0.0
+        if "pay" in action:
+            where = action["pay"]
+            if where.startswith("h:"):
+                lost += self.card_value(where[2:]) * 0.6
+            else:
+                rr, cc, i = (int(x) for x in where[2:].split(","))
+                cell = district[rr][cc]
+                cell["s"].pop(i)
+                if not cell["s"]:
+                    district[rr][cc] = None
+        if "citizen" in cost:
+            col = cost["citizen"]
+            new_me["stand"] = dict(me["stand"])
+            new_me["laid"] = dict(me["laid"])
+            if me["laid"][col]:
+                new_me["laid"][col] -= 1
+            else:
+                new_me["stand"][col] -= 1
+                lost += CITIZEN
+        r, c = action["r"], action["c"]
+        dr, dc = shift_for(r, c)
+        if dr or dc:
+            shifted = [[None] * 3 for _ in range(3)]
+            for rr in range(3):
+                for cc in range(3):
+                    if district[rr][cc]:
+                        shifted[rr + dr][cc + dc] = district[rr][cc]
+            district = shifted
+        r, c = r + dr, c + dc
+        cell = district[r][c]
+        if cell is None:
+            district[r][c] = {"s": [card], "occ": [], "dmg": False}
+        elif CARDS[cell["s"][-1]]["colour"] == CARDS[card]["colour"]:
+            lost += self.effect_value(cell["s"][-1]) * 0.8
+            cell["s"].append(card)
+        else:
+            lost += sum(self.effect_value(k) for k in cell["s"][-1:]) * 0.8
+            district[r][c] = {"s": [card], "occ": [], "dmg": False}
+        gain = 0
+        for ch in chars_in_line(district, r, c):
+            if ch["on"] == "on_place" and matches(card, ch["what"]):
+                gain += ch["n"]
+        new_me["deniers"] += gain
+        new_me["district"] = district
+        players = list(self.players)
+        players[self.seat] = new_me
+        mine = score_breakdown(players, self.seat)["total"] - self.base
+        others = 0.0
+        if CARDS[card]["kind"] == "prestige":
+            if card not in self.names:
+                rule = CARDS[card]["score"]
+                for s in range(self.n):
+                    if s != self.seat:
+                        others += min(K.PRESTIGE_CAP, rule["nb"] * prestige_units(self.players[s], rule["per"]))
+                others /= max(1, self.n - 1)
+            mine += self.prestige_future(card)
+        value = mine - 0.7 * others + self.effect_value(card) + self.line_future(district, r, c, card) - lost
+        value -= (cost.get("deniers", 0) - gain) * money
+        if not self.last:
+            if cell is None:
+                value += 0.6          # progress towards the end condition
+            if CARDS[card]["kind"] == "prestige" and (cell is None or CARDS[cell["s"][-1]]["kind"] != "prestige") \
+                    and self.prestige_out < 2:
+                value += 1.0 + 0.25 * self.filled
+        return value
+
+    def prestige_future(self, card: str) -> float:
+        if self.last:
+            return 0.0
+        rule = CARDS[card]["score"]
+        per = rule["per"]
+        empty = 9 - self.filled
+        if per in COLOURS or per == "bWY" or per == "character":
+            return min(rule["b"] * empty * 0.35, 5)
+        if per == "sets":
+            return min(rule["b"] * empty * 0.12, 5)
+        if per == "prestige":
+            return 1.0
+        if per == "ramparts" or per.startswith("citizen"):
+            return 1.5
+        return 0.5
+
+    def line_future(self, district: list, r: int, c: int, card: str) -> float:
+        """Characters like to face empty cells and matching cards still to come."""
+        if self.last:
+            return 0.0
+        char = CARDS[card].get("char")
+        if not char:
+            return 0.0
+        empty = sum(1 for rr in range(3) for cc in range(3)
+                    if (rr == r) != (cc == c) and district[rr][cc] is None)
+        if char["on"] == "bonus":
+            return char["pp"] * empty * 0.35
+        if char["on"] == "on_place":
+            return char["n"] * empty * 0.3 * self.money
+        if char["on"] == "on_activate":
+            return char["n"] * 1.5 * self.money
+        return 0.8
+
+    def effect_value(self, card: str) -> float:
+        """What a building still brings through its activations (characters: see line_future)."""
+        act = CARDS[card].get("act")
+        if not act or self.last:
+            return 0.0
+        return self.activation_value(act, {}) * self.future
+
+    def activation_value(self, act: dict, params: dict) -> float:
+        do = act["do"]
+        me = self.me
+        if do == "gain":
+            return act["n"] * self.money
+        if do == "gain_per":
+            return count_visible(me["district"], act["what"]) * self.money
+        if do == "draw":
+            if "mode" not in params:
+                return 1.2 if act["deck"][1] == "3" else 0.9
+            return self.draw_value(act["deck"], params["mode"])
+        if do == "recruit":
+            return 1.6 - act["price"] * self.money if not self.last else 0.3
+        if do == "stand":
+            cols = COLOURS if act["colour"] == "all" else (act["colour"],)
+            return sum(min(act["n"], me["laid"][c]) for c in cols) * CITIZEN
+        if do == "ballista":
+            slots = params.get("slots")
+            if slots is None:
+                return 0.8
+            value = 0.0
+            for s in slots:
+                item = self.view["queue"][s]
+                ev = EVENTS[item["ev"]]
+                n = min(ev["cap"], item["den"] + 1)
+                if ev["harm"]:
+                    value += 0.15 * sum(event_impact(p, item["ev"], n) for i, p in enumerate(self.players) if i != self.seat)
+                else:
+                    value -= 0.2
+            return value
+        if do in ("counter_any",):
+            slot = params.get("slot")
+            if slot is None:
+                return 1.0
+            return self.counter_value(slot)
+        if do == "calm":
+            return 0.3 * sum(1 for item in self.view["queue"] if item and item["den"] and EVENTS[item["ev"]]["harm"])
+        if do == "calm_one":
+            slot = params.get("slot")
+            if slot is None:
+                return 0.6
+            item = self.view["queue"][slot]
+            value = 0.3 * item["den"] if EVENTS[item["ev"]]["harm"] else -0.2
+            return value + (item["den"] * self.money if act["gain"] else 0)
+        return 0.0
+
+    # ---------------------------------------------------------------- cards
+    def card_value(self, card: str) -> float:
+        """How good this card would be in hand: its best play now (cost included), roughly."""
+        if card in self.card_cache:
+            return self.card_cache[card]
+        self.card_cache[card] = 0.0
+        best = -1.0
+        me = self.me
+        for r, c in self.sample_targets(card):
+            action = {"card": card, "r": r, "c": c}
+            if "card" in CARDS[card]["cost"]:
+                action["pay"] = "h:x"
+            value = self.play_value_safe(action)
+            best = max(best, value)
+        if CARDS[card]["level"] == 3 and self.filled >= 9 and not self.last:
+            best -= 0.5
+        self.card_cache[card] = best
+        return best
+
+    def sample_targets(self, card: str) -> list:
+        """A few representative cells for judging a card: inside the grid, empty ones first."""
+        district = self.me["district"]
+        colour = CARDS[card]["colour"]
+        inner, stacks, outer = [], [], []
+        for r, c in targets(district, card):
+            if not (0 <= r <= 2 and 0 <= c <= 2):
+                outer.append((r, c))
+            elif district[r][c] is None:
+                inner.append((r, c))
+            elif CARDS[district[r][c]["s"][-1]]["colour"] == colour:
+                stacks.append((r, c))
+        if CARDS[card]["kind"] != "character":
+            inner = inner[:2]
+        chosen = inner[:4] + stacks[:2]
+        return chosen or outer[:2] or targets(district, card)[:2]
+
+    def play_value_safe(self, action: dict) -> float:
+        money = min(self.money, 0.4)
+        if action.get("pay") == "h:x":
+            action = {k: v for k, v in action.items() if k != "pay"}
+            return self.play_value(action, money) - 1.0
+        return self.play_value(action, money)
+
+    def unseen(self, deck: str) -> list[str]:
+        pool = K.deck_cards(deck)
+        pool.remove(f"crier_{deck}")
+        seen = []
+        for p in self.players:
+            for row in p["district"]:
+                for cell in row:
+                    if cell:
+                        seen.extend(cell["s"])
+        seen.extend(self.me["hand"] or [])
+        seen.extend(k for k in self.view["faceup"].values() if k)
+        for k in seen:
+            if k in pool:
+                pool.remove(k)
+        return pool
+
+    def draw_value(self, deck: str, mode: str) -> float:
+        key = (deck, mode)
+        if key not in self.draw_cache:
+            self.draw_cache[key] = self._draw_value(deck, mode)
+        return self.draw_cache[key]
+
+    def _draw_value(self, deck: str, mode: str) -> float:
+        if mode == "top":
+            card = self.view["faceup"][deck]
+            value = self.card_value(card) if card else 0.0
+        else:
+            pool = self.unseen(deck)
+            if not pool or self.view["decks"][deck] == 0:
+                return -1.0
+            values = sorted(self.card_value(k) for k in set(pool))
+            value = (sum(values) / len(values)) * 0.6 + values[-1] * 0.4
+            if f"crier_{deck}" not in [f"crier_{d}" for d in self.view["criers"]]:
+                value -= self.crier_risk() / max(1, self.view["decks"][deck])
+        if not self.last:
+            value -= 0.45 * self.backlog
+        hand = (self.me["hand"] or []) + self.me["ramparts"]
+        if len(hand) >= K.HAND_LIMIT:
+            worst = min([self.card_value(k) for k in self.me["hand"]] + [0.2 if self.me["ramparts"] else 99])
+            value = max(0.0, value - worst)
+        if self.last and self.view["phase"] != "final":
+            value *= 0.8
+        return value
+
+    def crier_risk(self) -> float:
+        risk = 0.0
+        for item in self.view["queue"]:
+            if item:
+                ev = EVENTS[item["ev"]]
+                n = min(ev["cap"], item["den"] + 1)
+                impact = event_impact(self.me, item["ev"], n)
+                risk += impact * (self.money if ev["effect"]["do"] == "lose" else 0.3) * (1 if ev["harm"] else -1)
+        return risk
+
+    def counter_value(self, slot: int) -> float:
+        item = self.view["queue"][slot]
+        ev = EVENTS[item["ev"]]
+        price = ev["cost"] + item["den"]
+        value = 1.0 + (0.5 if not self.last else 0)
+        if ev["harm"]:
+            value += 0.2 * event_impact(self.me, item["ev"], min(ev["cap"], item["den"] + 1)) * (0 if self.last else 1)
+        if any(p["district"] and any(top_card == "tour_henry_viii" for _, _, top_card in _visible(p["district"]))
+               for p in self.players):
+            value += 1.0
+        hand = (self.me["hand"] or []) + self.me["ramparts"]
+        if len(hand) >= K.HAND_LIMIT:
+            value -= 0.3
+        return value - price * self.money
+
+    # ---------------------------------------------------------------- actions
+    def citizens_cost(self, use: list[int]) -> float:
+        own = use[self.seat]
+        borrowed = sum(use) - own
+        return own * CITIZEN + borrowed * K.BORROW_FEE * self.money + 0.15 * borrowed
+
+    def value(self, action: dict) -> float:
+        t = action["type"]
+        me = self.me
+        if t in ("play", "final"):
+            return self.play_value(action) + (0.3 if t == "play" else 0)
+        if t == "final_pass":
+            return 0.0
+        if t == "draw":
+            return self.draw_value(action["deck"], action["mode"]) - self.citizens_cost(action["use"])
+        if t == "activate":
+            cell = me["district"][action["r"]][action["c"]]
+            card = cell["s"][-1]
+            act = CARDS[card]["act"]
+            params = {k: v for k, v in action.items() if k not in ("type", "r", "c", "use")}
+            value = self.activation_value(act, params)
+            if act["do"] == "recruit":
+                value -= 0  # price counted in activation_value
+            if act["do"] == "counter_any":
+                pass
+            colour = CARDS[card]["colour"]
+            for ch in chars_in_line(me["district"], action["r"], action["c"]):
+                if ch["on"] == "on_activate" and ch["colour"] == colour:
+                    value += ch["n"] * self.money
+            return value - self.citizens_cost(action["use"]) + 0.2
+        if t == "counter":
+            return self.counter_value(action["slot"])
+        if t == "earn":
+            k = action["n"]
+            return k * (K.EARN_PER_CITIZEN * self.money - CITIZEN) + 0.1 * k
+        if t == "buy":
+            return 1.5 - K.BUY_CITIZEN_PRICE * self.money if not self.last else -1
+        if t == "gather":
+            down = sum(me["laid"].values()) + sum(cell["occ"].count("c") for row in me["district"]
+                                                   for cell in row if cell)
+            standing = sum(me["stand"].values())
+            blocked = sum(1 for row in me["district"] for cell in row if cell and (cell["dmg"] or "g" in cell["occ"]))
+            value = down * 0.35 + blocked * 0.3 - 0.5
+            if standing <= 1:
+                value += 1.0
+            return value if not self.last else -0.5
+        if t == "pick":
+            return self.card_value(action["card"])
+        if t == "return":
+            card = action["card"]
+            if card in EVENTS:
+                return -0.4
+            return -self.card_value(card)
+        if t == "rampart":
+            pending = self.view["pending"]
+            impact = event_impact(me, pending["ev"], pending["n"])
+            do = EVENTS[pending["ev"]]["effect"]["do"]
+            worth = impact * (self.money if do == "lose" else 0.4)
+            return (worth - 0.6) if action["build"] else 0.0
+        if t == "token":
+            card = me["district"][action["r"]][action["c"]]["s"][-1]
+            return -self.effect_value(card)
+        return 0.0
+
+
+def _visible(district: list) -> list:
+    return [(r, c, cell["s"][-1]) for r, row in enumerate(district) for c, cell in enumerate(row) if cell]
+
+
+def scores(view: dict, legal: list[dict], seat: int, rng: Any) -> list[float]:
+    ctx = Ctx(view, seat)
+    return [ctx.value(a) for a in legal]
+
+
+def rollout(game: Any, state: dict, legal: list[dict], rng: Any) -> dict:
+    """A cheap playout policy on full states: prefer playing cards and useful actions over gathering."""
+    seat = game.current_player(state)
+    plays = [a for a in legal if a["type"] in ("play", "final")]
+    if plays and rng.random() < 0.6:
+        return plays[rng.randbelow(len(plays))]
+    me = state["players"][seat]
+    if sum(me["stand"].values()) == 0:
+        gather = [a for a in legal if a["type"] == "gather"]
+        if gather:
+            return gather[0]
+    useful = [a for a in legal if a["type"] not in ("gather", "return")] or legal
+    return useful[rng.randbelow(len(useful))]

@@ -1,0 +1,545 @@
+"""Tournay table markup (pure functions; see docs/architecture.md, "render.py protocol").
+
+Click paths (the keys name what is clicked):
+  play / final     hand:<card> -> cell:<r>,<c> [-> pay:h:<card> | pay:d:<r>,<c>,<i>]   (cells -1..3 shift the district)
+  final_pass       pass
+  draw             deck:<deck> -> how:<deck>:<top|blind>:<use>          (use = citizens taken per seat, "2-0-0")
+  activate         bld:<r>,<c> -> opt:<param>:<use>
+  counter          ev:<slot>
+  earn             earn:<colour> -> n:<k>
+  buy              buy:<colour>
+  gather           gather
+  pick / return    pick:<card> / ret:<card>
+  rampart          rampart:yes | rampart:no
+  token            tok:<r>,<c>
+"""
+
+from __future__ import annotations
+
+from pygames.ui.html import choice_attrs, esc
+
+from . import cards as K
+from . import text as T
+from .rules import CARDS, COLOURS, DECKS, EVENTS, ROUND_LIMIT, capacity
+
+KIND_ICON = {"building": "▣", "character": "☻", "prestige": "★", "crier": "♪"}
+
+
+def _ja(lang: str) -> bool:
+    return lang == "ja"
+
+
+def _use_key(use: list[int]) -> str:
+    return "-".join(str(k) for k in use)
+
+
+def _param_key(action: dict) -> str:
+    if "mode" in action:
+        return f"mode={action['mode']}"
+    if "slots" in action:
+        return "slots=" + "+".join(str(s) for s in action["slots"])
+    if "slot" in action:
+        return f"slot={action['slot']}"
+    if "colour" in action:
+        return f"colour={action['colour']}"
+    return "go"
+
+
+# ====================================================================== click paths
+def action_steps(action: dict, view: dict) -> list[str]:
+    t = action["type"]
+    if t in ("play", "final"):
+        steps = [f"hand:{action['card']}", f"cell:{action['r']},{action['c']}"]
+        if "pay" in action:
+            steps.append(f"pay:{action['pay']}")
+        return steps
+    if t == "final_pass":
+        return ["pass"]
+    if t == "draw":
+        return [f"deck:{action['deck']}", f"how:{action['deck']}:{action['mode']}:{_use_key(action['use'])}"]
+    if t == "activate":
+        return [f"bld:{action['r']},{action['c']}", f"opt:{_param_key(action)}:{_use_key(action['use'])}"]
+    if t == "counter":
+        return [f"ev:{action['slot']}"]
+    if t == "earn":
+        return [f"earn:{action['colour']}", f"n:{action['n']}"]
+    if t == "buy":
+        return [f"buy:{action['colour']}"]
+    if t == "gather":
+        return ["gather"]
+    if t == "pick":
+        return [f"pick:{action['card']}"]
+    if t == "return":
+        return [f"ret:{action['card']}"]
+    if t == "rampart":
+        return ["rampart:yes" if action["build"] else "rampart:no"]
+    if t == "token":
+        return [f"tok:{action['r']},{action['c']}"]
+    raise ValueError(f"unknown action type {t!r}")
+
+
+# ====================================================================== labels
+def _seat_word(seat: int, lang: str) -> str:
+    return f"プレイヤー{seat + 1}" if _ja(lang) else f"player {seat + 1}"
+
+
+def _use_text(use: list[int], seat: int | None, colour: str, lang: str) -> str:
+    ja = _ja(lang)
+    own = use[seat] if seat is not None and 0 <= seat < len(use) else 0
+    parts = []
+    if own:
+        parts.append(f"自分の市民{own}" if ja else f"{own} of your citizens")
+    for s, k in enumerate(use):
+        if s != seat and k:
+            parts.append(f"{_seat_word(s, lang)}の市民{k}({k * K.BORROW_FEE}ドゥニエ)" if ja
+                         else f"{k} of {_seat_word(s, lang)}'s ({k * K.BORROW_FEE} deniers)")
+    col = T.colour_label(colour, lang)
+    return (f"{col}:" + "+".join(parts)) if ja else f"{col}: " + " + ".join(parts)
+
+
+def _cell_text(r: int, c: int, lang: str) -> str:
+    ja = _ja(lang)
+    if 0 <= r <= 2 and 0 <= c <= 2:
+        return f"{r + 1}行{c + 1}列" if ja else f"row {r + 1}, column {c + 1}"
+    if r < 0:
+        return "上の端(区画が下にずれる)" if ja else "above (the district shifts down)"
+    if r > 2:
+        return "下の端(区画が上にずれる)" if ja else "below (the district shifts up)"
+    if c < 0:
+        return "左の端(区画が右にずれる)" if ja else "left (the district shifts right)"
+    return "右の端(区画が左にずれる)" if ja else "right (the district shifts left)"
+
+
+def _my_cell(view: dict, r: int, c: int) -> dict | None:
+    seat = view.get("seat")
+    if seat is None or not (0 <= r <= 2 and 0 <= c <= 2):
+        return None
+    return view["players"][seat]["district"][r][c]
+
+
+def step_label(key: str, view: dict, lang: str) -> str:
+    ja = _ja(lang)
+    seat = view.get("seat")
+    head, _, rest = key.partition(":")
+    if head == "hand":
+        return f"{T.card_name(rest, lang)}を出す" if ja else f"Play {T.card_name(rest, lang)}"
+    if head == "cell":
+        r, c = (int(x) for x in rest.split(","))
+        return f"{_cell_text(r, c, lang)}に置く" if ja else f"Place it {_cell_text(r, c, lang)}"
+    if head == "pay":
+        if rest.startswith("h:"):
+            return (f"手札の{T.card_name(rest[2:], lang)}で支払う" if ja
+                    else f"Pay with {T.card_name(rest[2:], lang)} from your hand")
+        r, c, i = (int(x) for x in rest[2:].split(","))
+        cell = _my_cell(view, r, c)
+        name = T.card_name(cell["s"][i], lang) if cell and i < len(cell["s"]) else "?"
+        return (f"区画の{name}({r + 1}行{c + 1}列)で支払う" if ja
+                else f"Pay with {name} from your district (row {r + 1}, column {c + 1})")
+    if head == "pass":
+        return "最後のカードを出さない" if ja else "Play no final card"
+    if head == "deck":
+        return f"{T.deck_name(rest, lang)}デッキから引く" if ja else f"Draw from the {T.deck_name(rest, lang)} deck"
+    if head == "how":
+        deck, _, rest2 = rest.partition(":")
+        mode, _, use = rest2.partition(":")
+        use_list = [int(x) for x in use.split("-")] if use else []
+        if mode == "top":
+            card = view["faceup"].get(deck) if deck in DECKS else None
+            name = T.card_name(card, lang) if card else "?"
+            what = f"表向きの{name}を取る" if ja else f"Take the face-up {name}"
+        else:
+            what = "2枚引いて1枚選ぶ" if ja else "Draw two, keep one"
+        colour = deck[0] if deck in DECKS else "R"
+        return f"{what}({_use_text(use_list, seat, colour, lang)})" if ja else \
+            f"{what} ({_use_text(use_list, seat, colour, lang)})"
+    if head == "opt":
+        param, _, use = rest.rpartition(":")
+        use_list = [int(x) for x in use.split("-")] if use else []
+        who = ""
+        if seat is not None and use_list and not use_list[seat]:
+            lender = next((s for s, k in enumerate(use_list) if k), 0)
+            who = (f"({_seat_word(lender, lang)}の市民、{K.BORROW_FEE}ドゥニエ)" if ja
+                   else f" (citizen of {_seat_word(lender, lang)}, {K.BORROW_FEE} deniers)")
+        return _param_label(param, view, lang) + who
+    if head == "ev":
+        slot = int(rest)
+        item = view["queue"][slot] if slot < len(view["queue"]) else None
+        if not item:
+            return "イベントに対抗" if ja else "Counter an event"
+        price = EVENTS[item["ev"]]["cost"] + item["den"]
+        return (f"{T.event_name(item['ev'], lang)}に対抗({price}ドゥニエ)" if ja
+                else f"Counter {T.event_name(item['ev'], lang)} ({price} deniers)")
+    if head == "earn":
+        return (f"{T.colour_label(rest, lang)}の市民でドゥニエ獲得" if ja
+                else f"Earn deniers with {T.colour_label(rest, lang)} citizens")
+    if head == "n":
+        k = int(rest)
+        return (f"{k}つ寝かせる(+{k * K.EARN_PER_CITIZEN}ドゥニエ)" if ja
+                else f"Lay down {k} (+{k * K.EARN_PER_CITIZEN} deniers)")
+    if head == "buy":
+        return (f"{T.colour_label(rest, lang)}の市民を買う(5ドゥニエ)" if ja
+                else f"Buy a {T.colour_label(rest, lang)} citizen (5 deniers)")
+    if head == "gather":
+        return "市民集結" if ja else "Gather all citizens"
+    if head == "pick":
+        return f"{T.card_name(rest, lang)}を取る" if ja else f"Keep {T.card_name(rest, lang)}"
+    if head == "ret":
+        if rest in EVENTS:
+            return (f"城壁({T.event_name(rest, lang)})を捨てる" if ja
+                    else f"Discard a rampart ({T.event_name(rest, lang)})")
+        return (f"{T.card_name(rest, lang)}をデッキに戻す" if ja
+                else f"Return {T.card_name(rest, lang)} to its deck")
+    if head == "rampart":
+        pending = view.get("pending") or {}
+        ev = T.event_name(pending["ev"], lang) if pending.get("ev") in EVENTS else ""
+        if rest == "yes":
+            return f"城壁を建てて{ev}を防ぐ" if ja else f"Build a rampart against {ev}"
+        return f"{ev}を受ける" if ja else f"Let {ev} strike you"
+    if head == "tok":
+        r, c = (int(x) for x in rest.split(","))
+        cell = _my_cell(view, r, c)
+        name = T.card_name(cell["s"][-1], lang) if cell else "?"
+        return f"{name}に置く" if ja else f"Put it on {name}"
+    return key
+
+
+def _param_label(param: str, view: dict, lang: str) -> str:
+    ja = _ja(lang)
+    name, _, value = param.partition("=")
+    if name == "mode":
+        if value == "top":
+            return "活性化:表向きのカードを取る" if ja else "Activate: take the face-up card"
+        return "活性化:2枚引いて1枚選ぶ" if ja else "Activate: draw two, keep one"
+    if name in ("slots", "slot"):
+        evs = []
+        for s in value.split("+"):
+            item = view["queue"][int(s)] if int(s) < len(view["queue"]) else None
+            evs.append(T.event_name(item["ev"], lang) if item else "?")
+        joined = ("、" if ja else ", ").join(evs)
+        return f"活性化:{joined}" if ja else f"Activate: {joined}"
+    if name == "colour":
+        return (f"活性化:{T.colour_label(value, lang)}の市民を得る" if ja
+                else f"Activate: take a {T.colour_label(value, lang)} citizen")
+    return "活性化する" if ja else "Activate"
+
+
+# ====================================================================== prompt
+def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
+    ja = _ja(lang)
+    phase = view["phase"]
+    if phase == "over":
+        return esc("ゲーム終了" if ja else "The game is over")
+    pending = view.get("pending")
+    mover = pending["seat"] if pending else (None if phase == "final" else view["turn"])
+    if phase == "final" and not pending:
+        if seat is not None and view["final"] and not view["final"]["chosen"][seat]:
+            return esc("最後のカードを1枚伏せて選ぶ(または出さない)" if ja
+                       else "Secretly choose a final card to place (or none)")
+        return esc("各プレイヤーが最後のカードを選んでいる" if ja else "The players choose their final cards")
+    who = esc(names[mover]) if mover is not None and mover < len(names) else "?"
+    mine = seat is not None and seat == mover
+    if pending:
+        kind = pending["kind"]
+        if kind == "pick":
+            text = ("引いた2枚から1枚選ぶ(もう1枚は表向きでデッキの上へ)" if ja
+                    else "Keep one of the two cards drawn (the other goes face up on the deck)")
+        elif kind == "limit":
+            text = "手札が5枚:1枚を戻す(城壁は捨てる)" if ja else "Five cards in hand: return one (a rampart is discarded)"
+        elif kind == "rampart":
+            ev = T.event_name(pending["ev"], lang)
+            text = (f"{ev}(×{pending['n']}):城壁を建てて防ぐ?" if ja
+                    else f"{ev} (×{pending['n']}) strikes: build a rampart?")
+        else:
+            tok = ("ダメージ" if pending["tok"] == "damage" else "灰色市民") if ja else \
+                ("damage" if pending["tok"] == "damage" else "a grey citizen")
+            text = (f"{tok}を置く建物を選ぶ(残り{pending['left']})" if ja
+                    else f"Choose a building for {tok} ({pending['left']} left)")
+        return esc(text) if mine else (f"{who}:{esc(text)}" if ja else f"{who}: {esc(text)}")
+    last = ("(最終ラウンド)" if ja else " (last round)") if view["last_round"] else ""
+    if mine:
+        text = ("カードを1枚出せる(任意)、その後アクションを1つ" if phase == "turn" else "アクションを1つ選ぶ") if ja \
+            else ("Play a card (optional), then take one action" if phase == "turn" else "Take one action")
+        return esc(text + last)
+    return (f"{who}の手番{esc(last)}" if ja else f"{who}'s turn{esc(last)}")
+
+
+# ====================================================================== board
+def _attrs(key: str | None, shown: set, choices: dict) -> str:
+    if key is not None and key in choices and key not in shown:
+        shown.add(key)
+        return " " + choice_attrs(key) + f' title="{esc(choices[key])}"'
+    return ""
+
+
+def _card_html(card: str, lang: str, *, extra_cls: str = "", attrs: str = "", detail: bool = False,
+               badge: str = "") -> str:
+    info = CARDS[card]
+    colour, level, kind = info["colour"], info["level"], info["kind"]
+    name = T.card_name(card, lang)
+    roman = T.ROMAN[level]
+    cls = f"tournay-card tournay-{colour} tournay-k-{kind}"
+    if attrs:
+        cls += " tournay-choice"
+    if extra_cls:
+        cls += " " + extra_cls
+    pp = f'<span class="tournay-pp" title="PP">{info["pp"]}</span>' if info["pp"] else ""
+    cost = f'<span class="tournay-cost">{esc(T.cost_text(card, lang))}</span>' if info["cost"] else ""
+    body = f'<span class="tournay-text">{esc(T.card_text(card, lang))}</span>' if detail else ""
+    title = f'{name} — {T.card_text(card, lang)}'
+    return (f'<div class="{cls}"{attrs} title="{esc(title)}">'
+            f'<span class="tournay-cardhead"><span class="tournay-lv">{colour}{roman}</span>'
+            f'<span class="tournay-icon" aria-hidden="true">{KIND_ICON[kind]}</span>{pp}</span>'
+            f'<span class="tournay-name">{esc(name)}</span>{cost}{body}{badge}</div>')
+
+
+def _events_html(view: dict, lang: str, choices: dict, shown: set) -> str:
+    ja = _ja(lang)
+    slots = []
+    for i, item in enumerate(view["queue"]):
+        if not item:
+            slots.append('<div class="tournay-event tournay-empty">—</div>')
+            continue
+        ev = EVENTS[item["ev"]]
+        dots = "".join('<span class="tournay-dot is-on">●</span>' if k < item["den"] else
+                       '<span class="tournay-dot">○</span>' for k in range(ev["cap"]))
+        good = ("良" if ja else "good") if not ev["harm"] else ("悪" if ja else "bad")
+        counter_word = "対抗" if ja else "Counter"
+        attrs = _attrs(f"ev:{i}", shown, choices)
+        cls = "tournay-event" + (" tournay-good" if not ev["harm"] else "") + (" tournay-choice" if attrs else "")
+        slots.append(
+            f'<div class="{cls}"{attrs}><div class="tournay-evhead"><b>{esc(T.event_name(item["ev"], lang))}</b>'
+            f'<span class="tournay-evtag">{esc(good)}</span></div>'
+            f'<div class="tournay-dots" aria-label="{item["den"]}/{ev["cap"]}">{dots} '
+            f'<span>{item["den"]}/{ev["cap"]}</span></div>'
+            f'<div class="tournay-evtext">{esc(T.event_text(item["ev"], lang))}</div>'
+            f'<div class="tournay-evcost">{esc(counter_word)}: {ev["cost"]}+{item["den"]}</div></div>')
+    title = "イベント" if ja else "Events"
+    deck = f'{view["ev_deck"]}' + ("枚" if ja else " left")
+    return (f'<section class="tournay-events" aria-label="{esc(title)}"><h3>{esc(title)} '
+            f'<small>({esc(deck)})</small></h3><div class="tournay-evrow">{"".join(slots)}</div></section>')
+
+
+def _decks_html(view: dict, lang: str, choices: dict, shown: set) -> str:
+    ja = _ja(lang)
+    cells = []
+    for level in (3, 2, 1):
+        for colour in COLOURS:
+            deck = f"{colour}{level}"
+            attrs = _attrs(f"deck:{deck}", shown, choices)
+            top = view["faceup"][deck]
+            top_html = _card_html(top, lang, extra_cls="tournay-mini") if top else \
+                '<div class="tournay-back">?</div>'
+            crier = deck in view["criers"]
+            crier_html = (f'<span class="tournay-crier is-out">{esc("廷吏済" if ja else "crier out")}</span>'
+                          if crier else "")
+            cls = f"tournay-deck tournay-{colour}" + (" tournay-choice" if attrs else "")
+            cells.append(f'<div class="{cls}"{attrs}><div class="tournay-deckhead">{esc(T.deck_name(deck, lang))}'
+                         f' <small>×{view["decks"][deck]}</small>{crier_html}</div>{top_html}</div>')
+    title = "デッキ" if ja else "Decks"
+    out = len(view["criers"])
+    info = (f"廷吏 {out}/{view['num_players'] + 1}" if ja else f"Town criers out: {out} (end needs {view['num_players'] + 1})")
+    return (f'<section class="tournay-decks" aria-label="{esc(title)}"><h3>{esc(title)} <small>{esc(info)}</small></h3>'
+            f'<div class="tournay-deckgrid">{"".join(cells)}</div></section>')
+
+
+def _citizens_html(player: dict, lang: str, choices: dict, shown: set, mine: bool) -> str:
+    parts = []
+    for colour in COLOURS:
+        attrs = _attrs(f"earn:{colour}", shown, choices) if mine else ""
+        stand = "▮" * player["stand"][colour]
+        laid = "▬" * player["laid"][colour]
+        label = (f'{T.colour_label(colour, lang)}: ' +
+                 (f'立{player["stand"][colour]} 寝{player["laid"][colour]}' if _ja(lang)
+                  else f'{player["stand"][colour]} standing, {player["laid"][colour]} laid down'))
+        cls = f"tournay-cit tournay-{colour}" + (" tournay-choice" if attrs else "")
+        parts.append(f'<span class="{cls}"{attrs} aria-label="{esc(label)}" title="{esc(label)}">'
+                     f'<b>{colour}</b><span class="tournay-stand">{stand}</span>'
+                     f'<span class="tournay-laid">{laid}</span></span>')
+    return f'<div class="tournay-citizens">{"".join(parts)}</div>'
+
+
+def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: set, mine: bool) -> str:
+    district = view["players"][seat]["district"]
+    ja = _ja(lang)
+    ghost = mine and any(k.startswith("cell:") and any(v in ("-1", "3") for v in k[5:].split(","))
+                         for k in choices)
+    rng = range(-1, 4) if ghost else range(3)
+    cells = []
+    for r in rng:
+        for c in rng:
+            inside = 0 <= r <= 2 and 0 <= c <= 2
+            cell = district[r][c] if inside else None
+            key = None
+            if mine:
+                for k in (f"cell:{r},{c}", f"bld:{r},{c}", f"tok:{r},{c}"):
+                    if k in choices:
+                        key = k
+                        break
+                if key is None and cell:
+                    k = f"pay:d:{r},{c},{len(cell['s']) - 1}"
+                    if k in choices:
+                        key = k
+            attrs = _attrs(key, shown, choices) if key else ""
+            if not inside:
+                if attrs:
+                    arrow = "↓" if r < 0 else "↑" if r > 2 else "→" if c < 0 else "←"
+                    cells.append(f'<div class="tournay-cell tournay-ghost tournay-choice"{attrs}>'
+                                 f'<span>{arrow}</span><small>{esc("ずらす" if ja else "shift")}</small></div>')
+                else:
+                    cells.append('<div class="tournay-cell tournay-ghost tournay-off"></div>')
+                continue
+            if not cell:
+                cls = "tournay-cell tournay-emptycell" + (" tournay-choice" if attrs else "")
+                cells.append(f'<div class="{cls}"{attrs}><span class="tournay-pos">{r + 1}-{c + 1}</span></div>')
+                continue
+            card = cell["s"][-1]
+            badges = []
+            if len(cell["s"]) > 1:
+                under = ", ".join(T.card_name(k, lang) for k in cell["s"][:-1])
+                badges.append(f'<span class="tournay-stack" title="{esc(under)}">'
+                              f'{esc(("重" if ja else "stack ") + str(len(cell["s"])))}</span>')
+            for tok in cell["occ"]:
+                label = {"c": "市民" if ja else "citizen", "b": "他人の市民" if ja else "borrowed",
+                         "g": "灰色市民" if ja else "grey citizen"}[tok]
+                sym = {"c": "●", "b": "◐", "g": "◍"}[tok]
+                badges.append(f'<span class="tournay-occ tournay-occ-{tok}" title="{esc(label)}">{sym}</span>')
+            if cell["dmg"]:
+                badges.append(f'<span class="tournay-dmg" title="{esc("ダメージ" if ja else "damaged")}">✖</span>')
+            if CARDS[card]["kind"] == "building" and capacity(district, r, c) == 2:
+                badges.append(f'<span class="tournay-cap2" title="{esc("司祭:2回" if ja else "Priest: twice")}">×2</span>')
+            badge = f'<span class="tournay-badges">{"".join(badges)}</span>' if badges else ""
+            cells.append(f'<div class="tournay-cell{" tournay-choice" if attrs else ""}"{attrs}>'
+                         f'{_card_html(card, lang, badge=badge)}</div>')
+    cls = "tournay-district" + (" tournay-ghosted" if ghost else "")
+    return f'<div class="{cls}">{"".join(cells)}</div>'
+
+
+def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[str], choices: dict,
+                 shown: set) -> str:
+    ja = _ja(lang)
+    p = view["players"][s]
+    mine = s == seat
+    score = view["scores"][s]["total"]
+    name = names[s] if s < len(names) else f"#{s + 1}"
+    marks = []
+    if s == view["first"]:
+        marks.append(f'<span class="tournay-first" title="{esc("スタートプレイヤー" if ja else "first player")}">①</span>')
+    active = (view.get("pending") or {}).get("seat", view["turn"] if view["phase"] in ("turn", "action") else None)
+    if view["phase"] == "final" and view["final"]:
+        if view["final"]["chosen"][s]:
+            marks.append(f'<span class="tournay-chosen">{esc("選択済" if ja else "chosen")}</span>')
+    hand_n = len(p["backs"])
+    backs = "".join(f'<span class="tournay-backmini tournay-{d[0]}" title="{esc(T.deck_name(d, lang))}">'
+                    f'{d[0]}{T.ROMAN[int(d[1])]}</span>' for d in p["backs"])
+    ramparts = len(p["ramparts"]) + len(p["built"]) + len(p["dropped"])
+    info = (f'<span>{esc("ドゥニエ" if ja else "Deniers")}: <b>{p["deniers"]}</b></span>'
+            f'<span>{esc("手札" if ja else "Hand")}: {hand_n}{("+" + str(len(p["ramparts"])) + ("城壁" if ja else " ramparts")) if p["ramparts"] else ""} {backs}</span>'
+            f'<span>{esc("城壁" if ja else "Ramparts")}: {ramparts} '
+            f'<small>({esc(("手" if ja else "hand ") + str(len(p["ramparts"])))}, '
+            f'{esc(("済" if ja else "built ") + str(len(p["built"])))}, '
+            f'{esc(("捨" if ja else "dropped ") + str(len(p["dropped"])))})</small></span>'
+            f'<span>{esc("得点" if ja else "Score")}: <b>{score}</b></span>')
+    cls = "tournay-player" + (" is-me" if mine else "") + (" is-active" if active == s else "")
+    return (f'<section class="{cls}" data-seat="{s}"><h3>{marks and "".join(marks) or ""}'
+            f'<span class="tournay-seat">P{s + 1}</span> <b class="name">{esc(name)}</b></h3>'
+            f'<div class="tournay-info">{info}</div>'
+            f'{_citizens_html(p, lang, choices, shown, mine)}'
+            f'{_district_html(view, s, lang, choices, shown, mine)}</section>')
+
+
+def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: set) -> str:
+    ja = _ja(lang)
+    p = view["players"][seat]
+    cards = []
+    for card in p["hand"] or []:
+        key = None
+        for k in (f"hand:{card}", f"pay:h:{card}", f"ret:{card}"):
+            if k in choices and k not in shown:
+                key = k
+                break
+        cards.append(_card_html(card, lang, attrs=_attrs(key, shown, choices), detail=True))
+    for ev in p["ramparts"]:
+        attrs = _attrs(f"ret:{ev}", shown, choices)
+        cards.append(f'<div class="tournay-rampart{" tournay-choice" if attrs else ""}"{attrs}>'
+                     f'<span class="tournay-icon">▦</span><span class="tournay-name">{esc("城壁" if ja else "Rampart")}</span>'
+                     f'<small>{esc(T.event_name(ev, lang))}</small></div>')
+    drawn = ""
+    pending = view.get("pending")
+    if pending and pending["kind"] == "pick" and pending["seat"] == seat and pending.get("cards"):
+        picks = "".join(_card_html(c, lang, attrs=_attrs(f"pick:{c}", shown, choices), detail=True)
+                        for c in pending["cards"])
+        drawn = (f'<div class="tournay-drawn"><h4>{esc("引いたカード" if ja else "Drawn cards")}</h4>'
+                 f'<div class="tournay-handrow">{picks}</div></div>')
+    mine_final = ""
+    if view.get("final") and view["final"].get("mine"):
+        chosen = view["final"]["mine"]
+        text = (T.card_name(chosen["card"], lang) if chosen["type"] == "final" else ("なし" if ja else "none"))
+        mine_final = f'<p class="tournay-note">{esc(("最後のカード: " if ja else "Your final card: ") + text)}</p>'
+    title = "あなたの手札" if ja else "Your hand"
+    empty = "" if cards else f'<p class="tournay-note">{esc("手札なし" if ja else "No cards")}</p>'
+    return (f'<section class="tournay-hand"><h3>{esc(title)} <small>({len(cards)}/{K.HAND_LIMIT})</small></h3>'
+            f'{drawn}<div class="tournay-handrow">{"".join(cards)}</div>{empty}{mine_final}</section>')
+
+
+def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict[str, str]) -> tuple[str, set[str]]:
+    ja = _ja(lang)
+    shown: set[str] = set()
+    n = view["num_players"]
+    order = list(range(n))
+    if seat is not None:
+        order = [seat] + [s for s in range(n) if s != seat]
+    parts = []
+    round_text = (f"ラウンド {view['round']}" if ja else f"Round {view['round']}") + \
+        ((" — 最終ラウンド" if ja else " — last round") if view["last_round"] else "")
+    supply = " ".join(f"{T.colour_label(c, lang)}×{view['supply'][c]}" for c in COLOURS)
+    rules = ("上級" if ja else "advanced") if view["rules"] == "advanced" else ("ノーマル" if ja else "normal")
+    parts.append(f'<div class="tournay-top"><span>{esc(round_text)}</span>'
+                 f'<span>{esc(("ストック: " if ja else "Supply: ") + supply)}</span>'
+                 f'<span>{esc(("ルール: " if ja else "Rules: ") + rules)}</span></div>')
+    parts.append('<div class="tournay-common">')
+    parts.append(_events_html(view, lang, choices, shown))
+    parts.append(_decks_html(view, lang, choices, shown))
+    parts.append('</div>')
+    if seat is not None:
+        parts.append(_hand_html(view, seat, lang, choices, shown))
+    parts.append('<div class="tournay-players">')
+    for s in order:
+        parts.append(_player_html(view, s, seat, lang, names, choices, shown))
+    parts.append('</div>')
+    return f'<div class="tournay-board">{"".join(parts)}</div>', shown
+
+
+# ====================================================================== end of game
+def game_over(view: dict, lang: str, names: list[str]) -> str:
+    ja = _ja(lang)
+    n = view["num_players"]
+    scores = view["scores"]
+    winners = view.get("winners") or []
+    names_all = sorted({name for sc in scores for name in sc["prestige"]}, key=lambda k: T.card_name(k, lang))
+    head = ["", *(esc(names[s]) if s < len(names) else str(s + 1) for s in range(n))]
+    rows = []
+    for name in names_all:
+        rows.append([esc(T.card_name(name, lang)) + " ★", *(str(scores[s]["prestige"].get(name, 0)) for s in range(n))])
+    rows.append([esc("カードの名声点" if ja else "Card points"), *(str(scores[s]["cards"]) for s in range(n))])
+    rows.append([esc("人物のボーナス" if ja else "Character bonuses"), *(str(scores[s]["characters"]) for s in range(n))])
+    rows.append([esc("城壁" if ja else "Ramparts"), *(str(scores[s]["ramparts"]) for s in range(n))])
+    rows.append([f'<b>{esc("合計" if ja else "Total")}</b>', *(f'<b>{scores[s]["total"]}</b>' for s in range(n))])
+    rows.append([esc("ドゥニエ(同点時)" if ja else "Deniers (tie-break)"),
+                 *(str(view["players"][s]["deniers"]) for s in range(n))])
+    thead = "".join(f"<th>{h}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    top = max(sc["total"] for sc in scores)
+    tied = [s for s in range(n) if scores[s]["total"] == top]
+    if len(tied) > 1:
+        tie = ("同点のため、残りドゥニエが多いプレイヤーの勝ち(それも同じなら勝利を分け合う)。" if ja
+               else "Tied on points: the player with more deniers left wins (still tied: a shared victory).")
+    else:
+        tie = ("同点の場合は残りドゥニエの多いプレイヤーが勝つ。" if ja
+               else "A tie on points would go to the player with more deniers left.")
+    win = ", ".join(esc(names[s]) if s < len(names) else str(s + 1) for s in winners)
+    note = ("名声建造物は1人につき1つの名前ごとに最大12点(建設者は高い方の率)。" if ja
+            else "Each prestige building scores at most 12 points per player, once per name (builders at the builder rate).")
+    return (f'<div class="tournay-over"><table class="tournay-scores"><thead><tr>{thead}</tr></thead>'
+            f'<tbody>{body}</tbody></table><p>{esc(note)}</p><p>{esc(tie)}</p>'
+            f'<p>{esc("勝者: " if ja else "Winner: ")}<b>{win}</b></p>'
+            f'<p class="tournay-note">{esc(("ラウンド上限: " if ja else "Round limit: ") + str(ROUND_LIMIT))}</p></div>')

@@ -1,0 +1,1155 @@
+"""Tournay (Pearl Games 2011) as implemented for pygames; see docs/rules/tournay.md.
+
+State (plain JSON data):
+  rules           "normal" | "advanced"
+  first, turn     first player of every round, seat whose turn it is
+  round           1, 2, ...; last_round: True once the end was triggered
+  phase           "turn" (may play a card, then act) | "action" (must act) | "busy"
+                  (effects resolving, see tasks/pending) | "final" (secret last card) | "over"
+  decks           {deck: [cards top first]} the face-down part; faceup {deck: card | None}
+  criers          decks whose town crier is out, in order of appearance
+  ev_deck, queue  event deck (top first) and the 3 slots [{"ev", "den"} | None]
+  ev_out          ramparts discarded over the hand limit (event cards out of the game)
+  supply          {colour: citizens}
+  players         [{deniers, stand{R,W,Y}, laid{R,W,Y}, hand, ramparts, built, dropped, district}]
+                  district: 3x3 of None | {"s": [cards bottom..top], "occ": ["c"|"b"|"g"], "dmg": bool}
+                  occ: "c" own citizen, "b" the mark of a borrowed citizen, "g" grey citizen token
+  tasks           work still to do in the current turn (FIFO), pending: the decision asked now
+  final           {"chosen": [action | None]} during the last card
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames.core import Game, SetupError, log_entry, log_visible_to, option
+from pygames.core.rng import Rng
+
+from . import cards as K
+
+CARDS, EVENTS, COLOURS, DECKS = K.CARDS, K.EVENTS, K.COLOURS, K.DECKS
+ROUND_LIMIT = 40   # designed safeguard: the game ends after this round at the latest
+
+
+# ====================================================================== small helpers (pure, also used by bot/render)
+def card_deck(card: str) -> str:
+    return K.deck_of(card)
+
+
+SELECTORS = ("R", "W", "Y", "bR", "bW", "bY", "bWY", "bp", "any", "building", "character", "prestige")
+
+
+def _selectors(card: str) -> frozenset:
+    info = CARDS[card]
+    kind, colour = info["kind"], info["colour"]
+    found = {"any", kind}
+    if kind in ("building", "character"):
+        found.add(colour)
+    if kind == "building":
+        found.add("b" + colour)
+        if colour in ("W", "Y"):
+            found.add("bWY")
+    if kind in ("building", "prestige"):
+        found.add("bp")
+    return frozenset(found)
+
+
+MATCH = {card: _selectors(card) for card in CARDS}
+
+
+def matches(card: str, what: str) -> bool:
+    """Whether ``card`` is counted by the selector ``what`` (see cards.py)."""
+    return what in MATCH[card]
+
+
+def top(cell: dict | None) -> str | None:
+    return cell["s"][-1] if cell else None
+
+
+def visible(district: list) -> list[tuple[int, int, str]]:
+    return [(r, c, cell["s"][-1]) for r, row in enumerate(district) for c, cell in enumerate(row) if cell]
+
+
+def count_visible(district: list, what: str) -> int:
+    return sum(1 for row in district for cell in row if cell and what in MATCH[cell["s"][-1]])
+
+
+def line_cells(r: int, c: int) -> list[tuple[int, int]]:
+    """The other cells of the same row and column."""
+    return [(r, x) for x in range(3) if x != c] + [(y, c) for y in range(3) if y != r]
+
+
+def chars_in_line(district: list, r: int, c: int) -> list[dict]:
+    """Visible character effects in the row and column of (r, c)."""
+    result = []
+    for rr, cc in line_cells(r, c):
+        card = top(district[rr][cc])
+        if card and "char" in CARDS[card]:
+            result.append(CARDS[card]["char"])
+    return result
+
+
+def capacity(district: list, r: int, c: int) -> int:
+    return 2 if any(ch["on"] == "double" for ch in chars_in_line(district, r, c)) else 1
+
+
+def owned_citizens(player: dict, colour: str) -> int:
+    on_buildings = sum(cell["occ"].count("c") for row in player["district"] for cell in row
+                       if cell and CARDS[cell["s"][-1]]["colour"] == colour)
+    return player["stand"][colour] + player["laid"][colour] + on_buildings
+
+
+def rampart_count(player: dict) -> int:
+    return len(player["ramparts"]) + len(player["built"]) + len(player["dropped"])
+
+
+def hand_size(player: dict) -> int:
+    return len(player["hand"]) + len(player["ramparts"])
+
+
+def prestige_units(player: dict, per: str, counts: dict | None = None) -> int:
+    """How many times ``player`` meets the condition ``per`` of a prestige building."""
+    if per == "flat":
+        return 1
+    if per == "deniers4":
+        return player["deniers"] // 4
+    if per == "ramparts":
+        return rampart_count(player)
+    if per.startswith("citizens:"):
+        return owned_citizens(player, per[-1])
+    if per == "citizen_sets":
+        return min(owned_citizens(player, c) for c in COLOURS)
+    if counts is None:
+        counts = visible_counts(player["district"])
+    if per == "sets":
+        return min(counts.get(c, 0) for c in COLOURS)
+    return counts.get(per, 0)
+
+
+def visible_counts(district: list) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for row in district:
+        for cell in row:
+            if cell:
+                for sel in MATCH[cell["s"][-1]]:
+                    counts[sel] = counts.get(sel, 0) + 1
+    return counts
+
+
+def score_breakdown(players: list[dict], seat: int) -> dict:
+    """Points of ``seat`` by category (works on states and on views: districts are public)."""
+    me = players[seat]
+    names: dict[str, bool] = {}
+    for index, player in enumerate(players):
+        for row in player["district"]:
+            for cell in row:
+                if cell and CARDS[cell["s"][-1]]["kind"] == "prestige":
+                    card = cell["s"][-1]
+                    names[card] = names.get(card, False) or index == seat
+    district = me["district"]
+    counts = visible_counts(district)
+    prestige = {}
+    for name, mine in names.items():
+        rule = CARDS[name]["score"]
+        rate = rule["b"] if mine else rule["nb"]
+        prestige[name] = min(K.PRESTIGE_CAP, rate * prestige_units(me, rule["per"], counts)) if rate else 0
+    printed = 0
+    bonus = 0
+    for r in range(3):
+        for c in range(3):
+            cell = district[r][c]
+            if not cell:
+                continue
+            for card in cell["s"]:
+                printed += CARDS[card]["pp"]
+            char = CARDS[cell["s"][-1]].get("char")
+            if char and char["on"] == "bonus":
+                what = char["what"]
+                bonus += char["pp"] * sum(1 for rr, cc in line_cells(r, c)
+                                          if district[rr][cc] and what in MATCH[district[rr][cc]["s"][-1]])
+    ramparts = rampart_count(me)
+    total = sum(prestige.values()) + printed + bonus + ramparts
+    return {"prestige": prestige, "cards": printed, "characters": bonus, "ramparts": ramparts, "total": total}
+
+
+def use_options(players: list[dict], seat: int, colour: str, need: int, extra: int) -> list[list[int]]:
+    """Ways to take ``need`` standing citizens of ``colour`` (own first; others at 2 deniers each),
+    keeping ``extra`` deniers for the rest of the action. Each way is a count per seat."""
+    n = len(players)
+    caps = [p["stand"][colour] for p in players]
+    result: list[list[int]] = []
+
+    def rec(index: int, left: int, acc: list[int]) -> None:
+        if index == n:
+            if left == 0:
+                fee = K.BORROW_FEE * (need - acc[seat])
+                if players[seat]["deniers"] >= fee + extra:
+                    result.append(list(acc))
+            return
+        for k in range(min(caps[index], left), -1, -1):
+            acc.append(k)
+            rec(index + 1, left - k, acc)
+            acc.pop()
+
+    rec(0, need, [])
+    result.sort(key=lambda u: (-u[seat], [-x for x in u]))
+    return result
+
+
+def shift_for(r: int, c: int) -> tuple[int, int]:
+    return (1 if r < 0 else -1 if r > 2 else 0), (1 if c < 0 else -1 if c > 2 else 0)
+
+
+def targets(district: list, card: str) -> list[tuple[int, int]]:
+    """Cells (in current coordinates, -1..3 meaning "shift the district") where ``card`` may go."""
+    occupied = [(r, c) for r in range(3) for c in range(3) if district[r][c]]
+    if CARDS[card]["level"] == 3 and any(card in cell["s"] for row in district for cell in row if cell):
+        return []
+    if not occupied:
+        return [(r, c) for r in range(3) for c in range(3)]
+    result = []
+    occ = set(occupied)
+    for r in range(-1, 4):
+        for c in range(-1, 4):
+            if (r, c) in occ:
+                result.append((r, c))
+                continue
+            if not any((r + dr, c + dc) in occ for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+                continue
+            dr, dc = shift_for(r, c)
+            if all(0 <= rr + dr <= 2 and 0 <= cc + dc <= 2 for rr, cc in occupied) \
+                    and 0 <= r + dr <= 2 and 0 <= c + dc <= 2:
+                result.append((r, c))
+    return result
+
+
+def event_impact(player: dict, ev: str, n: int) -> int:
+    """How much a harmful event would do to ``player`` (0: nothing, so no rampart is asked)."""
+    eff = EVENTS[ev]["effect"]
+    amount = eff["k"] * n * (count_visible(player["district"], eff["per"]) if "per" in eff else 1)
+    do = eff["do"]
+    if do == "lose":
+        return min(amount, player["deniers"])
+    if do == "lay_down":
+        return min(amount, player["stand"][eff["colour"]])
+    if do in ("damage", "grey"):
+        return min(amount, len(token_cells(player["district"])))
+    return amount
+
+
+def token_cells(district: list) -> list[tuple[int, int]]:
+    """Unoccupied, undamaged buildings (where damage and grey citizens go)."""
+    return [(r, c) for r in range(3) for c in range(3)
+            if district[r][c] and CARDS[top(district[r][c])]["kind"] == "building"
+            and not district[r][c]["occ"] and not district[r][c]["dmg"]]
+
+
+def can_pay(player: dict, card: str) -> bool:
+    cost = CARDS[card]["cost"]
+    if player["deniers"] < cost.get("deniers", 0):
+        return False
+    if "citizen" in cost:
+        col = cost["citizen"]
+        return player["stand"][col] + player["laid"][col] > 0
+    return True
+
+
+def play_options(players: list[dict], seat: int, hand: list[str], type_: str = "play") -> list[dict]:
+    """Every legal way to put a hand card into the district (type "play" or "final")."""
+    me = players[seat]
+    district = me["district"]
+    result = []
+    seen = set()
+    for card in hand:
+        if card in seen:
+            continue
+        seen.add(card)
+        if not can_pay(me, card):
+            continue
+        cost = CARDS[card]["cost"]
+        for r, c in targets(district, card):
+            base = {"type": type_, "card": card, "r": r, "c": c}
+            if "card" not in cost:
+                result.append(base)
+                continue
+            others = list(hand)
+            others.remove(card)
+            for pay in sorted(set(others)):
+                result.append({**base, "pay": f"h:{pay}"})
+            for rr in range(3):
+                for cc in range(3):
+                    cell = district[rr][cc]
+                    if not cell or (rr, cc) == (r, c):
+                        continue
+                    for i in range(len(cell["s"])):
+                        result.append({**base, "pay": f"d:{rr},{cc},{i}"})
+    return result
+
+
+def end_trigger(players: list[dict], criers: int) -> str | None:
+    """Why the last round starts now (checked at the start of a round), or None."""
+    ready = sum(1 for p in players
+                if all(cell for row in p["district"] for cell in row)
+                and sum(1 for _, _, card in visible(p["district"]) if CARDS[card]["kind"] == "prestige") >= 2)
+    if ready >= 2:
+        return "two_districts"
+    if ready >= 1 and criers > len(players):
+        return "district_criers"
+    return None
+
+
+def empty_district() -> list:
+    return [[None, None, None] for _ in range(3)]
+
+
+# ====================================================================== the game
+class TournayGame(Game):
+    id = "tournay"
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    version = 1
+    title = {"en": "Tournay", "ja": "トゥルネー"}
+    description = {"en": "Rebuild your district of Tournay: nine cards, three kinds of citizens, events and prestige buildings.",
+                   "ja": "トゥルネーの区画を再建しよう。9枚のカード、3種の市民、イベントと名声建造物。"}
+    test_option_keys = ("first_player", "decks", "events", "hands", "districts", "deniers", "citizens",
+                        "ramparts", "criers_out", "event_deniers", "supply", "no_shuffle")
+
+    # ------------------------------------------------------------------ setup
+    def _option_specs(self) -> list[dict]:
+        return [option("rules", "choice", "normal", "Rules", "ルール", choices=["normal", "advanced"],
+                       choice_labels={"normal": {"en": "Normal (2 citizens of each colour, 6 deniers)",
+                                                 "ja": "ノーマル(各色2市民・6ドゥニエ)"},
+                                      "advanced": {"en": "Advanced (1 of each, 9 deniers, buy citizens)",
+                                                   "ja": "上級(各色1市民・9ドゥニエ・市民購入)"}})]
+
+    def _setup(self, num_players: int, rng: Rng, options: dict) -> dict:
+        n = num_players
+        rules = options["rules"]
+        conf = K.SETUP[rules]
+        no_shuffle = options.get("no_shuffle", False)
+        if not isinstance(no_shuffle, bool):
+            raise SetupError("no_shuffle must be true or false")
+
+        def per_seat(key: str, check) -> list | None:
+            value = options.get(key)
+            if value is None:
+                return None
+            if not isinstance(value, list) or len(value) != n:
+                raise SetupError(f"{key} must be a list with one entry per seat")
+            for item in value:
+                check(item)
+            return value
+
+        def is_card_list(items, what="card") -> None:
+            if not isinstance(items, list) or not all(isinstance(x, str) and x in CARDS for x in items):
+                raise SetupError(f"unknown {what} in {items!r}")
+
+        def is_event_list(items) -> None:
+            if not isinstance(items, list) or not all(isinstance(x, str) and x in EVENTS for x in items):
+                raise SetupError(f"unknown event in {items!r}")
+
+        def is_count(x) -> None:
+            if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+                raise SetupError(f"{x!r} is not a count")
+
+        def is_colours(x) -> None:
+            if not isinstance(x, dict) or set(x) != set(COLOURS):
+                raise SetupError("citizens are given as {\"R\": n, \"W\": n, \"Y\": n}")
+            for v in x.values():
+                is_count(v)
+
+        def is_district(x) -> None:
+            if not isinstance(x, list) or len(x) != 3 or any(not isinstance(row, list) or len(row) != 3 for row in x):
+                raise SetupError("a district is 3 rows of 3 cells")
+            for row in x:
+                for cell in row:
+                    if cell is None:
+                        continue
+                    stack = [cell] if isinstance(cell, str) else cell
+                    is_card_list(stack)
+                    if not stack or any(CARDS[k]["kind"] == "crier" for k in stack):
+                        raise SetupError("a district cell holds activity cards")
+                    if len({CARDS[k]["colour"] for k in stack}) != 1:
+                        raise SetupError("a stack holds cards of one colour")
+
+        hands = per_seat("hands", is_card_list) or [[] for _ in range(n)]
+        if any(CARDS[k]["kind"] == "crier" for h in hands for k in h):
+            raise SetupError("a town crier cannot be in a hand")
+        if any(len(h) > K.HAND_LIMIT for h in hands):
+            raise SetupError("a hand holds at most 4 cards")
+        districts = per_seat("districts", is_district)
+        deniers = per_seat("deniers", is_count)
+        citizens = per_seat("citizens", is_colours)
+        ramparts = per_seat("ramparts", is_event_list) or [[] for _ in range(n)]
+        first = options.get("first_player")
+        if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n):
+            raise SetupError("first_player must be a seat number")
+        criers_out = options.get("criers_out", [])
+        if not isinstance(criers_out, list) or any(d not in DECKS for d in criers_out) \
+                or len(set(criers_out)) != len(criers_out):
+            raise SetupError("criers_out lists deck ids (R1 ... Y3) at most once each")
+        supply = options.get("supply")
+        if supply is not None:
+            is_colours(supply)
+
+        # the cards still free for each deck
+        pools = {d: K.deck_cards(d) for d in DECKS}
+        placed: list[str] = [k for h in hands for k in h]
+        for dist in districts or []:
+            for row in dist:
+                for cell in row:
+                    if cell is not None:
+                        placed.extend([cell] if isinstance(cell, str) else cell)
+        for d in criers_out:
+            placed.append(f"crier_{d}")
+        given_decks = options.get("decks") or {}
+        if not isinstance(given_decks, dict) or any(d not in DECKS for d in given_decks):
+            raise SetupError("decks is {deck id: [cards top first]}")
+        for d, cards_ in given_decks.items():
+            is_card_list(cards_)
+            if any(card_deck(k) != d for k in cards_):
+                raise SetupError(f"a card in decks[{d!r}] belongs to another deck")
+            placed.extend(cards_)
+        for k in placed:
+            d = card_deck(k)
+            if k not in pools[d]:
+                raise SetupError(f"too many copies of {k!r}")
+            pools[d].remove(k)
+        decks = {}
+        for d in DECKS:
+            rest = pools[d]
+            if not no_shuffle:
+                rng.shuffle(rest)
+            decks[d] = list(given_decks.get(d, [])) + rest
+
+        ev_given = options.get("events") or []
+        is_event_list(ev_given)
+        ev_pool = list(K.EVENT_ORDER)
+        for e in ev_given + [e for r in ramparts for e in r]:
+            if e not in ev_pool:
+                raise SetupError(f"too many copies of event {e!r}")
+            ev_pool.remove(e)
+        if not no_shuffle:
+            rng.shuffle(ev_pool)
+        ev_deck = list(ev_given) + ev_pool
+        queue = []
+        for _ in range(K.QUEUE_SIZE):
+            queue.append({"ev": ev_deck.pop(0), "den": 0} if ev_deck else None)
+        ev_den = options.get("event_deniers")
+        if ev_den is not None:
+            if not isinstance(ev_den, list) or len(ev_den) != K.QUEUE_SIZE:
+                raise SetupError("event_deniers lists 3 numbers")
+            for slot, value in zip(queue, ev_den):
+                is_count(value)
+                if slot is not None:
+                    if value > EVENTS[slot["ev"]]["cap"]:
+                        raise SetupError("more deniers on an event than its cap")
+                    slot["den"] = value
+
+        players = []
+        for seat in range(n):
+            dist = empty_district()
+            if districts:
+                for r in range(3):
+                    for c in range(3):
+                        cell = districts[seat][r][c]
+                        if cell is not None:
+                            dist[r][c] = {"s": [cell] if isinstance(cell, str) else list(cell), "occ": [], "dmg": False}
+            stand = dict(citizens[seat]) if citizens else {c: conf["citizens"] for c in COLOURS}
+            players.append({"deniers": deniers[seat] if deniers else conf["deniers"],
+                            "stand": stand, "laid": {c: 0 for c in COLOURS},
+                            "hand": list(hands[seat]), "ramparts": list(ramparts[seat]),
+                            "built": [], "dropped": [], "district": dist})
+            if hand_size(players[-1]) > K.HAND_LIMIT:
+                raise SetupError("a hand holds at most 4 cards, ramparts included")
+        if first is None:
+            first = rng.randbelow(n)
+        reason = end_trigger(players, len(criers_out))
+        state = {
+            "num_players": n, "rules": rules, "first": first, "turn": first, "round": 1,
+            "phase": "turn", "last_round": reason is not None,
+            "decks": decks, "faceup": {d: None for d in DECKS}, "criers": list(criers_out),
+            "ev_deck": ev_deck, "queue": queue, "ev_out": [],
+            "supply": dict(supply) if supply else {c: conf["supply"] for c in COLOURS},
+            "players": players, "tasks": [], "pending": None, "final": None,
+            "log": [log_entry("start", first=first, rules=rules)],
+        }
+        if reason:
+            state["log"].append(log_entry("last_round", reason=reason))
+        return state
+
+    # ------------------------------------------------------------------ whose decision
+    def _current_player(self, state: dict) -> int | None:
+        phase = state["phase"]
+        if phase == "over":
+            return None
+        if state["pending"] is not None:
+            return state["pending"]["seat"]
+        if phase == "final":
+            return self._final_seat(state)
+        return state["turn"]
+
+    def _final_seat(self, state: dict) -> int:
+        n = state["num_players"]
+        for i in range(n):
+            seat = (state["first"] + i) % n
+            if state["final"]["chosen"][seat] is None:
+                return seat
+        raise AssertionError("final phase without a seat to choose")
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal_actions(self, state: dict) -> list[dict]:
+        pending = state["pending"]
+        if pending is not None:
+            return self._pending_actions(state, pending)
+        seat = self._current_player(state)
+        players = state["players"]
+        if state["phase"] == "final":
+            me = players[seat]
+            return play_options(players, seat, me["hand"], "final") + [{"type": "final_pass"}]
+        actions = []
+        if state["phase"] == "turn":
+            actions += play_options(players, seat, players[seat]["hand"])
+        actions += self._main_actions(state, seat)
+        return actions
+
+    def _pending_actions(self, state: dict, pending: dict) -> list[dict]:
+        kind = pending["kind"]
+        me = state["players"][pending["seat"]]
+        if kind == "pick":
+            return [{"type": "pick", "card": c} for c in sorted(set(pending["cards"]))]
+        if kind == "limit":
+            return [{"type": "return", "card": c} for c in sorted(set(me["hand"]) | set(me["ramparts"]))]
+        if kind == "rampart":
+            return [{"type": "rampart", "build": True}, {"type": "rampart", "build": False}]
+        if kind == "token":
+            return [{"type": "token", "r": r, "c": c} for r, c in token_cells(me["district"])]
+        raise AssertionError(kind)
+
+    def _main_actions(self, state: dict, seat: int) -> list[dict]:
+        players = state["players"]
+        me = players[seat]
+        actions: list[dict] = []
+        # draw a card
+        for deck in DECKS:
+            colour, level = deck[0], int(deck[1])
+            modes = []
+            if state["faceup"][deck]:
+                modes.append("top")
+            if state["decks"][deck]:
+                modes.append("blind")
+            if not modes:
+                continue
+            for use in use_options(players, seat, colour, level, 0):
+                for mode in modes:
+                    actions.append({"type": "draw", "deck": deck, "mode": mode, "use": use})
+        # activate a building
+        for r in range(3):
+            for c in range(3):
+                cell = me["district"][r][c]
+                if not cell or CARDS[cell["s"][-1]]["kind"] != "building" or cell["dmg"] \
+                        or len(cell["occ"]) >= capacity(me["district"], r, c):
+                    continue
+                card = cell["s"][-1]
+                act = CARDS[card]["act"]
+                for params, extra in self._effect_params(state, seat, act):
+                    for use in use_options(players, seat, CARDS[card]["colour"], 1, extra):
+                        actions.append({"type": "activate", "r": r, "c": c, **params, "use": use})
+        # counter an event (it must have struck: at least one denier on it)
+        for slot, item in enumerate(state["queue"]):
+            if item and item["den"] >= 1 and me["deniers"] >= EVENTS[item["ev"]]["cost"] + item["den"]:
+                actions.append({"type": "counter", "slot": slot})
+        # earn deniers
+        for colour in COLOURS:
+            for k in range(1, me["stand"][colour] + 1):
+                actions.append({"type": "earn", "colour": colour, "n": k})
+        # buy a citizen (advanced rules)
+        if state["rules"] == "advanced":
+            for colour in COLOURS:
+                if me["stand"][colour] >= 1 and me["deniers"] >= K.BUY_CITIZEN_PRICE and state["supply"][colour] > 0:
+                    actions.append({"type": "buy", "colour": colour})
+        actions.append({"type": "gather"})
+        return actions
+
+    def _effect_params(self, state: dict, seat: int, act: dict) -> list[tuple[dict, int]]:
+        """(parameters, deniers needed besides borrowing fees) for each way to use a building's effect."""
+        do = act["do"]
+        me = state["players"][seat]
+        queue = state["queue"]
+        if do == "draw":
+            deck = act["deck"]
+            out = []
+            if state["faceup"][deck]:
+                out.append(({"mode": "top"}, 0))
+            if state["decks"][deck]:
+                out.append(({"mode": "blind"}, 0))
+            return out
+        if do == "recruit":
+            cols = COLOURS if act["colour"] == "any" else (act["colour"],)
+            if me["deniers"] < act["price"]:
+                return []
+            return [({"colour": col} if act["colour"] == "any" else {}, act["price"])
+                    for col in cols if state["supply"][col] > 0]
+        if do == "stand":
+            cols = COLOURS if act["colour"] == "all" else (act["colour"],)
+            return [({}, 0)] if any(me["laid"][col] for col in cols) else []
+        if do == "ballista":
+            slots = [i for i, item in enumerate(queue) if item]
+            out = [({"slots": [i]}, 0) for i in slots]
+            out += [({"slots": [i, j]}, 0) for a, i in enumerate(slots) for j in slots[a + 1:]]
+            return out
+        if do == "counter_any":
+            return [({"slot": i}, EVENTS[item["ev"]]["cost"] + item["den"])
+                    for i, item in enumerate(queue)
+                    if item and me["deniers"] >= EVENTS[item["ev"]]["cost"] + item["den"]]
+        if do == "calm":
+            return [({}, 0)] if any(item and item["den"] for item in queue) else []
+        if do == "calm_one":
+            return [({"slot": i}, 0) for i, item in enumerate(queue) if item and item["den"]]
+        return [({}, 0)]   # gain, gain_per
+
+    def _why_illegal(self, state: dict, action: dict) -> str | None:
+        kind = action.get("type")
+        if state["pending"] is not None:
+            return f"first answer the pending decision ({state['pending']['kind']})"
+        if kind == "play" and state["phase"] != "turn":
+            return "you may play only one card, before your action"
+        if kind in ("play", "final") and action.get("card") not in state["players"][self._current_player(state)]["hand"]:
+            return "that card is not in your hand"
+        return None
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, state: dict, action: dict, rng: Rng) -> None:
+        kind = action["type"]
+        seat = self._current_player(state)
+        if state["pending"] is not None:
+            self._answer(state, seat, action)
+        elif kind in ("final", "final_pass"):
+            self._final_choice(state, seat, action)
+            return
+        elif kind == "play":
+            self._play(state, seat, action)
+            state["phase"] = "action"
+            return
+        else:
+            state["phase"] = "busy"
+            self._act(state, seat, action)
+            state["tasks"].append({"t": "end"})
+        self._run(state)
+
+    # ---- playing a card
+    def _play(self, state: dict, seat: int, action: dict, final: bool = False) -> None:
+        me = state["players"][seat]
+        card = action["card"]
+        cost = CARDS[card]["cost"]
+        me["hand"].remove(card)
+        paid = {}
+        if cost.get("deniers"):
+            me["deniers"] -= cost["deniers"]
+            paid["deniers"] = cost["deniers"]
+        if "citizen" in cost:
+            col = cost["citizen"]
+            if me["laid"][col]:
+                me["laid"][col] -= 1
+            else:
+                me["stand"][col] -= 1
+            state["supply"][col] += 1
+            paid["citizen"] = col
+        if "pay" in action:
+            where = action["pay"]
+            if where.startswith("h:"):
+                pay_card = where[2:]
+                me["hand"].remove(pay_card)
+            else:
+                rr, cc, i = (int(x) for x in where[2:].split(","))
+                cell = me["district"][rr][cc]
+                if i == len(cell["s"]) - 1:
+                    self._clear_tokens(me, cell)
+                pay_card = cell["s"].pop(i)
+                if not cell["s"]:
+                    me["district"][rr][cc] = None
+            state["decks"][card_deck(pay_card)].append(pay_card)
+            paid["card"] = pay_card
+        r, c = action["r"], action["c"]
+        dr, dc = shift_for(r, c)
+        if dr or dc:
+            old = me["district"]
+            new = empty_district()
+            for rr in range(3):
+                for cc in range(3):
+                    if old[rr][cc]:
+                        new[rr + dr][cc + dc] = old[rr][cc]
+            me["district"] = new
+        r, c = r + dr, c + dc
+        cell = me["district"][r][c]
+        covered: list[str] = []
+        discarded: list[str] = []
+        if cell is None:
+            me["district"][r][c] = {"s": [card], "occ": [], "dmg": False}
+        else:
+            self._clear_tokens(me, cell)
+            if CARDS[cell["s"][-1]]["colour"] == CARDS[card]["colour"]:
+                covered = [cell["s"][-1]]
+                cell["s"].append(card)
+            else:
+                discarded = list(cell["s"])
+                for old_card in reversed(discarded):
+                    state["decks"][card_deck(old_card)].append(old_card)
+                me["district"][r][c] = {"s": [card], "occ": [], "dmg": False}
+        state["log"].append(log_entry("play", seat=seat, card=card, r=r, c=c, shift=[dr, dc], paid=paid,
+                                      covered=covered, discarded=discarded, final=final))
+        for ch in chars_in_line(me["district"], r, c):
+            if ch["on"] == "on_place" and matches(card, ch["what"]):
+                me["deniers"] += ch["n"]
+                state["log"].append(log_entry("bonus_place", seat=seat, n=ch["n"]))
+
+    def _clear_tokens(self, player: dict, cell: dict) -> None:
+        colour = CARDS[cell["s"][-1]]["colour"]
+        player["laid"][colour] += cell["occ"].count("c")
+        cell["occ"] = []
+        cell["dmg"] = False
+
+    # ---- the action
+    def _take_citizens(self, state: dict, seat: int, colour: str, use: list[int]) -> None:
+        players = state["players"]
+        for owner, k in enumerate(use):
+            if not k:
+                continue
+            players[owner]["stand"][colour] -= k
+            players[owner]["laid"][colour] += k
+            if owner != seat:
+                fee = K.BORROW_FEE * k
+                players[seat]["deniers"] -= fee
+                players[owner]["deniers"] += fee
+                state["log"].append(log_entry("borrow", seat=seat, owner=owner, colour=colour, n=k, fee=fee))
+
+    def _act(self, state: dict, seat: int, action: dict) -> None:
+        kind = action["type"]
+        me = state["players"][seat]
+        if kind == "draw":
+            deck = action["deck"]
+            self._take_citizens(state, seat, deck[0], action["use"])
+            state["log"].append(log_entry("draw", seat=seat, deck=deck, mode=action["mode"]))
+            self._draw(state, seat, deck, action["mode"])
+        elif kind == "activate":
+            self._activate(state, seat, action)
+        elif kind == "counter":
+            self._counter(state, seat, action["slot"])
+        elif kind == "earn":
+            col, k = action["colour"], action["n"]
+            me["stand"][col] -= k
+            me["laid"][col] += k
+            me["deniers"] += K.EARN_PER_CITIZEN * k
+            state["log"].append(log_entry("earn", seat=seat, colour=col, n=k, gain=K.EARN_PER_CITIZEN * k))
+        elif kind == "buy":
+            col = action["colour"]
+            me["stand"][col] -= 1
+            me["laid"][col] += 1
+            me["deniers"] -= K.BUY_CITIZEN_PRICE
+            state["supply"][col] -= 1
+            me["stand"][col] += 1
+            state["log"].append(log_entry("buy", seat=seat, colour=col))
+        elif kind == "gather":
+            for row in me["district"]:
+                for cell in row:
+                    if cell:
+                        colour = CARDS[cell["s"][-1]]["colour"]
+                        me["stand"][colour] += cell["occ"].count("c")
+                        cell["occ"] = []
+                        cell["dmg"] = False
+            for col in COLOURS:
+                me["stand"][col] += me["laid"][col]
+                me["laid"][col] = 0
+            state["log"].append(log_entry("gather", seat=seat))
+
+    def _draw(self, state: dict, seat: int, deck: str, mode: str) -> None:
+        """The normal draw methods (for the draw action and the draw effects)."""
+        tasks = state["tasks"]
+        if mode == "top":
+            card = state["faceup"][deck]
+            state["faceup"][deck] = None
+            state["players"][seat]["hand"].append(card)
+            state["log"].append(log_entry("took_top", seat=seat, deck=deck, card=card))
+            tasks.append({"t": "limit", "seat": seat})
+            return
+        if state["faceup"][deck]:
+            state["decks"][deck].append(state["faceup"][deck])
+            state["log"].append(log_entry("top_to_bottom", deck=deck, card=state["faceup"][deck]))
+            state["faceup"][deck] = None
+        drawn = []
+        crier = False
+        while len(drawn) < 2 and state["decks"][deck]:
+            card = state["decks"][deck].pop(0)
+            if CARDS[card]["kind"] == "crier":
+                crier = True
+                state["criers"].append(deck)
+                state["log"].append(log_entry("crier", seat=seat, deck=deck, out=len(state["criers"])))
+                continue
+            drawn.append(card)
+        if crier:
+            for slot, item in enumerate(state["queue"]):
+                if item:
+                    item["den"] = min(EVENTS[item["ev"]]["cap"], item["den"] + 1)
+            self._strike(state, seat, [i for i, item in enumerate(state["queue"]) if item], everyone=True)
+        if len(drawn) == 2:
+            tasks.append({"t": "pick", "seat": seat, "deck": deck, "cards": drawn})
+        elif drawn:
+            state["players"][seat]["hand"].append(drawn[0])
+            state["log"].append(log_entry("drew_one", seat=seat, deck=deck))
+            state["log"].append(log_entry("drew_one_private", to=[seat], seat=seat, card=drawn[0]))
+        tasks.append({"t": "limit", "seat": seat})
+
+    def _strike(self, state: dict, by: int, slots: list[int], everyone: bool) -> None:
+        """Queue the events of ``slots`` (left to right) against the players, from ``by`` on."""
+        n = state["num_players"]
+        for slot in sorted(slots):
+            item = state["queue"][slot]
+            ev = item["ev"]
+            state["tasks"].append({"t": "strike", "ev": ev, "n": item["den"], "by": by})
+            for i in range(n):
+                target = (by + i) % n
+                if target == by and not everyone and EVENTS[ev]["harm"]:
+                    continue
+                state["tasks"].append({"t": "ev", "ev": ev, "n": item["den"], "seat": target})
+
+    def _activate(self, state: dict, seat: int, action: dict) -> None:
+        me = state["players"][seat]
+        r, c = action["r"], action["c"]
+        cell = me["district"][r][c]
+        card = cell["s"][-1]
+        colour = CARDS[card]["colour"]
+        use = action["use"]
+        self._take_citizens(state, seat, colour, use)
+        if use[seat]:   # own citizen: it goes onto the building instead of lying down
+            me["laid"][colour] -= 1
+            cell["occ"].append("c")
+        else:
+            cell["occ"].append("b")
+        state["log"].append(log_entry("activate", seat=seat, card=card))
+        for ch in chars_in_line(me["district"], r, c):
+            if ch["on"] == "on_activate" and ch["colour"] == colour:
+                me["deniers"] += ch["n"]
+                state["log"].append(log_entry("bonus_activate", seat=seat, n=ch["n"]))
+        act = CARDS[card]["act"]
+        do = act["do"]
+        if do == "gain":
+            me["deniers"] += act["n"]
+            state["log"].append(log_entry("gain", seat=seat, n=act["n"]))
+        elif do == "gain_per":
+            k = count_visible(me["district"], act["what"])
+            me["deniers"] += k
+            state["log"].append(log_entry("gain", seat=seat, n=k))
+        elif do == "draw":
+            state["log"].append(log_entry("draw", seat=seat, deck=act["deck"], mode=action["mode"]))
+            self._draw(state, seat, act["deck"], action["mode"])
+        elif do == "recruit":
+            col = action.get("colour", act["colour"])
+            me["deniers"] -= act["price"]
+            state["supply"][col] -= 1
+            me["stand"][col] += 1
+            state["log"].append(log_entry("recruit", seat=seat, colour=col, price=act["price"]))
+        elif do == "stand":
+            cols = COLOURS if act["colour"] == "all" else (act["colour"],)
+            stood = {}
+            for col in cols:
+                k = min(act["n"], me["laid"][col])
+                me["laid"][col] -= k
+                me["stand"][col] += k
+                if k:
+                    stood[col] = k
+            state["log"].append(log_entry("stand", seat=seat, stood=stood))
+        elif do == "ballista":
+            for slot in action["slots"]:
+                item = state["queue"][slot]
+                item["den"] = min(EVENTS[item["ev"]]["cap"], item["den"] + 1)
+            state["log"].append(log_entry("ballista", seat=seat, evs=[state["queue"][s]["ev"] for s in action["slots"]]))
+            self._strike(state, seat, action["slots"], everyone=False)
+        elif do == "counter_any":
+            self._counter(state, seat, action["slot"])
+        elif do == "calm":
+            for item in state["queue"]:
+                if item and item["den"]:
+                    item["den"] -= 1
+            state["log"].append(log_entry("calm", seat=seat))
+        elif do == "calm_one":
+            item = state["queue"][action["slot"]]
+            k = item["den"]
+            item["den"] = 0
+            if act["gain"]:
+                me["deniers"] += k
+            state["log"].append(log_entry("calm_one", seat=seat, ev=item["ev"], n=k, gain=act["gain"]))
+
+    def _counter(self, state: dict, seat: int, slot: int) -> None:
+        me = state["players"][seat]
+        item = state["queue"][slot]
+        price = EVENTS[item["ev"]]["cost"] + item["den"]
+        me["deniers"] -= price
+        me["ramparts"].append(item["ev"])
+        me["ramparts"].sort()
+        state["queue"][slot] = {"ev": state["ev_deck"].pop(0), "den": 0} if state["ev_deck"] else None
+        new = state["queue"][slot]
+        state["log"].append(log_entry("counter", seat=seat, ev=item["ev"], price=price,
+                                      new=new["ev"] if new else None))
+        state["tasks"].append({"t": "limit", "seat": seat})
+
+    # ---- tasks and decisions
+    def _run(self, state: dict) -> None:
+        tasks = state["tasks"]
+        while state["pending"] is None and tasks:
+            task = tasks.pop(0)
+            t = task["t"]
+            if t == "end":
+                self._end_turn(state)
+            elif t == "strike":
+                state["log"].append(log_entry("strike", ev=task["ev"], n=task["n"]))
+            elif t == "ev":
+                player = state["players"][task["seat"]]
+                if EVENTS[task["ev"]]["harm"]:
+                    if event_impact(player, task["ev"], task["n"]) == 0:
+                        continue
+                    if player["ramparts"]:
+                        state["pending"] = {"kind": "rampart", **task}
+                        continue
+                self._event_effect(state, task["seat"], task["ev"], task["n"])
+            elif t == "token":
+                cells = token_cells(state["players"][task["seat"]]["district"])
+                if not cells or task["left"] <= 0:
+                    continue
+                if len(cells) <= task["left"]:
+                    for r, c in cells:
+                        self._put_token(state, task["seat"], task["tok"], r, c)
+                    continue
+                state["pending"] = {"kind": "token", **task}
+            elif t == "pick":
+                state["pending"] = {"kind": "pick", **task}
+            elif t == "limit":
+                if hand_size(state["players"][task["seat"]]) > K.HAND_LIMIT:
+                    state["pending"] = {"kind": "limit", **task}
+
+    def _event_effect(self, state: dict, seat: int, ev: str, n: int) -> None:
+        player = state["players"][seat]
+        eff = EVENTS[ev]["effect"]
+        amount = eff["k"] * n * (count_visible(player["district"], eff["per"]) if "per" in eff else 1)
+        do = eff["do"]
+        if do == "lose":
+            amount = min(amount, player["deniers"])
+            player["deniers"] -= amount
+        elif do == "gain":
+            player["deniers"] += amount
+        elif do == "lay_down":
+            col = eff["colour"]
+            amount = min(amount, player["stand"][col])
+            player["stand"][col] -= amount
+            player["laid"][col] += amount
+        elif do in ("damage", "grey"):
+            state["tasks"].insert(0, {"t": "token", "seat": seat, "tok": do, "left": amount})
+            return
+        state["log"].append(log_entry("hit", seat=seat, ev=ev, n=amount))
+
+    def _put_token(self, state: dict, seat: int, tok: str, r: int, c: int) -> None:
+        cell = state["players"][seat]["district"][r][c]
+        if tok == "damage":
+            cell["dmg"] = True
+        else:
+            cell["occ"].append("g")
+        state["log"].append(log_entry("token", seat=seat, tok=tok, card=cell["s"][-1]))
+
+    def _answer(self, state: dict, seat: int, action: dict) -> None:
+        pending = state["pending"]
+        state["pending"] = None
+        me = state["players"][seat]
+        kind = pending["kind"]
+        if kind == "pick":
+            keep = action["card"]
+            cards_ = list(pending["cards"])
+            cards_.remove(keep)
+            me["hand"].append(keep)
+            state["faceup"][pending["deck"]] = cards_[0]
+            state["log"].append(log_entry("picked", seat=seat, deck=pending["deck"], other=cards_[0]))
+            state["log"].append(log_entry("picked_private", to=[seat], seat=seat, card=keep))
+        elif kind == "limit":
+            card = action["card"]
+            if card in EVENTS:
+                me["ramparts"].remove(card)
+                me["dropped"].append(card)
+                state["ev_out"].append(card)
+                state["log"].append(log_entry("drop_rampart", seat=seat, ev=card))
+            else:
+                me["hand"].remove(card)
+                state["decks"][card_deck(card)].append(card)
+                state["log"].append(log_entry("return", seat=seat, deck=card_deck(card)))
+                state["log"].append(log_entry("return_private", to=[seat], seat=seat, card=card))
+            state["tasks"].insert(0, {"t": "limit", "seat": seat})
+        elif kind == "rampart":
+            if action["build"]:
+                ev = me["ramparts"].pop(0)
+                me["built"].append(ev)
+                state["log"].append(log_entry("rampart", seat=seat, ev=pending["ev"], used=ev))
+            else:
+                self._event_effect(state, seat, pending["ev"], pending["n"])
+        elif kind == "token":
+            self._put_token(state, seat, pending["tok"], action["r"], action["c"])
+            if pending["left"] > 1:
+                state["tasks"].insert(0, {"t": "token", "seat": seat, "tok": pending["tok"], "left": pending["left"] - 1})
+
+    # ---- turns, rounds, the end
+    def _end_turn(self, state: dict) -> None:
+        n = state["num_players"]
+        nxt = (state["turn"] + 1) % n
+        state["turn"] = nxt
+        state["phase"] = "turn"
+        if nxt != state["first"]:
+            return
+        if state["last_round"]:
+            state["phase"] = "final"
+            state["final"] = {"chosen": [None] * n}
+            state["log"].append(log_entry("final_start"))
+            return
+        state["round"] += 1
+        reason = end_trigger(state["players"], len(state["criers"]))
+        if reason is None and state["round"] >= ROUND_LIMIT:
+            reason = "round_limit"
+        state["log"].append(log_entry("round", n=state["round"]))
+        if reason:
+            state["last_round"] = True
+            state["log"].append(log_entry("last_round", reason=reason))
+
+    def _final_choice(self, state: dict, seat: int, action: dict) -> None:
+        state["final"]["chosen"][seat] = action
+        state["log"].append(log_entry("final_chosen", seat=seat))
+        if any(choice is None for choice in state["final"]["chosen"]):
+            return
+        n = state["num_players"]
+        for i in range(n):
+            s = (state["first"] + i) % n
+            choice = state["final"]["chosen"][s]
+            if choice["type"] == "final_pass":
+                state["log"].append(log_entry("final_pass", seat=s))
+            else:
+                self._play(state, s, choice, final=True)
+        state["phase"] = "over"
+        scores = [score_breakdown(state["players"], s)["total"] for s in range(n)]
+        state["log"].append(log_entry("end", scores=scores, winners=self._winners(state)))
+
+    # ------------------------------------------------------------------ scores
+    def _scores(self, state: dict) -> list[float]:
+        return [score_breakdown(state["players"], s)["total"] for s in range(state["num_players"])]
+
+    def _winners(self, state: dict) -> list[int]:
+        keys = [(score_breakdown(state["players"], s)["total"], state["players"][s]["deniers"])
+                for s in range(state["num_players"])]
+        best = max(keys)
+        return [s for s, key in enumerate(keys) if key == best]
+
+    # ------------------------------------------------------------------ views
+    def _view(self, state: dict, seat: int | None) -> dict:
+        n = state["num_players"]
+        players = []
+        for s, p in enumerate(state["players"]):
+            q = {k: v for k, v in p.items() if k != "hand"}
+            q["hand"] = list(p["hand"]) if s == seat else None
+            q["backs"] = sorted(card_deck(k) for k in p["hand"])
+            players.append(q)
+        pending = state["pending"]
+        if pending is not None and pending["kind"] == "pick" and pending["seat"] != seat:
+            pending = {**pending, "cards": None}
+        tasks = [({**t, "cards": None} if t["t"] == "pick" and t["seat"] != seat else t) for t in state["tasks"]]
+        final = None
+        if state["final"] is not None:
+            final = {"chosen": [c is not None for c in state["final"]["chosen"]],
+                     "mine": state["final"]["chosen"][seat] if seat is not None else None}
+        view = {
+            "seat": seat, "num_players": n, "rules": state["rules"], "first": state["first"],
+            "turn": state["turn"], "round": state["round"], "phase": state["phase"],
+            "last_round": state["last_round"],
+            "decks": {d: len(state["decks"][d]) for d in DECKS},
+            "faceup": dict(state["faceup"]), "criers": list(state["criers"]),
+            "ev_deck": len(state["ev_deck"]), "queue": state["queue"], "ev_out": list(state["ev_out"]),
+            "supply": dict(state["supply"]), "players": players,
+            "tasks": tasks, "pending": pending, "final": final,
+            "log": log_visible_to(state["log"], seat),
+        }
+        view = _copy(view)
+        view["scores"] = [score_breakdown(state["players"], s) for s in range(n)]
+        if state["phase"] == "over":
+            view["winners"] = self._winners(state)
+        return view
+
+    # ------------------------------------------------------------------ sampling (for the hard bot)
+    def _sample_state(self, view: dict, seat: int, rng: Rng) -> dict:
+        v = _copy(view)
+        n = v["num_players"]
+        # cards of each deck not seen by ``seat``
+        pools = {d: K.deck_cards(d) for d in DECKS}
+        seen: list[str] = []
+        for p in v["players"]:
+            for row in p["district"]:
+                for cell in row:
+                    if cell:
+                        seen.extend(cell["s"])
+        seen.extend(v["players"][seat]["hand"])
+        seen.extend(k for k in v["faceup"].values() if k)
+        seen.extend(f"crier_{d}" for d in v["criers"])
+        for t in v["tasks"] + ([v["pending"]] if v["pending"] else []):
+            if t.get("t") == "pick" and t.get("cards"):
+                seen.extend(t["cards"])
+        for k in seen:
+            pools[card_deck(k)].remove(k)
+        criers = {}
+        for d in DECKS:
+            if f"crier_{d}" in pools[d]:
+                pools[d].remove(f"crier_{d}")
+                criers[d] = f"crier_{d}"
+            rng.shuffle(pools[d])
+        players = []
+        for s, p in enumerate(v["players"]):
+            q = {k: val for k, val in p.items() if k != "backs"}
+            if s != seat:
+                q["hand"] = [pools[d].pop() for d in p["backs"]]
+            players.append(q)
+        # hidden picks of other seats
+        pending = v["pending"]
+        tasks = v["tasks"]
+        for t in tasks + ([pending] if pending else []):
+            if t.get("cards", 1) is None:
+                t["cards"] = [pools[t["deck"]].pop(), pools[t["deck"]].pop()]
+        decks = {}
+        for d in DECKS:
+            if d in criers:
+                pools[d].insert(rng.randbelow(len(pools[d]) + 1), criers[d])
+            if len(pools[d]) != v["decks"][d]:
+                raise ValueError("view inconsistent with the card list")
+            decks[d] = pools[d]
+        ev_pool = list(K.EVENT_ORDER)
+        used = [item["ev"] for item in v["queue"] if item] + list(v["ev_out"])
+        for p in v["players"]:
+            used += p["ramparts"] + p["built"]
+        for e in used:
+            ev_pool.remove(e)
+        rng.shuffle(ev_pool)
+        state = {
+            "num_players": n, "rules": v["rules"], "first": v["first"], "turn": v["turn"], "round": v["round"],
+            "phase": v["phase"], "last_round": v["last_round"], "decks": decks, "faceup": v["faceup"],
+            "criers": v["criers"], "ev_deck": ev_pool, "queue": v["queue"], "ev_out": v["ev_out"],
+            "supply": v["supply"], "players": players, "tasks": tasks, "pending": pending,
+            "final": None, "log": v["log"],
+        }
+        if v["final"] is not None:
+            chosen: list[Any] = [None] * n
+            state["final"] = {"chosen": chosen}
+            for s in range(n):
+                if s == seat:
+                    chosen[s] = v["final"]["mine"]
+                elif v["final"]["chosen"][s]:
+                    options_ = play_options(players, s, players[s]["hand"], "final") + [{"type": "final_pass"}]
+                    chosen[s] = options_[rng.randbelow(len(options_))]
+        return state
+
+
+def _copy(data: Any) -> Any:
+    from pygames.core import clone
+    return clone(data)
+
+
+GAME = TournayGame()

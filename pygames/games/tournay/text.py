@@ -1,0 +1,239 @@
+"""Tournay strings in English and Japanese: card names, texts, log sentences.
+
+Card and event names and texts live in cards.py (with the data); this module
+turns them and the log entries into HTML-safe text.
+"""
+
+from __future__ import annotations
+
+from pygames.ui.html import esc
+
+from . import cards as K
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+KIND = {
+    "building": {"en": "Building", "ja": "建物"},
+    "character": {"en": "Character", "ja": "人物"},
+    "prestige": {"en": "Prestige building", "ja": "名声建造物"},
+    "crier": {"en": "Town crier", "ja": "廷吏"},
+}
+
+REASONS = {
+    "two_districts": {"en": "two districts are full with two prestige buildings",
+                      "ja": "2人の区画が埋まり名声建造物が2枚以上見えている"},
+    "district_criers": {"en": "a district is full with two prestige buildings and more town criers are out than players",
+                        "ja": "区画が埋まり名声建造物が2枚以上見えていて、廷吏がプレイヤー人数より多く出ている"},
+    "round_limit": {"en": "the round limit is reached", "ja": "ラウンド上限に達した"},
+}
+
+WORDS = {
+    "deniers": {"en": "deniers", "ja": "ドゥニエ"},
+    "rampart": {"en": "rampart", "ja": "城壁"},
+}
+
+
+def _lang(lang: str) -> str:
+    return "ja" if lang == "ja" else "en"
+
+
+def colour_name(colour: str, lang: str) -> str:
+    return K.COLOUR_NAMES[colour][_lang(lang)]
+
+
+def colour_label(colour: str, lang: str) -> str:
+    """Colour with its letter, for colour-blind players: "red (R)" / "赤(R)"."""
+    if _lang(lang) == "ja":
+        return f"{colour_name(colour, lang)}({colour})"
+    return f"{colour_name(colour, lang)} ({colour})"
+
+
+def deck_name(deck: str, lang: str) -> str:
+    if _lang(lang) == "ja":
+        return f"{colour_name(deck[0], lang)}{ROMAN[int(deck[1])]}"
+    return f"{colour_name(deck[0], lang).capitalize()} {ROMAN[int(deck[1])]}"
+
+
+def card_name(card: str, lang: str) -> str:
+    return K.CARDS[card]["name"][_lang(lang)]
+
+
+def card_text(card: str, lang: str) -> str:
+    return K.CARDS[card]["text"][_lang(lang)]
+
+
+def event_name(ev: str, lang: str) -> str:
+    return K.EVENTS[ev]["name"][_lang(lang)]
+
+
+def event_text(ev: str, lang: str) -> str:
+    return K.EVENTS[ev]["text"][_lang(lang)]
+
+
+def cost_text(card: str, lang: str) -> str:
+    cost = K.CARDS[card]["cost"]
+    ja = _lang(lang) == "ja"
+    parts = []
+    if cost.get("deniers"):
+        parts.append(f"{cost['deniers']}{'ドゥニエ' if ja else ' deniers' if cost['deniers'] > 1 else ' denier'}")
+    if cost.get("card"):
+        parts.append("カード1枚" if ja else "1 card")
+    if cost.get("citizen"):
+        parts.append(f"{colour_label(cost['citizen'], lang)}{'の市民1つ' if ja else ' citizen'}")
+    return (" + " if not ja else "+").join(parts)
+
+
+def _name(names: list[str], seat: int) -> str:
+    name = names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+    return f'<b class="name">{esc(name)}</b>'
+
+
+def _card(card: str, lang: str) -> str:
+    return f'<span class="tournay-cardname">{esc(card_name(card, lang))}</span>'
+
+
+def _event(ev: str, lang: str) -> str:
+    return f'<span class="tournay-evname">{esc(event_name(ev, lang))}</span>'
+
+
+def _deck(deck: str, lang: str) -> str:
+    return esc(deck_name(deck, lang))
+
+
+def _col(colour: str, lang: str) -> str:
+    return esc(colour_label(colour, lang))
+
+
+def log_line(entry: dict, lang: str, names: list[str]) -> str:
+    """One log entry as an HTML-safe sentence."""
+    ja = _lang(lang) == "ja"
+    key = entry.get("key")
+    p = entry.get("params", {})
+    who = _name(names, p["seat"]) if "seat" in p else ""
+    if key == "start":
+        rules = ("上級ルール" if p["rules"] == "advanced" else "ノーマルルール") if ja else \
+            ("advanced rules" if p["rules"] == "advanced" else "normal rules")
+        return (f"ゲーム開始({esc(rules)})。スタートプレイヤーは{_name(names, p['first'])}。" if ja
+                else f"The game starts ({esc(rules)}). {_name(names, p['first'])} is the first player.")
+    if key == "round":
+        return f"ラウンド{p['n']}。" if ja else f"Round {p['n']}."
+    if key == "last_round":
+        reason = esc(REASONS[p["reason"]][_lang(lang)])
+        return f"最終ラウンド:{reason}。" if ja else f"Last round: {reason}."
+    if key == "play":
+        where = f"{p['r'] + 1}-{p['c'] + 1}"
+        extra = []
+        if p.get("covered"):
+            extra.append(f"{_card(p['covered'][0], lang)}に重ねた" if ja else f"on top of {_card(p['covered'][0], lang)}")
+        if p.get("discarded"):
+            cards = ", ".join(_card(k, lang) for k in p["discarded"])
+            extra.append(f"{cards}を捨てた" if ja else f"discarding {cards}")
+        if p.get("shift") and any(p["shift"]):
+            extra.append("区画をずらした" if ja else "shifting the district")
+        if p.get("paid", {}).get("card"):
+            extra.append(f"{_card(p['paid']['card'], lang)}を支払った" if ja else f"paying {_card(p['paid']['card'], lang)}")
+        if p.get("paid", {}).get("citizen"):
+            extra.append(f"{_col(p['paid']['citizen'], lang)}の市民をストックに戻した" if ja
+                         else f"returning a {_col(p['paid']['citizen'], lang)} citizen")
+        tail = ("(" + "、".join(extra) + ")") if ja and extra else (" (" + ", ".join(extra) + ")" if extra else "")
+        lead = "最後のカード:" if ja and p.get("final") else "Final card: " if p.get("final") else ""
+        return (f"{lead}{who}が{_card(p['card'], lang)}を{where}に配置した{tail}。" if ja
+                else f"{lead}{who} places {_card(p['card'], lang)} at {where}{tail}.")
+    if key in ("bonus_place", "bonus_activate", "gain"):
+        return f"{who}は{p['n']}ドゥニエ得た。" if ja else f"{who} gains {p['n']} deniers."
+    if key == "borrow":
+        return (f"{who}は{_name(names, p['owner'])}の{_col(p['colour'], lang)}市民を{p['n']}つ使い、{p['fee']}ドゥニエ払った。" if ja
+                else f"{who} uses {p['n']} {_col(p['colour'], lang)} citizen(s) of {_name(names, p['owner'])} for {p['fee']} deniers.")
+    if key == "draw":
+        how = ("表向きのカード" if p["mode"] == "top" else "山札から2枚") if ja else \
+            ("the face-up card" if p["mode"] == "top" else "two cards blind")
+        return (f"{who}は{_deck(p['deck'], lang)}デッキから{how}を引く。" if ja
+                else f"{who} draws {how} from the {_deck(p['deck'], lang)} deck.")
+    if key == "took_top":
+        return f"{who}は{_card(p['card'], lang)}を手札に加えた。" if ja else f"{who} takes {_card(p['card'], lang)}."
+    if key == "top_to_bottom":
+        return (f"表向きの{_card(p['card'], lang)}は{_deck(p['deck'], lang)}デッキの一番下へ。" if ja
+                else f"The face-up {_card(p['card'], lang)} goes under the {_deck(p['deck'], lang)} deck.")
+    if key == "crier":
+        return (f"廷吏が現れた({_deck(p['deck'], lang)}デッキ、{p['out']}枚目)!イベントが発生する。" if ja
+                else f"A town crier is revealed ({_deck(p['deck'], lang)} deck, {p['out']} out)! The events strike.")
+    if key == "drew_one":
+        return (f"{who}は{_deck(p['deck'], lang)}デッキから1枚だけ引いた。" if ja
+                else f"{who} draws the only card left in the {_deck(p['deck'], lang)} deck.")
+    if key in ("drew_one_private", "picked_private"):
+        return f"(あなたは{_card(p['card'], lang)}を得た。)" if ja else f"(You keep {_card(p['card'], lang)}.)"
+    if key == "picked":
+        return (f"{who}は1枚を手札に加え、{_card(p['other'], lang)}を表向きにデッキの上に置いた。" if ja
+                else f"{who} keeps one card and puts {_card(p['other'], lang)} face up on the {_deck(p['deck'], lang)} deck.")
+    if key == "activate":
+        return f"{who}が{_card(p['card'], lang)}を活性化した。" if ja else f"{who} activates {_card(p['card'], lang)}."
+    if key == "recruit":
+        return (f"{who}は{p['price']}ドゥニエ払い、{_col(p['colour'], lang)}の市民を得た。" if ja
+                else f"{who} pays {p['price']} deniers for a {_col(p['colour'], lang)} citizen.")
+    if key == "stand":
+        stood = p.get("stood", {})
+        if not stood:
+            return f"{who}は市民を起こせなかった。" if ja else f"{who} has no citizen to stand up."
+        parts = ("、" if ja else ", ").join(f"{_col(c, lang)}×{k}" for c, k in stood.items())
+        return f"{who}は市民を起こした:{parts}。" if ja else f"{who} stands citizens up: {parts}."
+    if key == "ballista":
+        evs = ("、" if ja else ", ").join(_event(e, lang) for e in p["evs"])
+        return (f"{who}のバリスタ:{evs}が他のプレイヤーに発生する。" if ja
+                else f"{who}'s Ballista: {evs} strike the other players.")
+    if key == "calm":
+        return f"{who}は各イベントから1ドゥニエ取り除いた。" if ja else f"{who} removes a denier from each event."
+    if key == "calm_one":
+        if p.get("gain"):
+            return (f"{who}は{_event(p['ev'], lang)}から{p['n']}ドゥニエ得た。" if ja
+                    else f"{who} takes the {p['n']} deniers on {_event(p['ev'], lang)}.")
+        return (f"{who}は{_event(p['ev'], lang)}のドゥニエをすべて取り除いた。" if ja
+                else f"{who} removes the deniers on {_event(p['ev'], lang)}.")
+    if key == "counter":
+        new = ((f"新しいイベント:{_event(p['new'], lang)}。" if ja else f" New event: {_event(p['new'], lang)}.")
+               if p.get("new") else "")
+        return (f"{who}は{p['price']}ドゥニエ払って{_event(p['ev'], lang)}に対抗し、城壁を得た。{new}" if ja
+                else f"{who} pays {p['price']} deniers to counter {_event(p['ev'], lang)} and gains a rampart.{new}")
+    if key == "earn":
+        return (f"{who}は{_col(p['colour'], lang)}の市民を{p['n']}つ寝かせ、{p['gain']}ドゥニエ得た。" if ja
+                else f"{who} lays down {p['n']} {_col(p['colour'], lang)} citizen(s) and earns {p['gain']} deniers.")
+    if key == "buy":
+        return (f"{who}は5ドゥニエで{_col(p['colour'], lang)}の市民を買った。" if ja
+                else f"{who} buys a {_col(p['colour'], lang)} citizen for 5 deniers.")
+    if key == "gather":
+        return f"{who}は市民を集結させた。" if ja else f"{who} gathers all their citizens."
+    if key == "strike":
+        return (f"イベント{_event(p['ev'], lang)}(×{p['n']})が発生。" if ja
+                else f"Event {_event(p['ev'], lang)} (×{p['n']}) strikes.")
+    if key == "hit":
+        do = K.EVENTS[p["ev"]]["effect"]["do"]
+        if do == "lose":
+            return f"{who}は{p['n']}ドゥニエ失った。" if ja else f"{who} loses {p['n']} deniers."
+        if do == "gain":
+            return f"{who}は{p['n']}ドゥニエ得た。" if ja else f"{who} gains {p['n']} deniers."
+        return f"{who}は市民を{p['n']}つ寝かせた。" if ja else f"{who} lays down {p['n']} citizen(s)."
+    if key == "token":
+        tok = ("ダメージ" if p["tok"] == "damage" else "灰色市民") if ja else \
+            ("damage" if p["tok"] == "damage" else "a grey citizen")
+        return (f"{who}の{_card(p['card'], lang)}に{tok}。" if ja else f"{who}'s {_card(p['card'], lang)} gets {tok}.")
+    if key == "rampart":
+        return (f"{who}は城壁を建てて{_event(p['ev'], lang)}を防いだ。" if ja
+                else f"{who} builds a rampart against {_event(p['ev'], lang)}.")
+    if key == "drop_rampart":
+        return (f"{who}は手札上限のため城壁({_event(p['ev'], lang)})を捨てた。" if ja
+                else f"{who} discards a rampart ({_event(p['ev'], lang)}) to keep 4 cards.")
+    if key == "return":
+        return (f"{who}は手札上限のため1枚を{_deck(p['deck'], lang)}デッキの下に戻した。" if ja
+                else f"{who} returns a card under the {_deck(p['deck'], lang)} deck (hand limit).")
+    if key == "return_private":
+        return f"(あなたは{_card(p['card'], lang)}を戻した。)" if ja else f"(You return {_card(p['card'], lang)}.)"
+    if key == "final_start":
+        return ("最終ラウンド終了。各プレイヤーは最後のカードを1枚伏せて選ぶ。" if ja
+                else "The last round is over. Each player secretly chooses a final card.")
+    if key == "final_chosen":
+        return f"{who}は最後のカードを選んだ。" if ja else f"{who} has chosen a final card."
+    if key == "final_pass":
+        return f"{who}は最後のカードを出さない。" if ja else f"{who} plays no final card."
+    if key == "end":
+        winners = ("、" if ja else ", ").join(_name(names, s) for s in p.get("winners", []))
+        return f"ゲーム終了。勝者:{winners}。" if ja else f"The game is over. Winner: {winners}."
+    return esc(key or "?")

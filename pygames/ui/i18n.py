@@ -1,0 +1,120 @@
+"""UI strings of the page shell (lobby, table frame), in English and Japanese.
+
+Games bring their own strings (``pygames.games.<id>.text``); this module only
+holds what every table shares. ``t(key, lang, **params)`` formats a string;
+a missing Japanese string falls back to English, an unknown key raises
+KeyError (tests check both languages are complete).
+"""
+
+from __future__ import annotations
+
+LANGS = ("en", "ja")
+LANG_NAMES = {"en": "English", "ja": "日本語"}
+DEFAULT_LANG = "en"
+
+STRINGS: dict[str, dict[str, str]] = {
+    "site_title": {"en": "pygames", "ja": "pygames"},
+    "tagline": {"en": "Card games against bots, in your browser. No server, works offline.",
+                "ja": "ブラウザでボットと遊ぶカードゲーム。サーバー不要、オフラインでも動きます。"},
+    "language": {"en": "Language", "ja": "言語"},
+    "choose_game": {"en": "Choose a game", "ja": "ゲームを選ぶ"},
+    "no_games": {"en": "No game is ready yet. Come back soon!",
+                 "ja": "遊べるゲームはまだありません。もうしばらくお待ちください。"},
+    "players_range": {"en": "{lo}–{hi} players", "ja": "{lo}〜{hi}人"},
+    "players_exact": {"en": "{n} players", "ja": "{n}人"},
+    "num_players": {"en": "Players", "ja": "人数"},
+    "seats": {"en": "Seats", "ja": "席"},
+    "seat_n": {"en": "Seat {n}", "ja": "{n}番席"},
+    "options": {"en": "Options", "ja": "オプション"},
+    "no_options": {"en": "This game has no options.", "ja": "このゲームにはオプションがありません。"},
+    "from_players": {"en": "from {n} players", "ja": "{n}人以上"},
+    "start": {"en": "Start", "ja": "開始"},
+    "setup_for": {"en": "New table: {game}", "ja": "新しい卓：{game}"},
+    "continue_title": {"en": "Game in progress", "ja": "対局の続き"},
+    "continue_summary": {"en": "{game}, {n} players, {moves} moves played",
+                         "ja": "{game}・{n}人・{moves}手目まで"},
+    "continue": {"en": "Continue", "ja": "続ける"},
+    "discard": {"en": "Discard", "ja": "破棄"},
+    "save_damaged": {"en": "Your saved game cannot be continued: {reason}",
+                     "ja": "保存された対局を再開できません：{reason}"},
+    "save_discarded": {"en": "The saved game was discarded.", "ja": "保存された対局を破棄しました。"},
+    "start_failed": {"en": "This table could not be started: {reason}",
+                     "ja": "この卓を開始できませんでした：{reason}"},
+    "level_human": {"en": "Human", "ja": "人間"},
+    "level_random": {"en": "Bot: random", "ja": "ボット：ランダム"},
+    "level_easy": {"en": "Bot: easy", "ja": "ボット：やさしい"},
+    "level_normal": {"en": "Bot: normal", "ja": "ボット：ふつう"},
+    "level_hard": {"en": "Bot: hard", "ja": "ボット：つよい"},
+    "levelname_random": {"en": "random", "ja": "ランダム"},
+    "levelname_easy": {"en": "easy", "ja": "やさしい"},
+    "levelname_normal": {"en": "normal", "ja": "ふつう"},
+    "levelname_hard": {"en": "hard", "ja": "つよい"},
+    "you": {"en": "You", "ja": "あなた"},
+    "player_n": {"en": "Player {n}", "ja": "プレイヤー{n}"},
+    "bot_n": {"en": "Bot {n} ({level})", "ja": "ボット{n}（{level}）"},
+    "thinking": {"en": "{name} is thinking…", "ja": "{name}が考えています…"},
+    "your_turn": {"en": "Your turn", "ja": "あなたの番です"},
+    "back": {"en": "Back", "ja": "戻る"},
+    "lobby": {"en": "Lobby", "ja": "ロビー"},
+    "new_game": {"en": "New game", "ja": "新しいゲーム"},
+    "play_again": {"en": "Play again", "ja": "もう一度遊ぶ"},
+    "game_over": {"en": "Game over", "ja": "ゲーム終了"},
+    "winner": {"en": "Winner: {names}", "ja": "勝者：{names}"},
+    "winners": {"en": "Winners: {names}", "ja": "勝者：{names}"},
+    "no_winner": {"en": "No winner", "ja": "勝者なし"},
+    "list_sep": {"en": ", ", "ja": "、"},
+    "log": {"en": "Game log", "ja": "ログ"},
+    "log_empty": {"en": "Nothing has happened yet.", "ja": "まだ何も起きていません。"},
+    "choices": {"en": "Your choices", "ja": "選択肢"},
+    "pass_device": {"en": "Pass the device to {name}", "ja": "{name}に端末を渡してください"},
+    "pass_device_hint": {"en": "The other players should look away.",
+                         "ja": "ほかのプレイヤーは画面を見ないでください。"},
+    "ready": {"en": "I am {name}: show my cards", "ja": "{name}です：手札を見る"},
+    "error_title": {"en": "Something went wrong", "ja": "エラーが発生しました"},
+    "error_hint": {"en": "You can go back to the lobby or reload the page; your game is saved after every move.",
+                   "ja": "ロビーに戻るか、ページを再読み込みしてください。対局は一手ごとに保存されています。"},
+    "offline_ready": {"en": "Ready to play offline", "ja": "オフラインで遊べます"},
+}
+
+#: short lobby descriptions of the games we plan; a game may also set ``description`` {en, ja}
+GAME_DESCRIPTIONS: dict[str, dict[str, str]] = {
+    "coup": {"en": "Bluff, challenge and eliminate: keep your influence to be the last one standing.",
+             "ja": "ブラフとチャレンジで相手の影響力を奪い、最後の一人を目指す。"},
+    "oriflamme": {"en": "Place cards face down in a shared line, then reveal them to scheme for influence.",
+                  "ja": "カードを伏せて列に並べ、順に公開して影響力を競う。"},
+    "tournay": {"en": "Build your city district by district and win the tournaments' prestige.",
+                "ja": "街を発展させ、トーナメントで名声を得る。"},
+    "koryo": {"en": "Gather majorities of the nine families to win their favour each round.",
+              "ja": "九つの家門で過半数を集め、その特権を得る。"},
+    "houses": {"en": "Great Houses: plots, challenges and dominance in a struggle for the throne.",
+               "ja": "大貴族：プロット、チャレンジ、支配力で王座を争う。"},
+}
+
+
+def norm_lang(lang: object) -> str:
+    return lang if isinstance(lang, str) and lang in LANGS else DEFAULT_LANG
+
+
+def t(key: str, lang: str = DEFAULT_LANG, **params: object) -> str:
+    """The UI string ``key`` in ``lang``, formatted with ``params`` (plain text, not escaped)."""
+    entry = STRINGS[key]
+    text = entry.get(norm_lang(lang)) or entry[DEFAULT_LANG]
+    return text.format(**params) if params else text
+
+
+def join_names(names: list[str], lang: str) -> str:
+    return t("list_sep", lang).join(names)
+
+
+def game_description(game: object, lang: str) -> str:
+    """A game's lobby blurb: its own ``description`` if it has one, else ours, else ""."""
+    own = getattr(game, "description", None)
+    if isinstance(own, dict) and own:
+        return own.get(norm_lang(lang)) or own.get(DEFAULT_LANG, "")
+    table = GAME_DESCRIPTIONS.get(getattr(game, "id", ""), {})
+    return table.get(norm_lang(lang), "")
+
+
+def game_title(game: object, lang: str) -> str:
+    title = getattr(game, "title", None) or {}
+    return title.get(norm_lang(lang)) or title.get(DEFAULT_LANG) or getattr(game, "id", "?")

@@ -1,0 +1,30 @@
+"""Constants and helpers shared by the browser tests (imported by conftest and the tests)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import build
+
+ARTIFACTS = build.ROOT / "test-artifacts"
+LOCAL = re.compile(r"^(https?://(127\.0\.0\.1|localhost)(:\d+)?/|blob:|data:)")
+BOOT_MS = 180_000
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 860}
+
+
+def chromium_path() -> str | None:
+    env = os.environ.get("CHROMIUM")
+    if env:
+        return env
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+def shot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.evaluate("window.scrollTo(0, 0)")  # a sticky header would otherwise sit mid-picture
+    page.screenshot(path=str(path), full_page=True)
+    return path

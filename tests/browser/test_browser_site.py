@@ -1,0 +1,193 @@
+"""The built site in Chromium: boot, lobby, every registered game played to its end
+through the UI (one human clicking random choices; all bots), offline reload through
+the service worker, and a phone-sized screen without horizontal scrolling.
+
+Screenshots go to test-artifacts/ (look at them)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+import build
+import pygames
+from browser_helpers import BOOT_MS, DESKTOP, PHONE, shot
+
+pytestmark = pytest.mark.browser
+
+GAME_IDS = list(pygames.GAME_IDS)
+MAX_CLICKS = 1500
+STEP_MS = 120_000
+QUERY = "?botdelay=0"
+
+SETTLED = """(rev) => {
+  const app = document.getElementById("app"), error = document.getElementById("error");
+  return !error.hidden || (app.dataset.rev !== rev && app.dataset.phase !== "bot" && app.dataset.phase !== "loading");
+}"""
+
+
+def boot(page, url: str, query: str = QUERY) -> None:
+    page.goto(url + "/" + query)
+    page.wait_for_function("!!window.pygamesReadyAt || !document.getElementById('error').hidden",
+                           timeout=BOOT_MS)
+    check_no_error(page)
+    expect(page.locator("#loading")).to_be_hidden()
+
+
+def check_no_error(page) -> None:
+    if page.locator("#error").is_visible():
+        message = page.locator("#error-message").text_content()
+        details = page.locator("#error-details").text_content()
+        pytest.fail(f"the page shows an error: {message}\n{details}")
+
+
+def rev(page) -> str:
+    return page.get_attribute("#app", "data-rev") or ""
+
+
+def settle(page, before: str) -> str:
+    """Wait until the page redrew and waits for a human (or shows the end); returns the phase."""
+    page.wait_for_function(SETTLED, arg=before, timeout=STEP_MS)
+    check_no_error(page)
+    return page.get_attribute("#app", "data-phase")
+
+
+def check_fits(page, name: str) -> None:
+    """No horizontal scrolling at this width."""
+    widths = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"{name}: the page is {widths[0]}px wide in a {widths[1]}px window"
+
+
+def small_targets(page) -> list[str]:
+    """Clickable things smaller than 40px in both directions (fingers need room)."""
+    return page.evaluate("""() => [...document.querySelectorAll('#app button, #app select, #app [data-choice]')]
+        .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.width < 40 && r.height < 40; })
+        .map(e => e.outerHTML.slice(0, 120))""")
+
+
+def start_game(page, game_id: str, seats: list[str] | None = None) -> None:
+    page.locator(f'[data-game="{game_id}"]').click()
+    expect(page.locator('[data-testid="start"]')).to_be_visible()
+    if seats is not None:
+        page.locator('select[name="num_players"]').select_option(str(len(seats)))
+        for index, kind in enumerate(seats):
+            page.locator(f'select[data-seat="{index}"]').select_option(kind)
+    before = rev(page)
+    page.locator('[data-testid="start"]').click()
+    settle(page, before)
+    expect(page.locator(f'[data-testid="table"][data-game="{game_id}"]')).to_be_visible()
+
+
+# ------------------------------------------------------------------ shell
+def test_lobby_boots_offline_only(open_page, site_url):
+    page = open_page(DESKTOP)
+    boot(page, site_url, "")
+    expect(page.locator('[data-testid="lobby"]')).to_be_visible()
+    for game_id in GAME_IDS:
+        expect(page.locator(f'[data-game="{game_id}"]')).to_be_visible()
+    page.locator('select[name="lang"]').select_option("ja")
+    expect(page.locator("h1")).to_have_text("ゲームを選ぶ")
+    assert page.evaluate("localStorage.getItem('pygames.lang')") == "ja"
+    page.locator('select[name="lang"]').select_option("en")
+    shot(page, "lobby-desktop")
+
+
+def test_phone_lobby_fits(open_page, site_url):
+    page = open_page(PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    boot(page, site_url)
+    if GAME_IDS:
+        page.locator(f'[data-game="{GAME_IDS[0]}"]').click()
+        expect(page.locator('[data-testid="start"]')).to_be_visible()
+    check_fits(page, "phone lobby")
+    assert small_targets(page) == []
+    shot(page, "lobby-phone")
+
+
+def test_damaged_save_gives_a_message(open_page, site_url):
+    page = open_page(DESKTOP)
+    page.context.add_init_script("localStorage.setItem('pygames.save', '{this is not a game');")
+    boot(page, site_url)
+    expect(page.locator('[data-testid="save-error"]')).to_contain_text("cannot be continued")
+    before = rev(page)
+    page.locator('[data-testid="save-error"] [data-action="discard"]').click()
+    settle(page, before)
+    expect(page.locator('[data-testid="notice"]')).to_contain_text("discarded")
+
+
+def test_offline_reload_through_the_service_worker(browser, guard, tmp_path):
+    """First visit online; then the server is stopped and a reload still reaches the lobby."""
+    site = tmp_path / "site"
+    build.build(site, quiet=True)
+    server, url = build.serve_in_thread(site)
+    context = browser.new_context(service_workers="allow", viewport=DESKTOP)
+    guard.watch_context(context)
+    try:
+        page = context.new_page()
+        guard.watch_page(page)
+        boot(page, url, "")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_MS)
+        server.shutdown()
+        server.server_close()
+        server = None
+        page.reload()
+        page.wait_for_function("!!window.pygamesReadyAt || !document.getElementById('error').hidden",
+                               timeout=BOOT_MS)
+        check_no_error(page)
+        expect(page.locator('[data-testid="lobby"]')).to_be_visible()
+        if GAME_IDS:  # Python and the games work offline too
+            start_game(page, GAME_IDS[0])
+    finally:
+        context.close()
+        if server is not None:
+            server.shutdown()
+            server.server_close()
+
+
+# ------------------------------------------------------------------ games
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_human_plays_to_the_end_on_a_phone(open_page, site_url, game_id):
+    """Seat 0 human (random clicks, sometimes with the keyboard), the others bots."""
+    page = open_page(PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    boot(page, site_url)
+    start_game(page, game_id)
+    rng = random.Random(f"browser/{game_id}")
+    phase = page.get_attribute("#app", "data-phase")
+    clicks = 0
+    while phase != "over":
+        assert clicks < MAX_CLICKS, f"{game_id}: not over after {MAX_CLICKS} clicks"
+        if clicks == 2:
+            check_fits(page, f"{game_id} table")
+            shot(page, f"{game_id}-phone-table")
+        choices = page.locator('[data-testid="choice"]')
+        count = choices.count()
+        assert count > 0, f"{game_id}: phase {phase} but nothing to click"
+        target = choices.nth(rng.randrange(count))
+        before = rev(page)
+        if clicks % 7 == 3 and target.evaluate("e => e.tagName") != "BUTTON":
+            target.focus()
+            page.keyboard.press("Enter")
+        else:
+            target.click(timeout=15_000)
+        phase = settle(page, before)
+        clicks += 1
+    expect(page.locator('[data-testid="game-over"]')).to_be_visible()
+    expect(page.locator('[data-testid="status"]')).to_contain_text("Game over")
+    check_fits(page, f"{game_id} game over")
+    shot(page, f"{game_id}-phone-over")
+    assert page.evaluate("localStorage.getItem('pygames.save')") is None
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bot_table_plays_itself(open_page, site_url, game_id):
+    page = open_page(DESKTOP)
+    boot(page, site_url)
+    game = pygames.get_game(game_id)
+    kinds = ["random", "normal", "easy"]
+    seats = [kinds[i % 3] for i in range(game.max_players)]
+    start_game(page, game_id, seats)
+    expect(page.locator('[data-testid="game-over"]')).to_be_visible(timeout=STEP_MS * 3)
+    check_no_error(page)
+    expect(page.locator('[data-testid="choice"]')).to_have_count(0)
+    shot(page, f"{game_id}-desktop-bots-over")

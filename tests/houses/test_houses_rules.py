@@ -1,0 +1,689 @@
+"""Acceptance tests for Great Houses: each builds an exact rule situation with the test
+options and plays it through the public contract. Rule ids refer to docs/rules/houses.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from houses_helpers import (act, declare, defend, game, has, inst, keys, legal, log, player, power,
+                            stage, types, uid)
+from pygames import IllegalAction, SetupError
+from pygames.games.houses.rules import GAME
+
+ONE_PLOT = [["P1"], ["P4"]]  # P1: income 5 / init 2 / claim 1 / reserve 6; P4: 4 / 4 / 1 / 7
+
+
+# ---------------------------------------------------------------- setup (HOU_01..)
+def setup_game(deck0, deck1, **kw):
+    return game(decks=[deck0, deck1], skip_setup=False, pad=0, **kw)
+
+
+def test_HOU_01_setup_draw_seven_place_cost_five_reveal_and_refill():
+    deck0 = ["V05", "V02", "V01", "V14", "V12", "V10", "N01", "V06", "V07", "V03"]
+    deck1 = ["R05", "R04", "R01", "R13", "R12", "R10", "N01", "R06", "R07", "R03"]
+    s = setup_game(deck0, deck1)
+    assert stage(s) == "setup" and GAME.current_player(s) == 0
+    assert player(s, 0)["hand"] == deck0[:7]
+    assert player(s, 0)["deck_count"] == 3
+    # only characters and locations can be placed; events and attachments cannot
+    placeable = {a["card"] for a in legal(s) if a["type"] == "place"}
+    assert placeable == {"V05", "V02", "V01", "V10", "N01"}
+    s = act(s, "place", card="V05")      # 3
+    s = act(s, "place", card="V02")      # 5: nothing with cost > 0 fits any more
+    assert {a["card"] for a in legal(s) if a["type"] == "place"} == {"V10"}  # cost 0 Limited
+    s = act(s, "place", card="V10")
+    s = act(s, "place_done")
+    # the other seat does not see what was placed, only how many
+    assert player(s, 0, viewer=1)["facedown_count"] == 3
+    assert "facedown" not in player(s, 0, viewer=1)
+    assert player(s, 0, viewer=1)["chars"] == []
+    s = act(s, "place", card="R05")
+    s = act(s, "place_done")
+    # reveal: cards are in play, hands refilled to 7, round 1 plot phase
+    assert [i["cid"] for i in player(s, 0)["chars"]] == ["V05", "V02"]
+    assert [i["cid"] for i in player(s, 0)["locs"]] == ["V10"]
+    assert player(s, 0)["hand_count"] == 7 and player(s, 1)["hand_count"] == 7
+    assert player(s, 0)["deck_count"] == 0
+    assert stage(s) == "plot"
+
+
+def test_HOU_02_setup_one_limited_and_no_duplicate_unique():
+    deck0 = ["V10", "N01", "V11", "V11", "V01", "V01", "V01", "V02"]
+    s = setup_game(deck0, ["R01"] * 8)
+    s = act(s, "place", card="N01")
+    assert not has(s, "place", card="V10")  # a second Limited card
+    s = act(s, "place", card="V11")
+    # the second copy of the unique War Camp cannot be placed (and it would not fit either)
+    assert not has(s, "place", card="V11")
+    s = act(s, "place", card="V01")
+    assert not has(s, "place", card="V01")  # 1 + 3 + 1 = 5: full
+    s = act(s, "place_done")
+    assert player(s, 0)["facedown"] == ["N01", "V11", "V01"]
+
+
+def test_HOU_03_setup_out_of_house_costs_two_more_and_loyal_is_house_only():
+    deck0 = ["R05", "R08", "R01", "N06", "V01", "V01", "V01"]  # Vorhelm player, Miravelle cards
+    s = setup_game(deck0, ["R01"] * 8)
+    placeable = {a["card"] for a in legal(s) if a["type"] == "place"}
+    assert "R08" not in placeable              # Loyal Miravelle card: Miravelle only
+    assert {"R05", "R01", "N06", "V01"} <= placeable
+    s = act(s, "place", card="R05")             # 3 + 2 = 5
+    assert not has(s, "place", card="R01")      # 1 + 2 > 0 left
+    assert not has(s, "place", card="V01")
+
+
+def test_HOU_04_mulligan_option_redraws_seven():
+    deck0 = ["V01"] * 7 + ["V05"] * 7 + ["V02"] * 3
+    s = setup_game(deck0, ["R01"] * 20, mulligan=True)
+    assert stage(s) == "mulligan" and types(s) == ["keep", "mulligan"]
+    s = act(s, "mulligan")  # no_shuffle: the hand goes to the bottom, 7 new cards from the top
+    assert player(s, 0)["hand"] == ["V05"] * 7
+    assert stage(s) == "setup" and GAME.current_player(s) == 0
+    s = act(s, "place_done")
+    assert stage(s) == "mulligan" and GAME.current_player(s) == 1
+    s = act(s, "keep")
+    assert player(s, 1)["hand"] == ["R01"] * 7
+
+
+def test_HOU_05_agendas_are_secret_until_setup_reveal():
+    s = setup_game(["V01"] * 10, ["R01"] * 10, agendas=True)
+    assert stage(s) == "agenda"
+    assert [a["agenda"] for a in legal(s)] == ["none", "undivided", "banners", "hoard"]
+    s = act(s, "agenda", agenda="hoard")
+    s = act(s, "place_done")
+    assert player(s, 0, viewer=1)["agenda"] is None and player(s, 0, viewer=1)["agenda_chosen"]
+    assert player(s, 0)["agenda"] == "hoard"
+    s = act(s, "agenda", agenda="none")
+    s = act(s, "place_done")
+    assert player(s, 0, viewer=1)["agenda"] == "hoard"
+
+
+# ---------------------------------------------------------------- plots and initiative
+def test_HOU_10_plots_secret_then_revealed_highest_initiative_first():
+    s = game(first_player=None)
+    assert stage(s) == "plot" and GAME.current_player(s) == 0
+    s = act(s, "plot", plot="P5")  # initiative 0
+    v1 = GAME.view(s, 1)
+    assert v1["players"][0]["chosen"] and "choice" not in v1["players"][0]
+    assert all(e["key"] != "plot_picked" for e in v1["log"])
+    s = act(s, "plot", plot="P2")  # initiative 8
+    assert log(s, "order")[-1]["order"] == [1, 0]
+    assert GAME.current_player(s) == 1 and stage(s) == "marshal"
+    assert player(s, 0)["plot"] == "P5" and "P5" not in player(s, 0)["plots"]
+
+
+def test_HOU_11_initiative_tie_goes_to_less_power():
+    s = game(first_player=None, power=[3, 1])
+    s = act(s, "plot", plot="P4")
+    s = act(s, "plot", plot="P3")  # both initiative 4; seat 1 has less power
+    assert log(s, "order")[-1]["order"] == [1, 0]
+
+
+def test_HOU_12_initiative_full_tie_is_random():
+    firsts = set()
+    for seed in range(12):
+        s = game(first_player=None, seed=seed)
+        s = act(s, "plot", plot="P4")
+        s = act(s, "plot", plot="P3")
+        firsts.add(log(s, "order")[-1]["order"][0])
+    assert firsts == {0, 1}
+
+
+def test_HOU_13_winner_chooses_option():
+    s = game(first_player=None, initiative="winner_chooses")
+    s = act(s, "plot", plot="P2")
+    s = act(s, "plot", plot="P5")
+    assert stage(s) == "first_player" and GAME.current_player(s) == 0
+    s = act(s, "first_player", seat=1)
+    assert GAME.current_player(s) == 1 and stage(s) == "marshal"
+
+
+def test_HOU_14_plot_deck_recycles_after_the_last_plot():
+    s = game(plots=[["P1", "P2"], ["P4", "P5"]], first_player=None)
+    s = act(s, "plot", plot="P1")
+    s = act(s, "plot", plot="P4")
+    # end round 1 quickly: both players end marshalling and challenges
+    for _ in range(2):
+        s = act(s, "end_marshal")
+        if stage(s) == "challenges":
+            s = act(s, "end_challenges")
+    # round 2: one plot left each: played automatically, revealed, and the used pile returns
+    assert GAME.view(s, None)["round"] == 2
+    assert player(s, 0)["plot"] == "P2" and player(s, 0)["plots"] == ["P1"]
+    assert player(s, 0)["used"] == []
+
+
+def test_HOU_15_gathered_tidings_draws_when_revealed():
+    s = game(plots=[["P7"], ["P4"]], decks=[["V05"], []])
+    assert {"seat": 0, "n": 1, "why": "effect"} in log(s, "draw")
+    assert "V05" in player(s, 0)["hand"]
+
+
+# ---------------------------------------------------------------- draw, gold, marshalling
+def test_HOU_20_draw_two_each_turn_and_income_from_plot():
+    s = game(plots=ONE_PLOT, decks=[["V05", "V06"], []], hands=[[], []])
+    assert stage(s) == "marshal" and GAME.current_player(s) == 0
+    assert player(s, 0)["hand"] == ["V05", "V06"]
+    assert player(s, 0)["gold"] == 5
+
+
+def test_HOU_21_out_of_house_costs_two_more_neutral_does_not():
+    s = game(plots=ONE_PLOT, hands=[["R05", "N04", "V05"], []])
+    s = act(s, "marshal", card="R05")  # 3 + 2
+    assert player(s, 0)["gold"] == 0
+    s = game(plots=ONE_PLOT, hands=[["R05", "N04", "V05"], []])
+    s = act(s, "marshal", card="N04")  # neutral: 3
+    assert player(s, 0)["gold"] == 2
+    assert not has(s, "marshal", card="R05") and not has(s, "marshal", card="V05")
+
+
+def test_HOU_22_limited_one_per_turn():
+    s = game(plots=ONE_PLOT, hands=[["N01", "N01", "V10"], []])
+    s = act(s, "marshal", card="N01")
+    assert not has(s, "marshal", card="N01") and not has(s, "marshal", card="V10")
+
+
+def test_HOU_23_unique_one_copy_and_dead_unique_stays_dead():
+    s = game(plots=ONE_PLOT, hands=[["V08", "V08"], []], gold=[0, 0])
+    s = act(s, "marshal", card="V08")
+    assert not has(s, "marshal", card="V08")
+    # a killed unique character cannot come back
+    s = game(plots=[["P1"], ["P3"]], first_player=1, in_play=[["V08"], ["R05", "R07"]],
+             hands=[["V08"], []])
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 1, "R05"), uid(s, 1, "R07")], opponent=0)
+    s = defend(s, [])
+    assert player(s, 0)["dead"] == ["V08"]
+    assert GAME.current_player(s) == 0 and stage(s) == "marshal"
+    assert not has(s, "marshal", card="V08")
+
+
+def test_HOU_24_reducer_kneels_to_lower_the_next_house_card():
+    s = game(plots=ONE_PLOT, in_play=[["V10"], []], hands=[["V06", "N05"], []])
+    s = act(s, "marshal", card="V06")  # 4 - 1
+    assert player(s, 0)["gold"] == 2 and inst(s, 0, "V10")["knelt"]
+    s = game(plots=ONE_PLOT, in_play=[["V10"], []], hands=[["N05"], []])
+    s = act(s, "marshal", card="N05")  # neutral: the Vorhelm reducer does not apply
+    assert player(s, 0)["gold"] == 1 and not inst(s, 0, "V10")["knelt"]
+
+
+def test_HOU_25_attachment_gives_str_and_icon_and_is_discarded_with_its_host():
+    s = game(plots=ONE_PLOT, in_play=[["V02"], ["R05", "R07"]], hands=[["V12"], []])
+    s = act(s, "marshal", card="V12", target=uid(s, 0, "V02"))
+    assert inst(s, 0, "V02")["atts"] == ["V12"]
+    s = act(s, "end_marshal")
+    assert has(s, "challenge", kind="M")  # the Warhorse gives the military icon
+    s = declare(s, "M", [uid(s, 0, "V02")])
+    assert GAME.view(s, None)["ch"] is not None
+    s = defend(s, [uid(s, 1, "R05")])   # 3 vs 3: attacker wins ties
+    assert log(s, "result")[-1]["winner"] == 0
+    # the defender chooses which character dies (2 characters, claim 1)
+    s = act(s, "kill", card=uid(s, 1, "R05"))
+    # seat 1's turn: its Harbor Marshal kills the Banner-Bearer; the attachment is discarded
+    assert GAME.current_player(s) == 1
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 1, "R07")], opponent=0)
+    s = defend(s, [])
+    assert player(s, 0)["dead"] == ["V02"] and player(s, 0)["discard"] == ["V12"]
+
+
+def test_HOU_26_unspent_gold_stays_until_your_next_marshalling():
+    s = game(plots=ONE_PLOT, hands=[[], ["N09"]], in_play=[["V05"], ["R05"]], gold=[0, 0])
+    s = act(s, "end_marshal")   # seat 0 keeps 5 gold through seat 1's turn
+    s = act(s, "end_challenges")
+    assert player(s, 0)["gold"] == 5
+    s = act(s, "end_marshal")   # seat 1 keeps 4
+    s = act(s, "end_challenges")
+    # round 2 (seat 1 has the higher initiative): returned, then the plot's income again
+    assert GAME.current_player(s) == 1 and player(s, 1)["gold"] == 4
+
+
+def test_HOU_27_empty_deck_draws_nothing():
+    s = game(plots=ONE_PLOT, decks=[["V05"], []], pad=0, hands=[[], []])
+    assert player(s, 0)["hand"] == ["V05"] and player(s, 0)["decked"]
+    assert "decked" in keys(s)
+
+
+# ---------------------------------------------------------------- challenges
+def test_HOU_30_challenge_needs_standing_character_with_icon_once_per_kind():
+    s = game(plots=ONE_PLOT, in_play=[["V05", {"card": "V06", "knelt": True}], ["R01"]])
+    s = act(s, "end_marshal")
+    assert {a["kind"] for a in legal(s) if a["type"] == "challenge"} == {"M"}
+    s = declare(s, "M", [uid(s, 0, "V05")])
+    assert inst(s, 0, "V05")["knelt"]
+    s = defend(s, [])
+    # military done and nothing else can attack: the challenges step ended by itself
+    assert GAME.current_player(s) == 1
+
+
+def test_HOU_31_attackers_kneel_and_attacker_wins_ties():
+    s = game(plots=ONE_PLOT, in_play=[["V05", "V02"], ["R05"]])
+    s = act(s, "end_marshal")
+    s = act(s, "challenge", kind="M", opponent=1)
+    assert not has(s, "attackers_done")  # at least one attacker
+    s = act(s, "attacker", card=uid(s, 0, "V05"))
+    s = defend(s, [uid(s, 1, "R05")])
+    assert log(s, "defenders")[-1]["cards"] == ["R05"]
+    r = log(s, "result")[-1]
+    assert (r["a"], r["d"], r["winner"]) == (3, 3, 0)
+    assert player(s, 1)["dead"] == ["R05"]  # claim 1, the only character
+
+
+def test_HOU_32_defender_wins_when_stronger_no_claim():
+    s = game(plots=ONE_PLOT, in_play=[["V02"], ["R05", "R06"]], hands=[[], ["R01"]])
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")])
+    s = defend(s, [uid(s, 1, "R06")])
+    r = log(s, "result")[-1]
+    assert r["winner"] == 1 and power(s, 0) == 0
+    assert "power_moved" not in keys(s) and not any(e["why"] == "unopposed" for e in log(s, "power"))
+    # R06 has Insight: the winning defender draws
+    assert {"seat": 1, "n": 1, "why": "insight"} in log(s, "draw")
+
+
+def test_HOU_33_military_claim_defender_chooses_characters_to_kill():
+    s = game(plots=[["P3"], ["P4"]], in_play=[["V07"], ["R01", "R05", "R04"]])  # P3: claim 2
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "V07")])
+    s = defend(s, [uid(s, 1, "R05")])   # 5 (Vanguard) vs 3
+    assert stage(s) == "claim" and GAME.current_player(s) == 1
+    # any of the defender's characters, not only the defenders
+    assert {a["card"] for a in legal(s)} == {uid(s, 1, "R01"), uid(s, 1, "R05"), uid(s, 1, "R04")}
+    s = act(s, "kill", card=uid(s, 1, "R01"))
+    s = act(s, "kill", card=uid(s, 1, "R04"))
+    assert player(s, 1)["dead"] == ["R01", "R04"]
+    assert [i["cid"] for i in player(s, 1)["chars"]] == ["R05"]
+
+
+def test_HOU_34_claim_larger_than_what_is_there_does_what_it_can():
+    s = game(plots=[["P3"], ["P4"]], in_play=[["V07"], ["R01"]], hands=[[], ["R05"]], power=[0, 1])
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "V07")])
+    s = defend(s, [])
+    assert player(s, 1)["chars"] == [] and player(s, 1)["dead"] == ["R01"]
+    assert power(s, 0) == 1  # unopposed
+
+
+def test_HOU_35_intrigue_claim_discards_at_random_from_hand():
+    s = game(plots=[["P3"], ["P4"]], in_play=[["V04"], []], hands=[[], ["R05", "R06", "R07"]])
+    s = act(s, "end_marshal")
+    s = declare(s, "I", [uid(s, 0, "V04")])
+    gone = log(s, "discarded")
+    assert len(gone) == 2 and all(g["why"] == "claim" for g in gone)
+    assert player(s, 1)["hand_count"] == 1 + 2  # and it is seat 1's turn: it drew 2
+    assert sorted(player(s, 1)["discard"]) == sorted(g["card"] for g in gone)
+
+
+def test_HOU_36_power_claim_moves_house_power_and_unopposed_bonus():
+    s = game(plots=ONE_PLOT, in_play=[["V02"], [{"card": "R04", "power": 2}]], power=[0, 3],
+             dominance="end_of_round")
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")])
+    s = defend(s, [])
+    # +1 unopposed, +1 moved from the House card (power on characters is never claimed)
+    assert power(s, 0) == 2 and player(s, 1)["power"] == 2 and inst(s, 1, "R04")["power"] == 2
+
+
+def test_HOU_37_unopposed_when_defending_strength_is_zero_only():
+    s = game(plots=ONE_PLOT, in_play=[["V05", "V07"], ["R01"]], dominance="end_of_round")
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "V07")])
+    s = defend(s, [uid(s, 1, "R01")])
+    assert power(s, 0) == 0 and not any(e["why"] == "unopposed" for e in log(s, "power"))
+
+
+def test_HOU_38_multiplayer_attacker_chooses_the_opponent():
+    s = game(3, plots=[["P1"], ["P4"], ["P5"]], in_play=[["V05"], ["R01"], ["O01"]])
+    s = act(s, "end_marshal")
+    assert {a["opponent"] for a in legal(s) if a["type"] == "challenge"} == {1, 2}
+    s = declare(s, "M", [uid(s, 0, "V05")], opponent=2)
+    assert log(s, "challenge")[-1] == {"seat": 0, "kind": "M", "opponent": 2, "cards": ["V05"]}
+    assert player(s, 2)["dead"] == ["O01"] and player(s, 1)["dead"] == []
+
+
+def test_HOU_39_illegal_actions_are_refused_and_change_nothing():
+    s = game(plots=ONE_PLOT, in_play=[["V05"], ["R01"]])
+    before = GAME.to_dict(s)
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, {"type": "challenge", "kind": "M", "opponent": 1})  # still marshalling
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, {"type": "marshal", "card": "V09"})
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, {"type": "end_marshal"}, seat=1)
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, "end_marshal")
+    assert GAME.to_dict(s) == before
+
+
+# ---------------------------------------------------------------- keywords
+def test_HOU_40_renown_puts_power_on_the_character():
+    s = game(plots=ONE_PLOT, in_play=[["V08"], ["R05"]])
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "V08")])
+    s = defend(s, [uid(s, 1, "R05")])   # 3 vs 3: attacker wins
+    assert inst(s, 0, "V08")["power"] == 1 and power(s, 0) == 1
+
+
+def test_HOU_41_stealth_keeps_a_defender_out():
+    s = game(plots=[["P1"], ["P4"]], first_player=1, in_play=[["V05", "V01"], ["O02", "O05"]])
+    s = act(s, "end_marshal")
+    s = act(s, "challenge", kind="M", opponent=0)
+    s = act(s, "attacker", card=uid(s, 1, "O02"))
+    s = act(s, "attackers_done")
+    assert stage(s) == "stealth"
+    assert {a.get("target") for a in legal(s)} == {uid(s, 0, "V05"), None}
+    s = act(s, "stealth", target=uid(s, 0, "V05"))
+    # V01 has no military icon: nobody can defend, so the challenge is unopposed
+    assert "defenders" in keys(s) and log(s, "defenders")[-1]["cards"] == []
+    assert log(s, "stealth")[-1] == {"seat": 1, "card": "O02", "target": "V05"}
+    assert any(e["why"] == "unopposed" for e in log(s, "power"))
+
+
+def test_HOU_42_insight_draws_for_the_winning_side():
+    s = game(plots=ONE_PLOT, in_play=[["R02"], []], decks=[["R09"], []], hands=[[], []],
+             house_0="miravelle", house_1="vorhelm")
+    s = act(s, "end_marshal")
+    s = declare(s, "I", [uid(s, 0, "R02")])
+    assert "R09" in player(s, 0)["hand"]
+
+
+def test_HOU_43_intimidate_kneels_up_to_the_margin():
+    s = game(plots=ONE_PLOT, in_play=[["V09", "V07"], ["R01", "R05"]])
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "V09"), uid(s, 0, "V07")])   # 4 + 5 = 9
+    s = defend(s, [uid(s, 1, "R05")])                            # margin 6
+    if stage(s) == "claim":
+        s = act(s, "kill", card=uid(s, 1, "R05"))
+    assert stage(s) == "intimidate"
+    s = act(s, "intimidate", target=uid(s, 1, "R01"))
+    assert inst(s, 1, "R01")["knelt"]
+
+
+def test_HOU_44_vanguard_attacking_and_bulwark_defending():
+    s = game(plots=ONE_PLOT, in_play=[["V03"], ["R03"]])
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "V03")])    # 1 + 1
+    s = defend(s, [uid(s, 1, "R03")])          # 2 + 1
+    r = log(s, "result")[-1]
+    assert (r["a"], r["d"], r["winner"]) == (2, 3, 1)
+
+
+# ---------------------------------------------------------------- events and abilities
+def test_HOU_50_marshal_events_gold_and_kneel():
+    s = game(plots=ONE_PLOT, hands=[["R13", "O13"], []], in_play=[[], ["V05"]],
+             house_0="miravelle", house_1="vorhelm")
+    s = act(s, "event", card="R13")
+    assert player(s, 0)["gold"] == 7
+    # Lullaby Wine is Loyal (Ombrine): a Miravelle player cannot play it
+    assert not any(a.get("card") == "O13" for a in legal(s))
+    s = game(plots=ONE_PLOT, hands=[["O13"], []], in_play=[[], ["V05"]], house_0="ombrine")
+    s = act(s, "event", card="O13", target=uid(s, 1, "V05"))
+    assert inst(s, 1, "V05")["knelt"] and player(s, 0)["gold"] == 3
+
+
+def test_HOU_51_draw_two_discard_one_is_the_players_choice():
+    s = game(plots=ONE_PLOT, hands=[["N10", "V01"], []], decks=[["V05", "V06"], []])
+    s = act(s, "event", card="N10")
+    assert GAME.current_player(s) == 0 and types(s) == ["discard"]
+    s = act(s, "discard", card="V01")
+    assert sorted(player(s, 0)["hand"]) == ["N01", "N01", "V05", "V06"]
+    assert stage(s) == "marshal"
+
+
+def test_HOU_52_challenge_window_alternates_until_two_passes():
+    s = game(plots=ONE_PLOT, in_play=[["V05", "V02"], ["R05"]], hands=[["V13"], ["N09"]],
+             gold=[0, 1])
+    s = act(s, "end_marshal")  # seat 0 keeps 5 gold
+    s = declare(s, "M", [uid(s, 0, "V05")])
+    s = defend(s, [uid(s, 1, "R05")])          # 3 vs 3
+    assert stage(s) == "window" and GAME.current_player(s) == 0
+    s = act(s, "pass")
+    assert GAME.current_player(s) == 1
+    s = act(s, "event", card="N09", target=uid(s, 1, "R05"))   # 3 vs 6
+    assert GAME.current_player(s) == 0
+    s = act(s, "event", card="V13")                            # 4 vs 6
+    # both hands are now empty: neither is asked again, the two passes end the window
+    r = log(s, "result")[-1]
+    assert (r["a"], r["d"], r["winner"]) == (4, 6, 1)
+
+
+def test_HOU_53_window_not_offered_without_a_possible_event():
+    s = game(plots=ONE_PLOT, in_play=[["V05"], ["R05"]], hands=[[], ["R01"]], gold=[0, 0])
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "V05")])
+    s = defend(s, [uid(s, 1, "R05")])
+    assert "window" not in [stage(s)] and log(s, "result")
+
+
+def test_HOU_54_dawns_vigil_pumps_every_defender():
+    s = game(plots=ONE_PLOT, in_play=[["V06"], ["D01", "D02"]], hands=[[], ["D13"]], gold=[0, 1],
+             house_1="solmere")
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V06")])        # 3
+    s = defend(s, [uid(s, 1, "D01"), uid(s, 1, "D02")])   # 3
+    s = act(s, "event", card="D13")                # 5
+    r = log(s, "result")[-1]
+    assert (r["a"], r["d"], r["winner"]) == (3, 5, 1)
+
+
+def test_HOU_55_reactions_after_winning_as_attacker():
+    # Victor's Share (military): draw 1
+    s = game(plots=ONE_PLOT, in_play=[["V05"], []], hands=[["V14"], []], decks=[["V07"], []])
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "V05")])
+    assert stage(s) == "reaction"
+    s = act(s, "event", card="V14")
+    assert "V07" in player(s, 0)["hand"]
+    # Leverage (intrigue): move 1 power from the defender's House card
+    s = game(plots=ONE_PLOT, in_play=[["R04"], []], hands=[["R14"], []], power=[0, 2],
+             house_0="miravelle")
+    s = act(s, "end_marshal")
+    s = declare(s, "I", [uid(s, 0, "R04")])
+    s = act(s, "event", card="R14")
+    assert power(s, 0) == 2 and power(s, 1) == 1
+    # Proclamation of Glory (power): gain 1 power
+    s = game(plots=ONE_PLOT, in_play=[["D02"], ["V05"]], hands=[["D14"], []], house_0="solmere")
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "D02")])
+    s = act(s, "event", card="D14")
+    assert power(s, 0) == 2
+
+
+def test_HOU_56_cup_of_nightshade_kills_a_kneeling_weak_character():
+    s = game(plots=ONE_PLOT, in_play=[["O04"], ["V01", {"card": "V02", "knelt": True}]],
+             hands=[["O14"], []], house_0="ombrine")
+    s = act(s, "end_marshal")
+    s = declare(s, "I", [uid(s, 0, "O04")])
+    s = defend(s, [uid(s, 1, "V01")])     # V01 defends (kneels) and loses 3-1
+    assert {a.get("target") for a in legal(s)} == {uid(s, 1, "V01"), uid(s, 1, "V02"), None}
+    s = act(s, "event", card="O14", target=uid(s, 1, "V02"))
+    assert player(s, 1)["dead"] == ["V02"]
+
+
+def test_HOU_57_whispering_gallery_at_the_start_of_challenges():
+    s = game(plots=ONE_PLOT, in_play=[["O04", "O11"], ["V02", "V05"]], house_0="ombrine")
+    s = act(s, "end_marshal")
+    targets = {a["target"] for a in legal(s) if a["type"] == "ability"}
+    assert targets == {uid(s, 1, "V02")}   # STR 2 or less
+    s = act(s, "ability", target=uid(s, 1, "V02"))
+    assert inst(s, 1, "V02")["knelt"] and inst(s, 0, "O11")["knelt"]
+    s = declare(s, "M", [uid(s, 0, "O04")])
+    assert not has(s, "ability")
+
+
+def test_HOU_58_war_camp_anthem_for_attacking_house_characters():
+    s = game(plots=ONE_PLOT, in_play=[["V05", "N05", "V11"], ["R05", "R07"]])
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "V05"), uid(s, 0, "N05")])    # 3+1 and 3 (neutral: no bonus)
+    s = defend(s, [uid(s, 1, "R05"), uid(s, 1, "R07")])          # 6
+    r = log(s, "result")[-1]
+    assert (r["a"], r["d"]) == (7, 6)
+
+
+# ---------------------------------------------------------------- dominance, stand, reserve
+def test_HOU_60_dominance_each_turn_anyone_may_win():
+    s = game(plots=ONE_PLOT, in_play=[["V05"], ["R05", "R01"]])
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "V05")])
+    s = defend(s, [])
+    s = act(s, "kill", card=uid(s, 1, "R01"))
+    d = log(s, "dominance")[-1]
+    assert d["totals"] == [0, 3] and d["seat"] == 1   # the active player's attacker is knelt
+
+
+def test_HOU_61_dominance_only_active_player_option():
+    s = game(plots=ONE_PLOT, in_play=[["V05"], ["R05", "R01"]], dominance="each_turn_active")
+    s = act(s, "end_marshal")
+    s = act(s, "end_challenges")
+    d = log(s, "dominance")[-1]
+    assert d["totals"] == [3, 4] and d["seat"] is None and power(s, 1) == 0
+
+
+def test_HOU_62_dominance_tie_gives_nothing_and_locations_count():
+    s = game(plots=ONE_PLOT, in_play=[["V05"], ["R05"]])
+    s = act(s, "end_marshal")
+    s = act(s, "end_challenges")
+    assert log(s, "dominance")[-1]["seat"] is None
+    s = game(plots=ONE_PLOT, in_play=[["D01", "D11"], ["R05"]], house_0="solmere")
+    s = act(s, "end_marshal")
+    s = act(s, "end_challenges")
+    assert log(s, "dominance")[-1] == {"seat": 0, "totals": [4, 3]}
+
+
+def test_HOU_63_dominance_once_at_end_of_round_option():
+    s = game(plots=ONE_PLOT, in_play=[["V05"], ["R01"]], dominance="end_of_round")
+    s = act(s, "end_marshal")
+    s = act(s, "end_challenges")
+    assert log(s, "dominance") == []
+    s = act(s, "end_marshal")
+    s = act(s, "end_challenges")
+    assert log(s, "dominance")[-1]["seat"] == 0
+
+
+def test_HOU_64_stand_at_end_of_own_turn_defenders_stay_knelt():
+    s = game(plots=ONE_PLOT, in_play=[["V02"], ["R05", "R04"]])
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")])
+    s = defend(s, [uid(s, 1, "R04")])
+    assert GAME.current_player(s) == 1
+    assert not inst(s, 0, "V02")["knelt"]            # attacker stood at the end of its turn
+    assert inst(s, 1, "R04")["knelt"]                # defender stays knelt in its own turn
+    s = act(s, "end_marshal")
+    # only R05 (military) can attack: R04 (intrigue, power) is still knelt
+    assert {a["kind"] for a in legal(s) if a["type"] == "challenge"} == {"M"}
+
+
+def test_HOU_65_stand_at_end_of_round_option():
+    s = game(plots=ONE_PLOT, in_play=[["V02"], ["R04"]], stand="end_of_round")
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")])
+    s = defend(s, [])
+    assert inst(s, 0, "V02")["knelt"] and GAME.current_player(s) == 1
+    s = act(s, "end_marshal")
+    s = act(s, "end_challenges")
+    assert not inst(s, 0, "V02")["knelt"]
+
+
+def test_HOU_66_reserve_discard_down_at_end_of_turn():
+    hand = ["V01", "V02", "V03", "V04", "V05", "V06", "V07", "V08"]
+    s = game(plots=ONE_PLOT, hands=[hand, []], gold=[0, 0])   # P1 reserve 6; 8 + 2 drawn
+    s = act(s, "end_marshal")
+    assert stage(s) == "reserve" and player(s, 0)["hand_count"] == 10
+    for cid in ("V01", "V02", "V03", "V04"):
+        s = act(s, "discard", card=cid)
+    assert player(s, 0)["hand_count"] == 6 and GAME.current_player(s) == 1
+    s = game(plots=ONE_PLOT, hands=[hand, []], reserve_check=False)
+    s = act(s, "end_marshal")
+    assert GAME.current_player(s) == 1 and player(s, 0)["hand_count"] == 10
+
+
+# ---------------------------------------------------------------- winning and deck-out
+def test_HOU_70_victory_at_target_is_immediate():
+    s = game(plots=ONE_PLOT, in_play=[["V05", "V02"], []], power=[14, 0])
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "V05")])
+    assert GAME.is_over(s) and GAME.winners(s) == [0] and GAME.scores(s) == [15, 0]
+    assert GAME.current_player(s) is None and legal(s) == []
+
+
+def test_HOU_71_victory_power_option():
+    s = game(plots=ONE_PLOT, in_play=[["V05"], []], power=[9, 0], victory_power=10)
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "V05")])
+    assert GAME.winners(s) == [0]
+
+
+def test_HOU_72_deck_out_ends_at_round_end_most_power_wins():
+    s = game(plots=ONE_PLOT, decks=[["V01"], []], pad=0, hands=[[], []], power=[2, 5])
+    assert player(s, 0)["decked"] and not player(s, 1)["decked"]
+    s = act(s, "end_marshal")
+    assert not GAME.is_over(s)   # the round is played out
+    s = act(s, "end_marshal")
+    assert GAME.is_over(s) and GAME.winners(s) == [1]
+    assert log(s, "game_over")[-1]["reason"] == "deck_out"
+
+
+def test_HOU_73_deck_out_tie_is_shared():
+    s = game(plots=ONE_PLOT, decks=[[], []], pad=0, hands=[[], []], power=[3, 3])
+    s = act(s, "end_marshal")
+    s = act(s, "end_marshal")
+    assert GAME.winners(s) == [0, 1]
+
+
+def test_HOU_74_deck_out_eliminate_option():
+    s = game(3, plots=[["P1"], ["P4"], ["P5"]], decks=[[], ["V01"] * 5, ["V01"] * 5], pad=0,
+             hands=[[], [], []], deck_out="eliminate")
+    s = act(s, "end_marshal")
+    assert "eliminated" in keys(s) and player(s, 0)["out"]
+    assert GAME.current_player(s) == 1
+    s = act(s, "end_marshal")
+    s = act(s, "end_marshal")
+    # seat 0 is skipped from now on
+    assert GAME.view(s, None)["round"] == 2 and GAME.current_player(s) in (1, 2)
+    s = game(plots=ONE_PLOT, decks=[[], ["V01"] * 5], pad=0, hands=[[], []], deck_out="eliminate")
+    s = act(s, "end_marshal")
+    assert GAME.is_over(s) and GAME.winners(s) == [1]
+
+
+# ---------------------------------------------------------------- test options and views
+@pytest.mark.parametrize("bad", [
+    {"decks": [["XX"], None]}, {"decks": [["V01"]]}, {"hands": "V01"},
+    {"in_play": [["V12"], None]}, {"in_play": [[{"card": "V01", "power": -1}], None]},
+    {"plots": [[], None]}, {"plots": [["Q9"], None]}, {"power": [1]}, {"gold": [1, None]},
+    {"first_player": 5}, {"no_shuffle": "yes"}, {"skip_setup": 1},
+])
+def test_HOU_80_bad_test_options_are_refused(bad):
+    with pytest.raises(SetupError):
+        GAME.new_game(2, 1, bad)
+
+
+def test_HOU_81_lobby_options_and_random_houses():
+    keys_ = [s["key"] for s in GAME.option_specs()]
+    for k in ("house_0", "house_3", "deck_0", "agendas", "victory_power", "dominance", "stand",
+              "reserve_check", "deck_out", "initiative", "mulligan"):
+        assert k in keys_
+    with pytest.raises(SetupError):
+        GAME.new_game(2, 1, {"house_2": "solmere"})   # seat 3 does not exist in 2p
+    s = GAME.new_game(4, 7)
+    assert sorted(p["house"] for p in GAME.view(s, None)["players"]) == sorted(
+        ["vorhelm", "miravelle", "ombrine", "solmere"])
+    s = GAME.new_game(2, 7, {"house_0": "solmere", "house_1": "solmere"})
+    assert [p["house"] for p in GAME.view(s, None)["players"]] == ["solmere", "solmere"]
+
+
+def test_HOU_82_other_starter_deck_pays_the_penalty():
+    s = GAME.new_game(2, 3, {"house_0": "vorhelm", "deck_0": "solmere", "no_shuffle": True})
+    v = GAME.view(s, 0)
+    assert v["players"][0]["deck_house"] == "solmere"
+    assert all(c[0] in "DN" for c in v["players"][0]["hand"])
+
+
+def test_HOU_83_views_hide_hands_decks_and_secret_choices():
+    s = game(first_player=None, hands=[["V05"], ["R05"]])
+    s = act(s, "plot", plot="P3")
+    v = GAME.view(s, 1)
+    assert "hand" not in v["players"][0] and v["players"][0]["hand_count"] == 1
+    assert "deck" not in v["players"][0] and "rng" not in v
+    assert "choice" not in v["players"][0]
+    spectator = GAME.view(s, None)
+    assert all("hand" not in p for p in spectator["players"])

@@ -1,0 +1,205 @@
+"""build.py: dist/ has every file it needs, nothing refers to another host, pins are enforced,
+the service worker precaches everything."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import build
+
+NEEDED = ["index.html", "main.py", "pyscript.toml", "style.css", "games.css", "pygames.zip", "sw.js",
+          "sw-register.js", ".nojekyll", "pyscript/core.js", "pyscript/core.css"] + \
+         [f"pyodide/{name}" for name in build.PYODIDE_FILES]
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory):
+    out = tmp_path_factory.mktemp("dist")
+    build.build(out, quiet=True)
+    return out
+
+
+def dist_files(root: Path) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+
+
+def test_dist_has_every_needed_file(dist):
+    files = dist_files(dist)
+    for name in NEEDED:
+        assert name in files, name
+    assert not [f for f in files if f.endswith(".map")]
+    assert not [f for f in files if Path(f).name.startswith(build.PYSCRIPT_SKIP_PREFIXES)]
+    assert set(f for f in files if f.startswith("pyodide/")) == {f"pyodide/{n}" for n in build.PYODIDE_FILES}
+
+
+def test_every_pyscript_chunk_that_can_load_is_shipped(dist):
+    """core-*.js imports its chunks by name: all are shipped except the editor/terminal ones."""
+    shipped = {p.name for p in (dist / "pyscript").iterdir()}
+    imported = set()
+    for path in (dist / "pyscript").glob("*.js"):
+        imported |= set(re.findall(r'import\("\./([^"]+\.js)"\)', path.read_text(encoding="utf-8")))
+        imported |= set(re.findall(r'from"\./([^"]+\.js)"', path.read_text(encoding="utf-8")))
+    assert imported, "no chunk imports found: has PyScript's bundle format changed?"
+    for name in imported:
+        assert name in shipped or name.startswith(build.PYSCRIPT_SKIP_PREFIXES), name
+
+
+def test_package_zip_is_importable_and_deterministic(dist, tmp_path):
+    data = (dist / "pygames.zip").read_bytes()
+    assert data == build.package_zip()  # same bytes every time: the SW cache name stays stable
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import pygames, pygames.ui.app, pygames.ui.page; "
+            "print(pygames.__file__)")
+    out = subprocess.run([sys.executable, "-c", code, str(dist / "pygames.zip")], capture_output=True,
+                         text=True, cwd=tmp_path, check=True).stdout
+    assert "pygames.zip" in out
+    names = set(build.zip_texts(data))
+    for path in build.package_files():
+        assert path.relative_to(build.ROOT).as_posix() in names
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+
+
+def test_games_css_has_every_game_style(dist):
+    text = (dist / "games.css").read_text(encoding="utf-8")
+    for path in sorted((build.PACKAGE / "games").glob("*/style.css")):
+        assert path.read_text(encoding="utf-8").strip()[:200] in text
+
+
+def test_no_file_of_ours_refers_to_another_host(dist):
+    files = {name: (dist / name).read_bytes() for name in dist_files(dist)
+             if not name.startswith(("pyodide/", "pyscript/"))}
+    files.update({f"pygames.zip/{k}": v for k, v in build.zip_texts(files["pygames.zip"]).items()})
+    assert build.external_urls(files) == []
+    raw = [f"{name}: {url}" for name, data in files.items() if Path(name).suffix in (".html", ".toml", ".js", ".css")
+           for url in re.findall(r"https?://[^\s\"'<>]+", data.decode("utf-8"))]
+    assert raw == [], "the shell must not even mention other hosts"
+
+
+def test_page_uses_relative_urls_only(dist):
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    for url in re.findall(r'(?:src|href|config)="([^"]*)"', html):
+        assert url.startswith("./") or url.startswith("data:"), url
+    assert '<link rel="icon" href="data:,">' in html
+    assert '<script type="py" src="./main.py" config="./pyscript.toml"></script>' in html
+    config = tomllib.loads((dist / "pyscript.toml").read_text(encoding="utf-8"))
+    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    assert "packages" not in config
+    assert config["files"] == {"./pygames.zip": "./*"}
+
+
+def test_url_check_catches_what_would_be_fetched():
+    assert build.external_urls({"a.html": b'<img src="https://example.com/x.png">'})
+    assert build.external_urls({"a.css": b"x { background: url(http://example.com/a.png) }"})
+    assert build.external_urls({"a.py": b'SRC = "https://cdn.example.com/x.js"\n'})
+    assert build.external_urls({"a.toml": b'interpreter = "https://cdn.example.com/pyodide.mjs"\n'})
+    # not fetched: comments, docstrings, XML namespaces
+    assert not build.external_urls({"a.py": b'"""See https://example.com/rules."""\n# https://x.org\n'
+                                            b'NS = "http://www.w3.org/2000/svg"\n'})
+    assert not build.external_urls({"a.css": b"/* https://example.com */ x { color: red }"})
+    assert not build.external_urls({"a.html": b"<!-- https://example.com -->"})
+
+
+def test_pyscript_toml_check():
+    ok = '\ninterpreter = "./pyodide/pyodide.mjs"\n[files]\n"./pygames.zip" = "./*"\n'
+    build.check_pyscript_toml(ok)
+    with pytest.raises(build.BuildError, match="interpreter"):
+        build.check_pyscript_toml('[files]\n"./pygames.zip" = "./*"\n')
+    with pytest.raises(build.BuildError, match="packages"):
+        build.check_pyscript_toml('packages = ["numpy"]\n' + ok)
+
+
+def test_service_worker_precaches_every_file(dist):
+    text = (dist / "sw.js").read_text(encoding="utf-8")
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
+    expected = {"./"} | {f"./{name}" for name in dist_files(dist)
+                         if name != "sw.js" and not Path(name).name.startswith(".")}
+    assert set(precache) == expected
+    assert len(precache) == len(set(precache))
+    name = re.search(r'const CACHE = "(pygames-[0-9a-f]{16})";', text)
+    assert name, "the cache name is content-hashed"
+    assert "__CACHE_NAME__" not in text and "__PRECACHE__" not in text
+    assert "skipWaiting()" in text and 'event.data === "skip-waiting"' in text  # only on request
+
+
+def test_cache_name_follows_the_content():
+    template = "const CACHE = \"__CACHE_NAME__\";\nconst PRECACHE = __PRECACHE__;\n"
+    a = build.service_worker(template, {"index.html": b"a", "x.js": b"1"})
+    b = build.service_worker(template, {"index.html": b"a", "x.js": b"2"})
+    c = build.service_worker(template, {"index.html": b"a", "x.js": b"1"})
+    assert a != b and a == c
+
+
+def test_pinned_tarballs_match_their_integrity():
+    for name, (version, integrity) in build.NPM_PACKAGES.items():
+        path = build.fetch_package(name, version, integrity)
+        assert build.integrity_of(path) == integrity
+        assert re.fullmatch(r"sha512-[A-Za-z0-9+/]{86}==", integrity)
+
+
+def fake_npm(tmp_path: Path, content: bytes) -> Path:
+    """A fake `npm` that 'packs' a tarball with the given bytes."""
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    script = bindir / "npm"
+    script.write_text("#!" + sys.executable + "\n"
+                      "import sys, pathlib\n"
+                      "spec = sys.argv[2]; dest = pathlib.Path(sys.argv[4])\n"
+                      "name, version = spec.rsplit('@', 1)\n"
+                      "fname = name.lstrip('@').replace('/', '-') + '-' + version + '.tgz'\n"
+                      f"(dest / fname).write_bytes({content!r})\n")
+    script.chmod(0o755)
+    return bindir
+
+
+def test_integrity_mismatch_is_refused(tmp_path, monkeypatch):
+    bindir = fake_npm(tmp_path, b"not the real package")
+    monkeypatch.setenv("PATH", str(bindir))
+    cache = tmp_path / "cache"
+    version, integrity = build.NPM_PACKAGES["pyodide"]
+    with pytest.raises(build.BuildError, match="integrity mismatch"):
+        build.fetch_package("pyodide", version, integrity, cache)
+    assert not (cache / build.tarball_name("pyodide", version)).exists()
+    # a damaged file in the cache is not trusted either: it is fetched again (and refused again)
+    cache.mkdir(exist_ok=True)
+    (cache / build.tarball_name("pyodide", version)).write_bytes(b"damaged")
+    with pytest.raises(build.BuildError, match="integrity mismatch"):
+        build.fetch_package("pyodide", version, integrity, cache)
+
+
+def test_missing_npm_is_a_clear_error(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    version, integrity = build.NPM_PACKAGES["pyodide"]
+    with pytest.raises(build.BuildError, match="npm is needed"):
+        build.fetch_package("pyodide", version, integrity, tmp_path / "cache")
+
+
+def test_tarball_names():
+    assert build.tarball_name("@pyscript/core", "0.7.31") == "pyscript-core-0.7.31.tgz"
+    assert build.tarball_name("pyodide", "314.0.2") == "pyodide-314.0.2.tgz"
+
+
+def test_server_mime_types(dist):
+    server, url = build.serve_in_thread(dist)
+    try:
+        for path, mime in [("/pyodide/pyodide.asm.wasm", "application/wasm"),
+                           ("/pyodide/pyodide.mjs", "text/javascript"),
+                           ("/index.html", "text/html"), ("/sw.js", "text/javascript")]:
+            with urllib.request.urlopen(url + path) as response:
+                assert response.headers["Content-Type"].split(";")[0] == mime, path
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_command_line_errors():
+    result = subprocess.run([sys.executable, str(build.ROOT / "build.py"), "nonsense"], capture_output=True,
+                            text=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert result.returncode == 2
