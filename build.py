@@ -433,10 +433,50 @@ def find_chromium(install: bool = True) -> str | None:
     return None
 
 
+def _version_tuple(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", text)[:4])
+
+
+def test_requirements_met() -> bool:
+    """Whether this checkout is installed editable and every `test` extra is satisfied."""
+    from importlib import metadata
+    from urllib.parse import unquote, urlparse
+
+    def installed_here(dist) -> bool:
+        try:
+            direct = json.loads(dist.read_text("direct_url.json") or "{}")
+        except ValueError:
+            return False
+        return bool(direct.get("dir_info", {}).get("editable")) and \
+            Path(unquote(urlparse(direct.get("url", "")).path)).resolve() == ROOT
+
+    # (a pygames.egg-info left in the checkout by setuptools is also a "distribution": skip it)
+    if not any(installed_here(d) for d in metadata.distributions(name="pygames")):
+        return False
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    for requirement in project["optional-dependencies"]["test"]:
+        match = re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*(?:(==|>=)\s*([0-9][\w.]*))?\s*", requirement)
+        if match is None:
+            return False
+        name, op, wanted = match.groups()
+        try:
+            have = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return False
+        if op == "==" and _version_tuple(have) != _version_tuple(wanted):
+            return False
+        if op == ">=" and _version_tuple(have) < _version_tuple(wanted):
+            return False
+    return True
+
+
 def install_test_requirements() -> None:
+    if test_requirements_met():
+        log("test requirements already installed (pip install -e .[test] skipped)")
+        return
     log("pip install -e .[test]")
     proc = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                           "-e", ".[test]"], cwd=ROOT)
+                           "--root-user-action=ignore", "-e", ".[test]"], cwd=ROOT)
     if proc.returncode != 0:
         try:
             import playwright  # noqa: F401

@@ -17,7 +17,7 @@ __all__ = ["GAMES", "GAME_IDS", "Game", "IllegalAction", "RecordError", "SetupEr
 __version__ = "0.1.0"
 
 #: every game the package knows, in lobby order; a game is listed once it is complete
-GAME_IDS: tuple[str, ...] = ("oriflamme", "koryo")
+GAME_IDS: tuple[str, ...] = ("oriflamme", "tournay", "coup", "koryo", "houses")
 
 
 def _load() -> dict[str, Game]:

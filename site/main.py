@@ -16,8 +16,18 @@ import time
 import traceback
 from urllib.parse import parse_qs
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
+
+try:  # JS null arrives as pyodide.ffi.jsnull (not None) in recent Pyodide versions
+    from pyodide.ffi import jsnull
+except ImportError:  # pragma: no cover - older Pyodide
+    jsnull = None
+
+
+def found(value):
+    """A DOM lookup's result is an element (not JS null / undefined)."""
+    return value is not None and value is not jsnull
 
 SLICE_SECONDS = 0.012  # how long a bot thinks before yielding to the page
 DEFAULT_BOT_DELAY_MS = 600
@@ -84,11 +94,26 @@ def paint():
     except Exception as exc:
         show_error("This screen could not be drawn.", exc)
         return
+    before = ROOT.dataset.phase if RENDERS else "loading"
+    active = document.activeElement
+    keyboard = found(active) and hasattr(active, "closest") and \
+        found(active.closest("#app [data-choice], #app [data-action]"))
     ROOT.innerHTML = markup
     RENDERS += 1
-    ROOT.dataset.phase = APP.phase()
+    phase = APP.phase()
+    ROOT.dataset.phase = phase
     ROOT.dataset.rev = str(RENDERS)
     document.documentElement.lang = APP.lang
+    if (before == "lobby") != (phase == "lobby"):
+        window.scrollTo(0, 0)  # a new screen starts at its top
+    elif phase == "over" and before != "over":
+        panel = document.querySelector('[data-testid="game-over"]')
+        if found(panel):
+            panel.scrollIntoView()
+    if keyboard:  # keep keyboard play going: focus the first choice of the new screen
+        target = document.querySelector("#app [data-choice]")
+        if found(target):
+            target.focus()
 
 
 def schedule_bots():
@@ -149,15 +174,20 @@ def act(element):
             document.getElementById("error").hidden = True
         APP.action(action or "", attribute(element, "data-value") or "")
     paint()
+    if action == "select-game":  # on a phone the setup is below the list: bring it into view
+        setup = document.querySelector("#app .setup")
+        if found(setup):
+            setup.scrollIntoView(to_js({"block": "nearest", "behavior": "smooth"},
+                                       dict_converter=window.Object.fromEntries))
     schedule_bots()
 
 
 def target_of(event):
     target = event.target
-    if target is None or not hasattr(target, "closest"):
+    if not found(target) or not hasattr(target, "closest"):
         return None
     element = target.closest("[data-choice], [data-action]")
-    if element is None or element.hasAttribute("disabled") or element.getAttribute("aria-disabled") == "true":
+    if not found(element) or element.hasAttribute("disabled") or element.getAttribute("aria-disabled") == "true":
         return None
     return element
 

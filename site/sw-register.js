@@ -29,14 +29,15 @@
   const register = () => {
     navigator.serviceWorker.register("./sw.js").then((registration) => {
       if (!registration) return;
-      if (registration.waiting && navigator.serviceWorker.controller) offer(registration);
-      registration.addEventListener("updatefound", () => {
-        const worker = registration.installing;
+      const track = (worker) => {
         if (!worker) return;
         worker.addEventListener("statechange", () => {
           if (worker.state === "installed" && navigator.serviceWorker.controller) offer(registration);
         });
-      });
+      };
+      if (registration.waiting && navigator.serviceWorker.controller) offer(registration);
+      track(registration.installing);  // an update found while the page was loading
+      registration.addEventListener("updatefound", () => track(registration.installing));
     }).catch((err) => console.info("pygames: offline cache not available:", err && err.message));
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       if (updating) { updating = false; location.reload(); }

@@ -7,6 +7,14 @@ different deals allow different actions), adds one node, plays out with the
 game's rollout policy, and backs up each seat's reward at the nodes where that
 seat chose. The bot never receives the true state: only its view.
 
+Opponents are modelled, not searched (``opponent_model="heuristic"``, the
+default): inside the tree an opponent's decision is taken by the game's
+heuristic on *that opponent's view* of the determinization, with a little
+noise. Searching opponents' decisions too would let them act on the
+determinized cards, including the bot's own real hand, so the search would
+learn, for example, never to bluff in Coup. With ``"search"``, every seat's
+decisions are nodes of the tree (plain SO-ISMCTS).
+
 Rewards are in [0, 1]: a finished game gives 1 / (number of winners) to each
 winner; a playout cut at ``rollout_depth`` is scored by the game's
 ``bot.evaluate(game, state)`` if it has one, else by the rank of the scores.
@@ -21,7 +29,7 @@ import time
 from typing import Any, Callable, Generator
 
 from ..core import Action, Game, Rng, View
-from . import Bot, heuristic_scores
+from . import Bot, best_index, heuristic_scores
 
 DEFAULT_ITERATIONS = 300
 SLICE_ITERATIONS = 8  # iterations between yields (keeps each browser slice short)
@@ -56,13 +64,18 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int | str = 0, iterations: int | None = DEFAULT_ITERATIONS,
                  max_seconds: float | None = None, exploration: float = 0.7,
-                 rollout_depth: int = 80, prior_weight: float = 1.0) -> None:
+                 rollout_depth: int = 80, prior_weight: float = 1.0,
+                 opponent_model: str = "heuristic", opponent_noise: float = 0.1) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.max_seconds = max_seconds
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.prior_weight = prior_weight
+        if opponent_model not in ("heuristic", "search"):
+            raise ValueError("opponent_model is 'heuristic' or 'search'")
+        self.opponent_model = opponent_model
+        self.opponent_noise = opponent_noise
         self.last_stats: list[dict[str, Any]] = []
 
     # --------------------------------------------------------------- policies
@@ -121,6 +134,17 @@ class IsmctsBot(Bot):
             for i, k in enumerate(root_keys)]
         return legal[best]
 
+    def _opponent_action(self, game: Game, state: dict, legal: list[Action], mover: int) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if self.rng.random() < self.opponent_noise:
+            return legal[self.rng.randbelow(len(legal))]
+        try:
+            scores = heuristic_scores(game, game.view(state, mover), legal, mover, self.rng)
+        except ImportError:
+            return legal[self.rng.randbelow(len(legal))]
+        return legal[best_index(scores, self.rng)]
+
     def _priors(self, game: Game, view: View, legal: list[Action], seat: int) -> dict[str, float]:
         """The game's heuristic, squashed to [0, 1], as a progressive bias at the root."""
         try:
@@ -139,6 +163,9 @@ class IsmctsBot(Bot):
         while not game.is_over(state):
             mover = game.current_player(state)
             legal = game.legal_actions(state)
+            if mover != seat and self.opponent_model == "heuristic":
+                game.advance(state, self._opponent_action(game, state, legal, mover))
+                continue
             keys = [action_key(a) for a in legal]
             untried = []
             for index, key in enumerate(keys):

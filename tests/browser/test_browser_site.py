@@ -7,6 +7,8 @@ Screenshots go to test-artifacts/ (look at them)."""
 from __future__ import annotations
 
 import random
+import shutil
+import threading
 
 import pytest
 from playwright.sync_api import expect
@@ -91,6 +93,9 @@ def test_lobby_boots_offline_only(open_page, site_url):
     expect(page.locator("h1")).to_have_text("ゲームを選ぶ")
     assert page.evaluate("localStorage.getItem('pygames.lang')") == "ja"
     page.locator('select[name="lang"]').select_option("en")
+    page.locator(".tagline").click()  # clicks and keys outside any control do nothing
+    page.keyboard.press("Enter")
+    check_no_error(page)
     shot(page, "lobby-desktop")
 
 
@@ -117,10 +122,12 @@ def test_damaged_save_gives_a_message(open_page, site_url):
 
 
 def test_offline_reload_through_the_service_worker(browser, guard, tmp_path):
-    """First visit online; then the server is stopped and a reload still reaches the lobby."""
+    """First visit online; then the server is stopped and a reload still reaches the lobby.
+    Then a new build appears: it waits until the user clicks Update, then takes over."""
     site = tmp_path / "site"
     build.build(site, quiet=True)
     server, url = build.serve_in_thread(site)
+    port = server.server_address[1]
     context = browser.new_context(service_workers="allow", viewport=DESKTOP)
     guard.watch_context(context)
     try:
@@ -138,6 +145,30 @@ def test_offline_reload_through_the_service_worker(browser, guard, tmp_path):
         expect(page.locator('[data-testid="lobby"]')).to_be_visible()
         if GAME_IDS:  # Python and the games work offline too
             start_game(page, GAME_IDS[0])
+
+        # a new version on the same address: the open page keeps running the old one...
+        newer = tmp_path / "newer"
+        shutil.copytree(site, newer)
+        index = newer / "index.html"
+        index.write_text(index.read_text(encoding="utf-8").replace(
+            "<head>", '<head>\n  <meta name="test-build" content="newer">', 1), encoding="utf-8")
+        worker = newer / "sw.js"
+        worker.write_text(worker.read_text(encoding="utf-8").replace('const CACHE = "pygames-',
+                                                                     'const CACHE = "pygames-newer', 1),
+                          encoding="utf-8")
+        server = build.make_server(newer, port=port)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        page.reload()
+        page.wait_for_function("!!window.pygamesReadyAt", timeout=BOOT_MS)
+        expect(page.locator("#update-bar")).to_be_visible(timeout=BOOT_MS)
+        assert page.locator('meta[name="test-build"]').count() == 0
+        # ...until the user asks for the update
+        page.locator("#update-bar button").click()
+        page.wait_for_function("!!document.querySelector('meta[name=\"test-build\"]') && !!window.pygamesReadyAt",
+                               timeout=BOOT_MS)
+        expect(page.locator('[data-testid="lobby"]')).to_be_visible()
+        keys = page.evaluate("caches.keys()")
+        assert all("newer" in key for key in keys), keys  # the old cache is gone
     finally:
         context.close()
         if server is not None:
@@ -159,6 +190,7 @@ def test_human_plays_to_the_end_on_a_phone(open_page, site_url, game_id):
         assert clicks < MAX_CLICKS, f"{game_id}: not over after {MAX_CLICKS} clicks"
         if clicks == 2:
             check_fits(page, f"{game_id} table")
+            assert small_targets(page) == [], f"{game_id}: touch targets under 40x40 px"
             shot(page, f"{game_id}-phone-table")
         choices = page.locator('[data-testid="choice"]')
         count = choices.count()

@@ -13,20 +13,23 @@ import json
 
 import pytest
 
-from pygames.core import Rng
+from pygames.core import Rng, clone
 from pygames.games.coup.rules import GAME, sort_cards
 
 GAMES_PER_COUNT = 300
-HEAVY_EVERY = 9  # the expensive checks run on every 9th decision
+HEAVY_EVERY = (7, 37)  # the expensive checks: every 7th decision of the first games, then every 37th
+HEAVY_GAMES = 60
 
 #: how each public log entry changes the coins in play (players + almshouse)
 BANK = {"income": lambda p: 1, "coup": lambda p: -7, "gain": lambda p: p["amount"],
         "pay": lambda p: -p["amount"], "cooperate": lambda p: 3}
 
 
-def random_options(n: int, rng: Rng) -> dict:
-    opts = {"inquisitor": rng.randbelow(2) == 1, "diplomat": rng.randbelow(2) == 1,
-            "wins_needed": (1, 1, 1, 2, 3, 5)[rng.randbelow(6)]}
+def random_options(n: int, rng: Rng, wins: int | None = None) -> dict:
+    """Random variants; one game in six plays to 2 round wins (longer matches have their own test)."""
+    if wins is None:
+        wins = 2 if rng.randbelow(6) == 0 else 1
+    opts = {"inquisitor": rng.randbelow(2) == 1, "diplomat": rng.randbelow(2) == 1, "wins_needed": wins}
     if n >= 3:
         opts["factions"] = rng.randbelow(2) == 1
     return opts
@@ -50,7 +53,7 @@ def check_cards(st: dict) -> None:
 
 def permuted_hidden(st: dict, seat: int, rng: Rng) -> dict:
     """The same state with every card ``seat`` cannot see re-dealt among the same hidden places."""
-    other = json.loads(json.dumps(st))
+    other = clone(st)
     pinned = {step["target"] for step in other["queue"] if step["k"] == "inspect" and seat == step["seat"]}
     slots = []  # (list, index) of hidden cards
     for s, h in enumerate(other["hands"]):
@@ -85,25 +88,29 @@ def heavy_checks(state: dict, n: int, rng: Rng) -> None:
             assert GAME.legal_actions(sampled) == legal
 
 
-def play_one(n: int, seed: int) -> int:
-    rng = Rng(f"coup-prop/{n}/{seed}")
-    options = random_options(n, rng)
+def play_one(n: int, seed: int, wins: int | None = None) -> int:
+    rng = Rng(f"coup-prop/{n}/{seed}/{wins}")
+    options = random_options(n, rng, wins)
     state = GAME.new_game(n, seed, options)
     steps = 0
+    every = HEAVY_EVERY[0] if seed < HEAVY_GAMES else HEAVY_EVERY[1]
     while not GAME.is_over(state):
         legal = GAME.legal_actions(state)
         assert legal
         check_cards(state)
-        if steps % HEAVY_EVERY == 0:
+        if steps % every == 0:
             heavy_checks(state, n, rng)
         action = legal[rng.randbelow(len(legal))]
-        before = GAME.to_dict(state)
-        action_before = json.dumps(action, sort_keys=True)
+        heavy = steps % every == 0
+        if heavy:
+            before = GAME.to_dict(state)
+            action_before = json.dumps(action, sort_keys=True)
         log_len = len(state["log"])
         round_before = state["round"]
         new = GAME.apply(state, action)
-        assert GAME.to_dict(state) == before, "apply changed its argument"
-        assert json.dumps(action, sort_keys=True) == action_before
+        if heavy:
+            assert GAME.to_dict(state) == before, "apply changed its argument"
+            assert json.dumps(action, sort_keys=True) == action_before
         if new["round"] == round_before:
             expected = sum(BANK[e["key"]](e["params"]) for e in new["log"][log_len:] if e["key"] in BANK)
             assert total_coins(new) - total_coins(state) == expected
@@ -120,3 +127,9 @@ def play_one(n: int, seed: int) -> int:
 def test_random_games_keep_every_invariant(n):
     total = sum(play_one(n, seed) for seed in range(GAMES_PER_COUNT))
     assert total > GAMES_PER_COUNT * 5
+
+
+@pytest.mark.parametrize("wins", [3, 4, 5])
+def test_long_matches_of_several_rounds_keep_every_invariant(wins):
+    for n in (2, 3, 5):
+        play_one(n, 1000 + wins, wins)

@@ -402,10 +402,10 @@ def test_HOU_43_intimidate_kneels_up_to_the_margin():
 def test_HOU_44_vanguard_attacking_and_bulwark_defending():
     s = game(plots=ONE_PLOT, in_play=[["V03"], ["R03"]])
     s = act(s, "end_marshal")
-    s = declare(s, "M", [uid(s, 0, "V03")])    # 1 + 1
+    s = declare(s, "M", [uid(s, 0, "V03")])    # 2 + 1
     s = defend(s, [uid(s, 1, "R03")])          # 2 + 1
     r = log(s, "result")[-1]
-    assert (r["a"], r["d"], r["winner"]) == (2, 3, 1)
+    assert (r["a"], r["d"], r["winner"]) == (3, 3, 0)
 
 
 # ---------------------------------------------------------------- events and abilities

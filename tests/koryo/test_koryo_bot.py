@@ -46,3 +46,19 @@ def test_scores_cover_every_decision():
             values = bot.scores(GAME.view(state, seat), legal, seat, rng)
             assert len(values) == len(legal) and all(isinstance(v, float) for v in values)
             state = GAME.apply(state, legal[rng.randbelow(len(legal))])
+
+
+def test_hard_bot_uses_rollout_and_evaluate_on_sampled_states():
+    from pygames.bots.ismcts import IsmctsBot
+    state = GAME.new_game(3, 17)
+    hard = IsmctsBot("koryo-hard", iterations=12, rollout_depth=30)
+    rng = Rng(5)
+    while not GAME.is_over(state):
+        seat = GAME.current_player(state)
+        legal = GAME.legal_actions(state)
+        action = hard.choose(GAME, GAME.view(state, seat), legal, seat) if seat == 0 \
+            else legal[rng.randbelow(len(legal))]
+        assert action in legal
+        state = GAME.apply(state, action)
+    rewards = bot.evaluate(GAME, state)
+    assert len(rewards) == 3 and all(0.0 <= r <= 1.0 for r in rewards)

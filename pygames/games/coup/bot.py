@@ -16,6 +16,9 @@ from typing import Any
 
 from . import cards as C
 
+#: how much each character is worth holding (coin-like units)
+VALUE = {"duke": 5.0, "diplomat": 4.2, "assassin": 4.6, "captain": 4.2, "ambassador": 3.2,
+         "inquisitor": 3.8, "contessa": 4.3}
 BIG = 1000.0
 DEATH = 30.0  # losing the last influence
 
@@ -162,7 +165,7 @@ class Knowledge:
         return t
 
     def card_value(self, card: str, hand: list[str]) -> float:
-        v = C.VALUE.get(card, 3.0)
+        v = VALUE.get(card, 3.0)
         if card == "assassin" and self.coins[self.seat] >= 3:
             v += 0.8
         if card == "contessa" and any(self.coins[s] >= 3 and "assassin" in self.claims[s] for s in self.opponents):
@@ -176,8 +179,8 @@ class Knowledge:
     def hand_value(self, hand: list[str]) -> float:
         total = 0.0
         seen: list[str] = []
-        for c in sorted(hand, key=lambda c: -C.VALUE.get(c, 3.0)):
-            v = C.VALUE.get(c, 3.0)
+        for c in sorted(hand, key=lambda c: -VALUE.get(c, 3.0)):
+            v = VALUE.get(c, 3.0)
             if c in seen:
                 v -= 1.5
             if c == "assassin" and self.coins[self.seat] >= 3:
@@ -276,7 +279,6 @@ def _action_loss_for(k: Knowledge, info: dict) -> float:
     """How much the pending action hurts ``k.seat`` if it happens (coin units)."""
     me = k.seat
     kind = info["action"]
-    actor = info["actor"]
     t = info["target"]
     w = k.coin_weight()
     if kind == "tax":
@@ -296,7 +298,6 @@ def _action_loss_for(k: Knowledge, info: dict) -> float:
         return (-1.0 if t == me else 0.3) + 2 * w
     if kind == "embezzle":
         return k.view["almshouse"] * w
-    del actor
     return 0.5
 
 
@@ -369,32 +370,70 @@ def _react_values(k: Knowledge, step: dict, legal: list[dict], rng: Any) -> list
 
 
 def rollout(game: Any, state: dict, legal: list[dict], rng: Any) -> dict:
-    """A fast playout policy for the hard bot: sensible defaults without card counting."""
+    """A fast playout policy for the hard bot (on a determinized state).
+
+    Each seat plays from its own cards only (never from another seat's hidden cards):
+    mostly true claims, blocks with the cards it holds, challenges rarely (more often when
+    its own hand and the revealed cards make the claim unlikely), coups when it can.
+    """
     step = state["queue"][0]
     kind = step["k"]
-    if kind == "react":
-        # mostly allow; sometimes challenge or block
-        r = rng.random()
-        if r < 0.75 or len(legal) == 1:
-            return legal[0]
-        return legal[1 + rng.randbelow(len(legal) - 1)]
+    if len(legal) == 1:
+        return legal[0]
     if kind == "act":
+        seat = state["turn"]
         coups = [a for a in legal if a["type"] == "coup"]
         if coups:
             return coups[rng.randbelow(len(coups))]
-        seat = state["turn"]
         hand = state["hands"][seat]
         honest = []
         for a in legal:
             claim, negative = game.claim_of(state, a["type"])
-            if claim is None or (claim in hand) != negative:
+            if claim is not None and (claim in hand) != negative:
                 honest.append(a)
-        pool = honest if honest and rng.random() < 0.8 else legal
-        return pool[rng.randbelow(len(pool))]
+        r = rng.random()
+        if honest and r < 0.75:
+            return honest[rng.randbelow(len(honest))]
+        if r < 0.92:
+            plain = [a for a in legal if a["type"] in ("income", "foreign_aid")]
+            return plain[rng.randbelow(len(plain))]
+        return legal[rng.randbelow(len(legal))]
+    if kind == "react":
+        seat = step["order"][step["i"]]
+        hand = state["hands"][seat]
+        for a in legal:
+            if a["type"] == "block" and a["card"] in hand:
+                return a
+        info = state["info"]
+        claimed = info["block_card"] if step["stage"] == "block" else info["claim"]
+        if claimed is not None and not info["negative"] and any(a["type"] == "challenge" for a in legal):
+            seen = hand.count(claimed) + sum(lost.count(claimed) for lost in state["lost"])
+            chance = 0.06 + 0.3 * seen
+            if rng.random() < chance:
+                return {"type": "challenge"}
+        if rng.random() < 0.04:
+            return legal[rng.randbelow(len(legal))]
+        return legal[0]
     if kind == "reveal":
         info = state["info"]
         claimed = info["block_card"] if step["stage"] == "block" else info["claim"]
         for a in legal:
             if a["card"] == claimed:
                 return a
+    if kind in ("lose", "reveal", "show"):
+        return min(legal, key=lambda a: VALUE.get(a["card"], 3.0))
+    if kind == "keep":
+        return max(legal, key=lambda a: sum(VALUE.get(c, 3.0) for c in a["cards"]) - 1.5 * (
+            len(a["cards"]) - len(set(a["cards"]))))
     return legal[rng.randbelow(len(legal))]
+
+
+def evaluate(game: Any, state: dict) -> list[float]:
+    """Rewards in [0, 1] for a playout cut before the end: round wins plus this round's strength."""
+    n = state["num_players"]
+    strength = [len(state["hands"][s]) * 8.0 + min(state["coins"][s], 10) if state["hands"][s] else 0.0
+                for s in range(n)]
+    total = sum(strength) or 1.0
+    progress = [state["wins"][s] + strength[s] / total for s in range(n)]
+    whole = sum(progress) or 1.0
+    return [p / whole for p in progress]

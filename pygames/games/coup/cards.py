@@ -27,10 +27,6 @@ LOOK = {
     "contessa": {"color": "#c9403a", "ink": "#5a1210", "letter": "T"},
 }
 
-#: how much each character is worth holding, for the bot (coin-like units)
-VALUE = {"duke": 5.0, "diplomat": 4.2, "assassin": 4.6, "captain": 4.2, "ambassador": 3.2,
-         "inquisitor": 3.8, "contessa": 4.3}
-
 #: starting coins: 2 each; with 2 players both start with 1 (as on BGA)
 START_COINS = 2
 START_COINS_TWO_PLAYERS = 1

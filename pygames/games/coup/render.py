@@ -137,8 +137,12 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
         elif step["stage"] == "second":
             ask = ("チャレンジは失敗しました。ブロックしますか？" if ja
                    else "The challenge failed. Block now, or allow?")
-        else:
+        elif info.get("action") == "foreign_aid":
+            ask = ("許可するかブロックするか選んでください。" if ja else "Allow it or block it?")
+        elif info.get("action") in ("steal", "assassinate", "examine") and info.get("target") == seat:
             ask = ("許可・チャレンジ・ブロックを選んでください。" if ja else "Allow, challenge or block?")
+        else:
+            ask = ("許可するかチャレンジするか選んでください。" if ja else "Allow or challenge?")
         if mine:
             return f"{claim} {ask}"
         return f"{claim} " + (f"{who}の返答を待っています。" if ja else f"Waiting for {who} to answer.")
@@ -212,7 +216,7 @@ def _coins(amount: int, lang: str, attrs: str = "") -> str:
 
 
 def _faction_badge(faction: int, lang: str) -> str:
-    icon = "♛" if faction == 0 else "✊"
+    icon = "♛" if faction == 0 else "⚑"
     return (f'<span class="coup-faction coup-f{faction}" title="{esc(faction_name(faction, lang))}">'
             f'{icon} {esc(faction_name(faction, lang))}</span>')
 

@@ -708,7 +708,7 @@ class CoupGame(Game):
             "hand": None if seat is None else list(state["hands"][seat]),
             "info": None if state["info"] is None else dict(state["info"]),
             "queue": queue,
-            "log": [dict(e) for e in log_visible_to(state["log"], seat)],
+            "log": log_visible_to(state["log"], seat),
         }
 
     def _sample_state(self, view: dict, seat: int, rng: Rng) -> dict:
@@ -756,7 +756,7 @@ class CoupGame(Game):
             "factions": None if view["factions"] is None else list(view["factions"]),
             "almshouse": view["almshouse"], "deck": unknown,
             "info": None if view["info"] is None else dict(view["info"]),
-            "queue": queue, "log": [dict(e) for e in view["log"]],
+            "queue": queue, "log": list(view["log"]),
         }
 
     # ================================================================ scores

@@ -11,8 +11,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import cards as C
-from .rules import (CARDS, KINDS, PLOTS, base_str, event_cost, icons_of, income, keywords_of,
-                    marshal_cost, reserve, total_power, unique_blocked)
+from .rules import (CARDS, KINDS, PLOTS, base_str, event_cost, icons_of, keywords_of, marshal_cost,
+                    total_power, unique_blocked)
 
 KW_VALUE = {"renown": 1.3, "stealth": 0.7, "insight": 0.6, "intimidate": 0.4,
             "vanguard": 0.5, "bulwark": 0.5}
@@ -497,10 +497,47 @@ STAGES = {
 }
 
 
+def _quick_view(state: dict, seat: int) -> dict:
+    """A cheap stand-in for a view on a full (sampled) state: shallow copies, never mutated.
+    Only for playouts, where the policy may see the whole determinization."""
+    view = dict(state)
+    players = []
+    for p in state["players"]:
+        q = dict(p)
+        q["hand_count"] = len(p["hand"])
+        q["deck_count"] = len(p["deck"])
+        q["facedown_count"] = len(p["facedown"])
+        players.append(q)
+    view["players"] = players
+    view["me"] = seat
+    view["current"] = seat
+    return view
+
+
 def rollout(game, state, legal, rng):
-    """Cheap playout policy for the hard bot: the heuristic on the mover's view."""
+    """Cheap playout policy for the hard bot: the heuristic on the mover's quick view."""
+    if len(legal) == 1:
+        return legal[0]
     seat = game.current_player(state)
-    sc = scores(game.view(state, seat), legal, seat, rng)
+    sc = scores(_quick_view(state, seat), legal, seat, rng)
     top = max(sc)
     best = [i for i, s in enumerate(sc) if s == top]
     return legal[best[rng.randbelow(len(best))]]
+
+
+def evaluate(game, state) -> list[float]:
+    """Rewards in [0, 1] for a playout cut before the end: power, board and cards, against the best rival."""
+    import math
+    target = state["opts"]["victory_power"]
+    est = []
+    for p in state["players"]:
+        if p["out"]:
+            est.append(-100.0)
+            continue
+        board = sum(base_str(i) + 0.5 * len(icons_of(i)) for i in p["chars"])
+        est.append(total_power(p) + 0.12 * board + 0.15 * len(p["hand"]))
+    out = []
+    for s, v in enumerate(est):
+        rival = max(x for t, x in enumerate(est) if t != s)
+        out.append(1.0 / (1.0 + math.exp(-(v - rival) * 6.0 / target)))
+    return out

@@ -18,6 +18,7 @@ from .cards import AGENDAS, CARDS, PLOTS
 from .rules import base_str, icons_of, keywords_of
 
 SEAT_SHAPES = ("●", "▲", "■", "◆")
+PLOT_ABBR = {"en": ("Gold ", "Init ", "Claim ", "Res "), "ja": ("金", "先", "要", "予")}
 SEAT_SHAPE_NAMES = {"en": ("circle", "triangle", "square", "diamond"), "ja": ("丸", "三角", "四角", "菱形")}
 KW_ABBR = {"renown": ("Ren", "名"), "stealth": ("Ste", "隠"), "insight": ("Ins", "洞"),
            "intimidate": ("Int", "威"), "vanguard": ("Van", "先"), "bulwark": ("Bul", "堅")}
@@ -271,10 +272,9 @@ def _plot_card(pid: str, lang: str, key: str | None, choices, placed: set, extra
     pl = PLOTS[pid]
     attrs = _attrs(key, choices, placed) if key else ""
     cls = "houses-plot" + (" houses-choosable" if key and key in choices else "") + extra_cls
-    stats = (f'<span title="{esc(T.t("income", lang))}">💰{pl["income"]}</span>'
-             f'<span title="{esc(T.t("initiative", lang))}">⚑{pl["initiative"]}</span>'
-             f'<span title="{esc(T.t("claim", lang))}">⚔{pl["claim"]}</span>'
-             f'<span title="{esc(T.t("reserve", lang))}">✋{pl["reserve"]}</span>')
+    abbr = PLOT_ABBR["en" if lang == "en" else "ja"]
+    stats = "".join(f'<span title="{esc(T.t(k, lang))}">{esc(a)}<b>{pl[k]}</b></span>'
+                    for k, a in zip(("income", "initiative", "claim", "reserve"), abbr))
     legend = (f'{esc(T.t("income", lang))} {pl["income"]} · {esc(T.t("initiative", lang))} {pl["initiative"]} · '
               f'{esc(T.t("claim", lang))} {pl["claim"]} · {esc(T.t("reserve", lang))} {pl["reserve"]}')
     extra = ""
@@ -371,11 +371,11 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices) ->
         stats = [
             f'<span class="houses-stat" title="{esc(T.t("power", lang))}">★ {esc(T.t("power", lang))} {p["power"]}'
             f' ({total_power(p)})</span>',
-            f'<span class="houses-stat">💰 {esc(T.t("gold", lang))} {p["gold"]}</span>',
-            f'<span class="houses-stat">✋ {esc(T.t("hand", lang))} {p["hand_count"]}</span>',
-            f'<span class="houses-stat">📚 {esc(T.t("deck", lang))} {p["deck_count"]}</span>',
-            f'<span class="houses-stat">🗑 {esc(T.t("discard", lang))} {len(p["discard"])}</span>',
-            f'<span class="houses-stat">☠ {esc(T.t("dead", lang))} {len(p["dead"])}</span>',
+            f'<span class="houses-stat">{esc(T.t("gold", lang))} {p["gold"]}</span>',
+            f'<span class="houses-stat">{esc(T.t("hand", lang))} {p["hand_count"]}</span>',
+            f'<span class="houses-stat">{esc(T.t("deck", lang))} {p["deck_count"]}</span>',
+            f'<span class="houses-stat">{esc(T.t("discard", lang))} {len(p["discard"])}</span>',
+            f'<span class="houses-stat">{esc(T.t("dead", lang))} {len(p["dead"])}</span>',
             f'<span class="houses-stat">{esc(T.t("dominance", lang))} {dominance_total(view, s)}</span>',
         ]
         if p["plot"]:
@@ -438,7 +438,7 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
         on_chars = total_power(p) - p["power"]
         win = s in view["winners"]
         rows.append(f'<tr class="houses-seat{s}{" houses-winner" if win else ""}"><td>{SEAT_SHAPES[s]} '
-                    f'{_who(names, s)}{" 🏆" if win else ""}</td><td>{esc(T.house_name(p["house"], lang))}</td>'
+                    f'{_who(names, s)}{" ★" if win else ""}</td><td>{esc(T.house_name(p["house"], lang))}</td>'
                     f'<td>{p["power"]}</td><td>{on_chars}</td><td><b>{total_power(p)}</b></td></tr>')
     head = ("<tr><th>Player</th><th>House</th><th>House card</th><th>On characters</th><th>Total power</th></tr>"
             if en else "<tr><th>プレイヤー</th><th>家系</th><th>家系カード</th><th>キャラクター上</th><th>勢力合計</th></tr>")

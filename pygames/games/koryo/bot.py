@@ -188,3 +188,11 @@ def rollout(game, state: dict, legal: list[dict], rng) -> dict:
         values = scores(light, legal, seat, rng)
         return legal[max(range(len(legal)), key=values.__getitem__)]
     return legal[rng.randbelow(len(legal))]
+
+
+def evaluate(game, state: dict) -> list[float]:
+    """Rewards in [0, 1] for a playout cut before the end: rank on the soft scores."""
+    soft = soft_scores(state["tables"], state["coins"], C.ROUNDS - state["round"], state["bank"])
+    n = len(soft)
+    return [(sum(1.0 for t in soft if t < s) + 0.5 * (sum(1.0 for t in soft if t == s) - 1)) / (n - 1)
+            for s in soft]

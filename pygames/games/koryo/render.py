@@ -17,7 +17,7 @@ from pygames.ui.html import choice_attrs, esc
 
 from . import cards as C
 from .rules import power_holder, score_holder, spy_protected
-from .text import NAMES, POWERS, card_label, card_name, ui
+from .text import POWERS, card_label, card_name, ui
 
 
 # ------------------------------------------------------------------ click paths

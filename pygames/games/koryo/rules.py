@@ -93,14 +93,6 @@ def characters(pile: list[int]) -> int:
     return sum(pile[k] for k in C.CHARACTERS)
 
 
-def pile_size(pile: list[int]) -> int:
-    return sum(pile)
-
-
-def table_limit(state_or_view: dict) -> int:
-    return C.LIMIT[state_or_view["round"]]
-
-
 def steal_targets(tables, coins, seat) -> list[int]:
     return [p for p in range(len(tables)) if p != seat and coins[p] > 0]
 
@@ -272,7 +264,7 @@ class KoryoGame(Game):
         broadcaster = power_holder(state["tables"], C.BROADCASTER)
         if fixed_hands is not None:
             state["hands"] = fixed_hands
-            state["deal"] = [pile_size(h) for h in fixed_hands]
+            state["deal"] = [sum(h) for h in fixed_hands]
         else:
             deal = [C.DEAL[r] + (C.BROADCASTER_BONUS if s == broadcaster else 0) for s in range(n)]
             for seat in order:
@@ -302,7 +294,7 @@ class KoryoGame(Game):
         while state["step"] is None and state["phase"] != "over":
             phase, seat = state["phase"], state["turn"]
             if phase == "order":
-                if pile_size(state["hands"][seat]):
+                if sum(state["hands"][seat]):
                     state["step"] = "play"
                     return
                 state["log"].append(log_entry("no_play", seat=seat))
@@ -442,7 +434,7 @@ class KoryoGame(Game):
         table = state["tables"][seat]
         senator = power_holder(state["tables"], C.SENATOR) == seat
         limit = C.LIMIT[state["round"]] + (C.SENATOR_BONUS if senator else 0)
-        excess = pile_size(table) - limit
+        excess = sum(table) - limit
         state["keep_limit"] = limit
         state["discard_left"] = max(0, min(excess, characters(table)))
         if state["discard_left"]:
@@ -495,7 +487,7 @@ class KoryoGame(Game):
             state["facedown"][seat] = played
             state["hands"][seat] = empty_pile()
             self._return_to_deck(state, discarded)
-            state["log"].append(log_entry("placed", seat=seat, count=pile_size(played), discarded=len(discarded)))
+            state["log"].append(log_entry("placed", seat=seat, count=sum(played), discarded=len(discarded)))
             state["log"].append(log_entry("placed_you", to=[seat], seat=seat,
                                           cards=[k for k in C.KINDS for _ in range(played[k])]))
             self._end_order_turn(state, seat)
@@ -535,8 +527,8 @@ class KoryoGame(Game):
             "limit": C.LIMIT[state["round"]], "play_cap": play_cap(state), "deal": list(state["deal"]),
             "ship": state["ship"], "deck_count": len(state["deck"]), "bank": state["bank"],
             "coins": list(state["coins"]), "tables": [list(t) for t in state["tables"]],
-            "hand_counts": [pile_size(h) for h in state["hands"]],
-            "facedown_counts": [pile_size(f) for f in state["facedown"]],
+            "hand_counts": [sum(h) for h in state["hands"]],
+            "facedown_counts": [sum(f) for f in state["facedown"]],
             "revealed": list(state["revealed"]), "pending": list(state["pending"]),
             "discard_left": state["discard_left"], "keep_limit": state["keep_limit"],
             "hand": list(state["hands"][seat]) if seat is not None else None,

@@ -186,7 +186,9 @@ def _slot(key: str, label: str, choices: dict, placed: set, css: str) -> str:
     if key not in choices:
         return ""
     placed.add(key)
-    return f'<div class="{PREFIX}-slot {PREFIX}-{css}" {choice_attrs(key)}>{esc(label)}</div>'
+    title = choices.get(key) or label
+    return (f'<div class="{PREFIX}-slot {PREFIX}-{css}" title="{esc(title)}" aria-label="{esc(title)}" '
+            f'{choice_attrs(key)}>{esc(label)}</div>')
 
 
 # ---------------------------------------------------------------------- board

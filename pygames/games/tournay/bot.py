@@ -195,7 +195,7 @@ class Ctx:
                 else:
                     value -= 0.2
             return value
-        if do in ("counter_any",):
+        if do == "counter_any":
             slot = params.get("slot")
             if slot is None:
                 return 1.0
@@ -344,10 +344,6 @@ class Ctx:
             act = CARDS[card]["act"]
             params = {k: v for k, v in action.items() if k not in ("type", "r", "c", "use")}
             value = self.activation_value(act, params)
-            if act["do"] == "recruit":
-                value -= 0  # price counted in activation_value
-            if act["do"] == "counter_any":
-                pass
             colour = CARDS[card]["colour"]
             for ch in chars_in_line(me["district"], action["r"], action["c"]):
                 if ch["on"] == "on_activate" and ch["colour"] == colour:

@@ -542,4 +542,15 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     return (f'<div class="tournay-over"><table class="tournay-scores"><thead><tr>{thead}</tr></thead>'
             f'<tbody>{body}</tbody></table><p>{esc(note)}</p><p>{esc(tie)}</p>'
             f'<p>{esc("勝者: " if ja else "Winner: ")}<b>{win}</b></p>'
-            f'<p class="tournay-note">{esc(("ラウンド上限: " if ja else "Round limit: ") + str(ROUND_LIMIT))}</p></div>')
+            f'{_end_reason(view, lang)}</div>')
+
+
+def _end_reason(view: dict, lang: str) -> str:
+    reason = next((e["params"]["reason"] for e in view.get("log", []) if e.get("key") == "last_round"), None)
+    if reason is None:
+        return ""
+    text = T.REASONS[reason]["ja" if _ja(lang) else "en"]
+    if reason == "round_limit":
+        text += f" ({ROUND_LIMIT})"
+    lead = f"{view['round']}ラウンドで終了:" if _ja(lang) else f"Ended after round {view['round']}: "
+    return f'<p class="tournay-note">{esc(lead + text + ("。" if _ja(lang) else "."))}</p>'

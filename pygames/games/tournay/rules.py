@@ -172,26 +172,46 @@ def score_breakdown(players: list[dict], seat: int) -> dict:
     return {"prestige": prestige, "cards": printed, "characters": bonus, "ramparts": ramparts, "total": total}
 
 
+_USE_CACHE: dict[tuple, list[list[int]]] = {}
+
+
 def use_options(players: list[dict], seat: int, colour: str, need: int, extra: int) -> list[list[int]]:
     """Ways to take ``need`` standing citizens of ``colour`` (own first; others at 2 deniers each),
     keeping ``extra`` deniers for the rest of the action. Each way is a count per seat."""
-    n = len(players)
-    caps = [p["stand"][colour] for p in players]
-    result: list[list[int]] = []
+    caps = tuple(p["stand"][colour] for p in players)
+    key = (caps, seat, need, players[seat]["deniers"] - extra)
+    found = _USE_CACHE.get(key)
+    if found is None:
+        found = _use_ways(caps, seat, need, key[3])
+        if len(_USE_CACHE) > 5000:
+            _USE_CACHE.clear()
+        _USE_CACHE[key] = found
+    return [list(u) for u in found]
 
-    def rec(index: int, left: int, acc: list[int]) -> None:
-        if index == n:
-            if left == 0:
-                fee = K.BORROW_FEE * (need - acc[seat])
-                if players[seat]["deniers"] >= fee + extra:
-                    result.append(list(acc))
+
+def _use_ways(caps: tuple, seat: int, need: int, budget: int) -> list[list[int]]:
+    n = len(caps)
+    others = [s for s in range(n) if s != seat]
+    result: list[list[int]] = []
+    max_borrow = min(need, budget // K.BORROW_FEE) if budget >= 0 else -1
+
+    def rec(index: int, acc: list[int], borrowed: int) -> None:
+        if index == len(others):
+            own = need - borrowed
+            if 0 <= own <= caps[seat]:
+                use = [0] * n
+                use[seat] = own
+                for s, k in zip(others, acc):
+                    use[s] = k
+                result.append(use)
             return
-        for k in range(min(caps[index], left), -1, -1):
+        for k in range(min(caps[others[index]], max_borrow - borrowed), -1, -1):
             acc.append(k)
-            rec(index + 1, left - k, acc)
+            rec(index + 1, acc, borrowed + k)
             acc.pop()
 
-    rec(0, need, [])
+    if max_borrow >= 0:
+        rec(0, [], 0)
     result.sort(key=lambda u: (-u[seat], [-x for x in u]))
     return result
 
@@ -945,7 +965,8 @@ class TournayGame(Game):
         elif do in ("damage", "grey"):
             state["tasks"].insert(0, {"t": "token", "seat": seat, "tok": do, "left": amount})
             return
-        state["log"].append(log_entry("hit", seat=seat, ev=ev, n=amount))
+        if amount:
+            state["log"].append(log_entry("hit", seat=seat, ev=ev, n=amount))
 
     def _put_token(self, state: dict, seat: int, tok: str, r: int, c: int) -> None:
         cell = state["players"][seat]["district"][r][c]

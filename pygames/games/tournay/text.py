@@ -155,13 +155,14 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         return (f"表向きの{_card(p['card'], lang)}は{_deck(p['deck'], lang)}デッキの一番下へ。" if ja
                 else f"The face-up {_card(p['card'], lang)} goes under the {_deck(p['deck'], lang)} deck.")
     if key == "crier":
-        return (f"廷吏が現れた({_deck(p['deck'], lang)}デッキ、{p['out']}枚目)!イベントが発生する。" if ja
-                else f"A town crier is revealed ({_deck(p['deck'], lang)} deck, {p['out']} out)! The events strike.")
+        return (f"{who}が廷吏を引いた({_deck(p['deck'], lang)}デッキ、{p['out']}枚目)!イベントが発生する。" if ja
+                else f"{who} reveals a town crier ({_deck(p['deck'], lang)} deck, {p['out']} out)! The events strike.")
     if key == "drew_one":
         return (f"{who}は{_deck(p['deck'], lang)}デッキから1枚だけ引いた。" if ja
                 else f"{who} draws the only card left in the {_deck(p['deck'], lang)} deck.")
     if key in ("drew_one_private", "picked_private"):
-        return f"(あなたは{_card(p['card'], lang)}を得た。)" if ja else f"(You keep {_card(p['card'], lang)}.)"
+        return (f"{who}は{_card(p['card'], lang)}を得た(非公開)。" if ja
+                else f"{who} keeps {_card(p['card'], lang)} (only you see this).")
     if key == "picked":
         return (f"{who}は1枚を手札に加え、{_card(p['other'], lang)}を表向きにデッキの上に置いた。" if ja
                 else f"{who} keeps one card and puts {_card(p['other'], lang)} face up on the {_deck(p['deck'], lang)} deck.")
@@ -225,7 +226,8 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         return (f"{who}は手札上限のため1枚を{_deck(p['deck'], lang)}デッキの下に戻した。" if ja
                 else f"{who} returns a card under the {_deck(p['deck'], lang)} deck (hand limit).")
     if key == "return_private":
-        return f"(あなたは{_card(p['card'], lang)}を戻した。)" if ja else f"(You return {_card(p['card'], lang)}.)"
+        return (f"{who}は{_card(p['card'], lang)}を戻した(非公開)。" if ja
+                else f"{who} returns {_card(p['card'], lang)} (only you see this).")
     if key == "final_start":
         return ("最終ラウンド終了。各プレイヤーは最後のカードを1枚伏せて選ぶ。" if ja
                 else "The last round is over. Each player secretly chooses a final card.")

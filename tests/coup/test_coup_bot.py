@@ -1,0 +1,101 @@
+"""The Coup heuristic bot: sensible single decisions, and normal clearly beats random."""
+
+from __future__ import annotations
+
+from coup_helpers import GAME, mover, play, setup, view
+from pygames.bots import make_bot
+from pygames.core import Rng
+from pygames.games.coup import bot as coup_bot
+
+D, A, CA, AM, CO = "duke", "assassin", "captain", "ambassador", "contessa"
+
+
+def choose(state, level="normal", seed=1):
+    seat = mover(state)
+    return make_bot(level, seed).choose(GAME, view(state, seat), GAME.legal_actions(state), seat)
+
+
+def test_bot_challenges_an_impossible_claim():
+    s = setup(3, [[CA, CO], [D, D], [D, AM]], coins=[7, 2, 2])
+    s = play(s, "coup>2", "lose:duke", "income", "income")   # the third Duke is now face up
+    s = play(s, "tax")                                        # A claims a Duke that cannot exist
+    assert mover(s) == 1
+    assert choose(s) == {"type": "challenge"}
+
+
+def test_bot_blocks_an_assassination_with_its_contessa():
+    s = setup(3, [[A, CA], [D, CO], [AM, D]], coins=[3, 2, 2])
+    s = play(s, "assassinate>1")
+    assert choose(s) == {"type": "block", "card": "contessa"}
+
+
+def test_bot_reveals_the_claimed_card_when_challenged():
+    s = setup(3, [[D, CA], [A, CO], [AM, CO]])
+    s = play(s, "tax", "challenge")
+    assert choose(s) == {"type": "reveal", "card": "duke"}
+
+
+def test_bot_coups_when_it_can():
+    s = setup(3, [[D, CA], [A, CO], [AM, CO]], coins=[7, 2, 5])
+    action = choose(s)
+    assert action["type"] == "coup"
+    assert action["target"] == 2                              # the strongest (richest) opponent
+
+
+def test_bot_loses_its_weakest_card():
+    s = setup(3, [[D, CA], [A, CO], [AM, D]], coins=[7, 2, 2])
+    s = play(s, "coup>2")
+    assert choose(s) == {"type": "lose", "card": "ambassador"}
+
+
+def test_bot_keeps_the_best_cards_on_exchange():
+    s = setup(3, [[AM, AM], [A, CO], [CA, CO]], top=[D, A])
+    s = play(s, "exchange", "pass", "pass")
+    kept = choose(s)["cards"]
+    assert D in kept and AM not in kept[1:]
+
+
+def test_bot_scores_every_legal_action_in_random_positions():
+    rng = Rng(5)
+    for seed in range(30):
+        n = 2 + seed % 5
+        options = {"inquisitor": seed % 2 == 0, "diplomat": seed % 3 == 0, "factions": n >= 3 and seed % 4 < 2}
+        s = GAME.new_game(n, seed, options)
+        while not GAME.is_over(s):
+            seat = mover(s)
+            legal = GAME.legal_actions(s)
+            values = coup_bot.scores(view(s, seat), legal, seat, rng)
+            assert len(values) == len(legal) and all(isinstance(v, float) for v in values)
+            s = GAME.apply(s, legal[rng.randbelow(len(legal))])
+
+
+def test_rollout_policy_returns_legal_actions():
+    rng = Rng(2)
+    s = GAME.new_game(4, 9, {"inquisitor": True, "factions": True})
+    while not GAME.is_over(s):
+        legal = GAME.legal_actions(s)
+        action = coup_bot.rollout(GAME, s, legal, rng)
+        assert action in legal
+        s = GAME.apply(s, action)
+
+
+def test_evaluate_gives_rewards_in_0_1_that_favour_the_stronger_seat():
+    s = setup(3, [[D, CA], [A, CO], [AM, CO]], coins=[7, 2, 2], wins_needed=3)
+    s = play(s, "coup>1", "lose:assassin")
+    rewards = coup_bot.evaluate(GAME, s)
+    assert all(0.0 <= r <= 1.0 for r in rewards) and abs(sum(rewards) - 1.0) < 1e-9
+    assert rewards[2] > rewards[1]
+
+
+def test_normal_bot_beats_random_in_two_player_games():
+    games, wins = 200, 0
+    for g in range(games):
+        state = GAME.new_game(2, g)
+        normal_seat = g % 2
+        bots = {normal_seat: make_bot("normal", f"n{g}"), 1 - normal_seat: make_bot("random", f"r{g}")}
+        while not GAME.is_over(state):
+            seat = mover(state)
+            action = bots[seat].choose(GAME, view(state, seat), GAME.legal_actions(state), seat)
+            state = GAME.apply(state, action)
+        wins += normal_seat in GAME.winners(state)
+    assert wins >= 0.8 * games, f"normal won only {wins} of {games}"

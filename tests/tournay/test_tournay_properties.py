@@ -1,0 +1,161 @@
+"""Tournay property tests (quick tier): seeded random games keep every invariant."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from pygames.core import Rng, clone
+from pygames.games.tournay import cards as K
+from pygames.games.tournay.rules import GAME
+
+LONG = int(os.environ.get("PYGAMES_LONG", "0"))
+GAMES_PER_COUNT = LONG or 16  # light checks on every step (PYGAMES_LONG=N for a long run)
+HEAVY_GAMES = 2               # views, sampling, round trips every few steps
+
+
+def policy(state, legal, rng, biased):
+    """Uniform random, or random with a taste for playing cards (games then end by the rules)."""
+    if biased and rng.random() < 0.7:
+        plays = [a for a in legal if a["type"] in ("play", "final")]
+        if plays:
+            return plays[rng.randbelow(len(plays))]
+        draws = [a for a in legal if a["type"] == "draw" and a["deck"][1] == "3"]
+        if draws and rng.random() < 0.5:
+            return draws[rng.randbelow(len(draws))]
+    return legal[rng.randbelow(len(legal))]
+
+
+def conserved(state, n, view=False):
+    """Cards, events and citizens are all accounted for (counted from the spectator view, or,
+    cheaper, from the same fields of the state)."""
+    if view:
+        v = GAME.view(state, None)
+    else:
+        v = dict(state)
+        v["decks"] = {d: len(cards) for d, cards in state["decks"].items()}
+        v["ev_deck"] = len(state["ev_deck"])
+        v["players"] = [{**p, "backs": p["hand"]} for p in state["players"]]
+    cards = sum(v["decks"].values()) + sum(1 for c in v["faceup"].values() if c) + len(v["criers"])
+    events = v["ev_deck"] + sum(1 for q in v["queue"] if q)
+    citizens = dict(v["supply"])
+    for p in v["players"]:
+        cards += len(p["backs"]) + sum(len(cell["s"]) for row in p["district"] for cell in row if cell)
+        events += len(p["ramparts"]) + len(p["built"]) + len(p["dropped"])
+        for colour in K.COLOURS:
+            on = sum(cell["occ"].count("c") for row in p["district"] for cell in row
+                     if cell and K.CARDS[cell["s"][-1]]["colour"] == colour)
+            citizens[colour] += p["stand"][colour] + p["laid"][colour] + on
+        assert p["deniers"] >= 0
+        assert len(p["backs"]) + len(p["ramparts"]) <= K.HAND_LIMIT or v["pending"]
+    for t in v["tasks"] + ([v["pending"]] if v["pending"] else []):
+        if t.get("t") == "pick":
+            cards += 2
+    assert cards == 90
+    assert events == 15
+    assert sorted(v["ev_out"]) == sorted(e for p in v["players"] for e in p["dropped"])
+    return citizens
+
+
+def play(n, seed, rules, biased, heavy):
+    rng = Rng(f"tournay-prop/{n}/{seed}")
+    state = GAME.new_game(n, seed, {"rules": rules})
+    start_citizens = conserved(state, n)
+    actions = []
+    step = 0
+    while not GAME.is_over(state):
+        legal = GAME.legal_actions(state)
+        mover = GAME.current_player(state)
+        assert legal and mover is not None
+        if heavy and step % 5 == 0:
+            check_heavy(state, n, rng)
+        action = policy(state, legal, rng, biased)
+        before = clone(state)
+        new = GAME.apply(state, json.loads(json.dumps(action)))
+        assert state == before, "apply changed its argument"
+        state = new
+        actions.append(action)
+        assert conserved(state, n, view=heavy) == start_citizens
+        step += 1
+    assert GAME.legal_actions(state) == [] and GAME.winners(state)
+    return state, actions
+
+
+def permute_hidden(state, seat, rng):
+    """The same state for ``seat``, with what ``seat`` cannot see re-dealt."""
+    s = clone(state)
+    n = s["num_players"]
+    hidden = {d: [] for d in K.DECKS}
+    slots = []
+    for other in range(n):
+        if other == seat:
+            continue
+        for i, card in enumerate(s["players"][other]["hand"]):
+            hidden[K.deck_of(card)].append(card)
+            slots.append(("hand", other, i, K.deck_of(card)))
+    for d in K.DECKS:
+        for i, card in enumerate(s["decks"][d]):
+            if not card.startswith("crier_"):
+                hidden[d].append(card)
+                slots.append(("deck", d, i, d))
+    for d in K.DECKS:
+        rng.shuffle(hidden[d])
+    for where, a, i, d in slots:
+        card = hidden[d].pop()
+        if where == "hand":
+            s["players"][a]["hand"][i] = card
+        else:
+            s["decks"][a][i] = card
+    rng.shuffle(s["ev_deck"])
+    return s
+
+
+def check_heavy(state, n, rng):
+    data = json.loads(json.dumps(GAME.to_dict(state)))
+    assert GAME.from_dict(data) == state
+    mover = GAME.current_player(state)
+    for seat in [None, *range(n)]:
+        view = GAME.view(state, seat)
+        assert json.loads(json.dumps(view)) == view
+        assert "rng" not in json.dumps(view)
+        if seat is None:
+            continue
+        # views leak nothing: other hands and deck orders re-dealt give the same view
+        assert GAME.view(permute_hidden(state, seat, rng), seat) == view
+        sampled = GAME.sample_state(view, seat, rng.fork())
+        assert GAME.view(sampled, seat) == view
+        if seat == mover:
+            assert GAME.legal_actions(sampled) == GAME.legal_actions(state)
+            # the contract works on the sample
+            legal = GAME.legal_actions(sampled)
+            GAME.apply(sampled, legal[rng.randbelow(len(legal))])
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_games_end_and_conserve_cards_events_and_citizens(n):
+    for index in range(GAMES_PER_COUNT):
+        rules = "advanced" if index % 2 else "normal"
+        state, actions = play(n, 500 + index, rules, biased=index % 4 < 2, heavy=False)
+        if index < 4:
+            # exact replay from the actions
+            replayed = GAME.new_game(n, 500 + index, {"rules": rules})
+            for action in actions:
+                replayed = GAME.apply(replayed, action)
+            assert replayed == state
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_views_hide_hands_and_decks_and_samples_reproduce_views(n):
+    for index in range(HEAVY_GAMES):
+        play(n, 900 + index, "advanced" if index % 2 else "normal", biased=True, heavy=True)
+
+
+def test_hidden_cards_never_appear_in_other_views():
+    state = GAME.new_game(3, 4, {"no_shuffle": True, "first_player": 0,
+                                 "hands": [["market"], ["fort"], ["bishop"]]})
+    v1 = json.dumps(GAME.view(state, 1))
+    v0 = json.dumps(GAME.view(state, 0))
+    assert '"fort"' in v1 and '"fort"' not in v0 and '"bishop"' not in v0 and '"market"' not in v1
+    assert '"fort"' not in json.dumps(GAME.view(state, None))

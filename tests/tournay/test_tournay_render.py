@@ -1,0 +1,134 @@
+"""Tournay render and text tests (CPython): every choice is reachable, texts exist in both languages."""
+
+from __future__ import annotations
+
+import re
+
+from pygames.core import Rng
+from pygames.games.tournay import cards as K
+from pygames.games.tournay import render, text
+from pygames.games.tournay.rules import GAME
+from pygames.ui.picker import Picker
+
+NAMES = ["<script>alert(1)</script>", "Bob & Co", "Ça", "Dana"]
+
+
+def random_positions(n, seed, steps_every=3):
+    """Views along a seeded random game, as (state, seat to move)."""
+    rng = Rng(f"render/{n}/{seed}")
+    state = GAME.new_game(n, seed, {"rules": "advanced" if seed % 2 else "normal"})
+    step = 0
+    while not GAME.is_over(state):
+        if step % steps_every == 0:
+            yield state, GAME.current_player(state)
+        legal = GAME.legal_actions(state)
+        plays = [a for a in legal if a["type"] in ("play", "final")]
+        pool = plays if plays and rng.random() < 0.6 else legal
+        state = GAME.apply(state, pool[rng.randbelow(len(pool))])
+        step += 1
+    yield state, None
+
+
+def walk_choices(state, seat, rng):
+    """Every step of a random click path: (view, options) pairs."""
+    view = GAME.view(state, seat)
+    picker = Picker(GAME.legal_actions(state), view, render.action_steps)
+    while True:
+        options = picker.options()
+        yield view, options
+        if picker.click(options[rng.randbelow(len(options))]) is not None:
+            return
+
+
+def test_every_choice_is_placed_on_the_board_or_has_a_label_in_both_languages():
+    rng = Rng(5)
+    seen_kinds = set()
+    for n, seed in ((2, 1), (3, 2), (4, 3)):
+        for state, seat in random_positions(n, seed):
+            if seat is None:
+                continue
+            for view, options in walk_choices(state, seat, rng):
+                for lang in ("en", "ja"):
+                    choices = {k: render.step_label(k, view, lang) for k in options}
+                    html, shown = render.board(view, seat, lang, NAMES[:n], choices)
+                    assert shown <= set(options)
+                    for key in options:
+                        seen_kinds.add(key.split(":")[0])
+                        label = render.step_label(key, view, lang)
+                        assert key in shown or (label and label != key), (key, lang)
+                        if key in shown:
+                            assert f'data-choice="{key}"' in html
+                    assert "<script>" not in html
+                    prompt = render.prompt(view, seat, lang, NAMES[:n])
+                    assert prompt and "<script>" not in prompt
+    assert {"hand", "cell", "deck", "how", "bld", "opt", "earn", "n", "gather", "pick"} <= seen_kinds
+
+
+def test_board_works_for_a_spectator_and_game_over_explains_scores():
+    for n, seed in ((2, 7), (4, 8)):
+        positions = list(random_positions(n, seed, steps_every=25))
+        for state, _ in positions:
+            view = GAME.view(state, None)
+            for lang in ("en", "ja"):
+                html, shown = render.board(view, None, lang, NAMES[:n], {})
+                assert shown == set() and "tournay-board" in html and "<script>" not in html
+                assert render.prompt(view, None, lang, NAMES[:n])
+        final = positions[-1][0]
+        assert GAME.is_over(final)
+        for lang in ("en", "ja"):
+            over = render.game_over(GAME.view(final, None), lang, NAMES[:n])
+            assert "&lt;script&gt;" in over and "<script>" not in over
+            assert ("Ramparts" in over) if lang == "en" else ("城壁" in over)
+            assert ("deniers" in over.lower()) if lang == "en" else ("ドゥニエ" in over)
+
+
+def test_log_lines_are_sentences_in_both_languages_naming_players_escaped():
+    keys = set()
+    for n, seed in ((3, 11), (4, 12)):
+        state = list(random_positions(n, seed, steps_every=10**9))[-1][0]
+        for seat in [None, *range(n)]:
+            for entry in GAME.view(state, seat)["log"]:
+                keys.add(entry["key"])
+                for lang in ("en", "ja"):
+                    line = text.log_line(entry, lang, NAMES[:n])
+                    assert line and line != entry["key"]
+                    assert "<script>" not in line
+                    if "seat" in entry["params"]:
+                        assert '<b class="name">' in line
+    assert {"start", "play", "draw", "end"} <= keys
+
+
+def test_private_log_entries_reach_only_their_seat():
+    state = GAME.new_game(2, 3, {"no_shuffle": True, "first_player": 0, "decks": {"Y1": ["market", "inn"]}})
+    state = GAME.apply(state, {"type": "draw", "deck": "Y1", "mode": "blind", "use": [1, 0]})
+    state = GAME.apply(state, {"type": "pick", "card": "inn"})
+    mine = [e for e in GAME.view(state, 0)["log"] if e["key"] == "picked_private"]
+    theirs = [e for e in GAME.view(state, 1)["log"] if e["key"] == "picked_private"]
+    assert mine and not theirs
+    assert "inn" not in str(GAME.view(state, 1)["log"]).replace("'market'", "")
+
+
+def test_every_card_and_event_has_both_languages_and_a_provenance():
+    for key, card in K.CARDS.items():
+        for lang in ("en", "ja"):
+            assert text.card_name(key, lang) and text.card_text(key, lang)
+        assert re.match(r"^(documented:[A-Z0-9+]+(\+designed)?|designed)$", card["src"]) or \
+            card["src"].startswith("documented:"), card["src"]
+    for key in K.EVENTS:
+        for lang in ("en", "ja"):
+            assert text.event_name(key, lang) and text.event_text(key, lang)
+    assert text.card_name("tour_henry_viii", "ja") == "ヘンリー八世の塔"     # the seed's name
+    assert text.card_name("priest", "ja") == "司祭" and text.card_name("fort", "ja") == "要塞"
+
+
+def test_click_paths_are_unique_and_final_and_shift_cells_exist():
+    state = GAME.new_game(2, 1, {"no_shuffle": True, "first_player": 0, "hands": [["market", "city_hall"], []],
+                                 "districts": [[["inn", None, None], [None, None, None], [None, None, None]],
+                                               [[None] * 3 for _ in range(3)]]})
+    view = GAME.view(state, 0)
+    picker = Picker(GAME.legal_actions(state), view, render.action_steps)
+    assert picker.click("hand:market") is None
+    cells = picker.options()
+    assert "cell:-1,0" in cells and "cell:0,-1" in cells
+    html, shown = render.board(view, 0, "en", NAMES[:2], {k: render.step_label(k, view, "en") for k in cells})
+    assert "cell:-1,0" in shown and "tournay-ghost" in html
