@@ -5,6 +5,7 @@
     python3 build.py serve        build, then serve dist/ on http://127.0.0.1:8000 (--port N)
     python3 build.py test [ARGS]  install test needs, build, run the whole pytest suite (ARGS go to pytest)
     python3 build.py bench        playouts per second, bytes shipped, time to a playable lobby
+    python3 build.py bench --bots win rates between bot levels (bench/bots.json, docs/bots.md)
 
 dist/ holds the site/ shell, our ``pygames`` package as one zip (extracted by
 PyScript's ``[files]``), one games.css made of every ``pygames/games/*/style.css``,
@@ -606,6 +607,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_bots(args: argparse.Namespace) -> int:
+    """Seeded, seat-rotated games between bot levels (pygames.bots.arena.bench)."""
+    sys.path.insert(0, str(ROOT))
+    from pygames.bots.arena import bench
+
+    bench(games=args.games, hard_games=args.hard_games, jobs=args.jobs, game_ids=args.game,
+          json_path=BENCH_DIR / "bots.json", md_path=ROOT / "docs" / "bots.md", log=log)
+    log(f"wrote {(BENCH_DIR / 'bots.json').relative_to(ROOT)} and docs/bots.md")
+    return 0
+
+
 def print_bench(results: dict) -> None:
     log("\nrandom playouts in CPython " + results["machine"]["python"])
     log(f"  {'game':<12} {'players':>7} {'playouts/s':>11} {'actions/game':>13} {'actions/s':>10}")
@@ -642,6 +654,12 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--budget", type=float, default=1.0, help="seconds of playouts per game and player count")
     bench.add_argument("--runs", type=int, default=3, help="cold browser loads")
     bench.add_argument("--no-browser", action="store_true")
+    bench.add_argument("--bots", action="store_true",
+                       help="instead: bot arena between levels; writes bench/bots.json and docs/bots.md")
+    bench.add_argument("--games", type=int, default=100, help="with --bots: games per match")
+    bench.add_argument("--hard-games", type=int, default=None, help="with --bots: games per match of the hard bot")
+    bench.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="with --bots: processes")
+    bench.add_argument("--game", action="append", help="with --bots: only this game (repeatable)")
 
     if argv[:1] == ["test"]:
         args, rest = parser.parse_args(["test"]), argv[1:]
@@ -656,7 +674,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "test":
             return cmd_test(args, rest)
         if args.command == "bench":
-            return cmd_bench(args)
+            return cmd_bench_bots(args) if args.bots else cmd_bench(args)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 2

@@ -27,7 +27,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{game.id}\t{game.min_players}-{game.max_players}\t{game.title['en']}")
         return 0
     from .bots.arena import markdown_table, match
-    settings = {"hard": {"iterations": args.iterations}} if args.iterations else None
+    # the hard bot plays its iteration budget without the browser's time limit: results are reproducible
+    settings = {"hard": {"max_seconds": None} | ({"iterations": args.iterations} if args.iterations else {})}
     results = []
     for game_id in args.game or list(GAMES):
         game = GAMES[game_id]

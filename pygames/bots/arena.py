@@ -2,13 +2,20 @@
 
 Win credit: a game's winners share one win (a two-way tie gives each 0.5).
 "Fair share" for a level is the share of seats it holds.
+
+``bench()`` is ``python3 build.py bench --bots``: the plan of matches below for every game,
+played on several processes, written to bench/bots.json and as a table into docs/bots.md.
+The hard bot plays with its per-game iteration budget and no time limit, so that every
+result is reproducible from its seed (the browser adds a time limit, see docs/bots.md).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import time
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
 from .. import get_game
 from . import make_bot
@@ -27,54 +34,84 @@ def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, fl
 
 def play_game(game_id: str, levels: list[str], seed: int | str, options: dict | None = None,
               bot_settings: dict[str, dict] | None = None, max_actions: int = 50000) -> dict[str, Any]:
-    """One game with the given bot level per seat. Returns winners, scores, length and think times."""
+    """One game with the given bot level per seat. Returns winners, scores, length and think times
+    (wall clock ``think`` and processor ``cpu`` seconds per seat, and the hard decisions' times)."""
     game = get_game(game_id)
     n = len(levels)
     bots = [make_bot(level, f"{seed}/seat{seat}", **(bot_settings or {}).get(level, {}))
             for seat, level in enumerate(levels)]
     state = game.new_game(n, seed, options)
     think = [0.0] * n
+    cpu = [0.0] * n
     decisions = [0] * n
+    choices: list[list[float]] = [[] for _ in range(n)]  # cpu seconds of decisions with a real choice
     for _ in range(max_actions):
         seat = game.current_player(state)
         if seat is None:
             break
         legal = game.legal_actions(state)
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(game, game.view(state, seat), legal, seat)
         think[seat] += time.perf_counter() - started
+        spent = time.process_time() - started_cpu
+        cpu[seat] += spent
         decisions[seat] += 1
+        if len(legal) > 1:
+            choices[seat].append(spent)
         state = game.apply(state, action)
     else:
         raise RuntimeError(f"{game_id}: game with seed {seed} did not end")
     return {"winners": game.winners(state), "scores": game.scores(state), "actions": sum(decisions),
-            "think": think, "decisions": decisions}
+            "think": think, "cpu": cpu, "decisions": decisions, "choices": choices}
+
+
+def _seat_levels(challenger: str, opponent: str, num_players: int, index: int) -> tuple[int, list[str]]:
+    seat = index % num_players
+    levels = [opponent] * num_players
+    levels[seat] = challenger
+    return seat, levels
 
 
 def match(game_id: str, challenger: str, opponent: str, num_players: int, games: int,
           seed: str = "arena", options: dict | None = None,
           bot_settings: dict[str, dict] | None = None) -> dict[str, Any]:
     """One challenger seat against ``num_players - 1`` opponents, the challenger's seat rotating."""
+    results = []
+    for index in range(games):
+        _, levels = _seat_levels(challenger, opponent, num_players, index)
+        results.append(play_game(game_id, levels, f"{seed}/{game_id}/{num_players}/{index}", options,
+                                 bot_settings))
+    return summarize(game_id, challenger, opponent, num_players, results)
+
+
+def summarize(game_id: str, challenger: str, opponent: str, num_players: int,
+              results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The row of one match from its games (in index order: the challenger's seat rotates)."""
     wins = 0.0
     think = {challenger: 0.0, opponent: 0.0}
     decisions = {challenger: 0, opponent: 0}
+    choice_cpu: list[float] = []
     total_actions = 0
-    for index in range(games):
-        seat = index % num_players
-        levels = [opponent] * num_players
-        levels[seat] = challenger
-        result = play_game(game_id, levels, f"{seed}/{game_id}/{num_players}/{index}", options, bot_settings)
+    for index, result in enumerate(results):
+        seat, levels = _seat_levels(challenger, opponent, num_players, index)
         if seat in result["winners"]:
             wins += 1.0 / len(result["winners"])
         total_actions += result["actions"]
         for s, level in enumerate(levels):
             think[level] += result["think"][s]
             decisions[level] += result["decisions"][s]
+        choice_cpu.extend(result["choices"][seat])
+    games = len(results)
     low, high = wilson_interval(wins, games)
+    choice_cpu.sort()
     return {"game": game_id, "players": num_players, "challenger": challenger, "opponent": opponent,
-            "games": games, "wins": wins, "win_rate": wins / games, "ci95": [low, high],
-            "fair_share": 1 / num_players, "mean_actions": total_actions / games,
-            "ms_per_decision": {k: 1000 * think[k] / decisions[k] if decisions[k] else None for k in think}}
+            "games": games, "wins": wins, "win_rate": wins / games if games else 0.0, "ci95": [low, high],
+            "fair_share": 1 / num_players, "mean_actions": total_actions / games if games else 0.0,
+            "ms_per_decision": {k: 1000 * think[k] / decisions[k] if decisions[k] else None for k in think},
+            "challenger_choice_cpu_ms": {
+                "mean": 1000 * sum(choice_cpu) / len(choice_cpu) if choice_cpu else None,
+                "p95": 1000 * choice_cpu[int(0.95 * (len(choice_cpu) - 1))] if choice_cpu else None,
+                "max": 1000 * choice_cpu[-1] if choice_cpu else None}}
 
 
 def markdown_table(results: list[dict[str, Any]]) -> str:
@@ -87,3 +124,143 @@ def markdown_table(results: list[dict[str, Any]]) -> str:
                      f"{r['win_rate']:.0%} | {r['ci95'][0]:.0%}–{r['ci95'][1]:.0%} | {r['fair_share']:.0%} | "
                      f"{ms_text} |")
     return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- the bench
+def target_for(challenger: str, opponent: str, num_players: int) -> tuple[float, str] | None:
+    """The win rate a challenger must reach against its opponents (issue 7's targets), and its wording."""
+    fair = 1 / num_players
+    if (challenger, opponent) == ("normal", "random"):
+        return (0.9, "≥ 90%") if num_players == 2 else (2 * fair, "≥ 2× fair share")
+    if (challenger, opponent) == ("hard", "normal"):
+        return (0.6, "≥ 60%") if num_players == 2 else (1.5 * fair, "≥ 1.5× fair share")
+    if (challenger, opponent) == ("easy", "normal"):
+        return (fair - 0.1, "clearly below fair share") if num_players == 2 else (fair - 0.05, "below fair share")
+    return None
+
+
+def meets(row: dict[str, Any]) -> bool | None:
+    target = target_for(row["challenger"], row["opponent"], row["players"])
+    if target is None:
+        return None
+    if row["challenger"] == "easy":
+        return row["ci95"][1] < 1 / row["players"]  # easy loses clearly: even the upper bound is below
+    return row["win_rate"] >= target[0]
+
+
+def plan(game_ids: list[str] | None = None) -> list[tuple[str, int, str, str]]:
+    """The matches of the bench: (game, players, challenger, opponent)."""
+    from .. import GAMES
+    cells = []
+    for game_id, game in GAMES.items():
+        if game_ids and game_id not in game_ids:
+            continue
+        smallest = max(2, game.min_players)
+        larger = [n for n in (3, 4) if n > smallest and game.min_players <= n <= game.max_players][:1]
+        cells.append((game_id, smallest, "normal", "random"))
+        cells.append((game_id, smallest, "easy", "normal"))
+        for n in [smallest] + larger:
+            cells.append((game_id, n, "hard", "normal"))
+    return cells
+
+
+def _bench_game(job: tuple[str, int, str, str, int, dict]) -> dict[str, Any]:
+    game_id, players, challenger, opponent, index, settings = job
+    _, levels = _seat_levels(challenger, opponent, players, index)
+    return play_game(game_id, levels, f"bench/{game_id}/{players}/{challenger}-{opponent}/{index}",
+                     bot_settings=settings)
+
+
+def hard_settings(game_id: str) -> dict[str, Any]:
+    """The hard bot's settings in the bench: the game's defaults, without the time limit."""
+    from .ismcts import settings_for
+    settings = settings_for(get_game(game_id))
+    settings["max_seconds"] = None
+    return settings
+
+
+def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_ids: list[str] | None = None,
+          json_path: Path | None = None, md_path: Path | None = None,
+          log: Callable[[str], None] = print) -> list[dict[str, Any]]:
+    """Play the plan (``games`` per cell, ``hard_games`` for the hard bot's cells) on ``jobs``
+    processes; merge the rows into ``json_path`` (rows of other cells are kept) and write the table
+    into ``md_path`` between its markers. Returns every row."""
+    rows: dict[tuple, dict[str, Any]] = {}
+    if json_path is not None and json_path.exists():
+        for row in json.loads(json_path.read_text(encoding="utf-8")).get("rows", []):
+            rows[(row["game"], row["players"], row["challenger"], row["opponent"])] = row
+    cells = plan(game_ids)
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+        pool = multiprocessing.Pool(jobs)
+    try:
+        for game_id, players, challenger, opponent in cells:
+            count = hard_games if challenger == "hard" and hard_games else games
+            settings = {"hard": hard_settings(game_id)} if "hard" in (challenger, opponent) else {}
+            jobs_list = [(game_id, players, challenger, opponent, i, settings) for i in range(count)]
+            started = time.perf_counter()
+            results = pool.map(_bench_game, jobs_list, chunksize=1) if pool else [_bench_game(j) for j in jobs_list]
+            row = summarize(game_id, challenger, opponent, players, results)
+            row["seconds"] = round(time.perf_counter() - started, 1)
+            if settings:
+                row["hard_settings"] = settings["hard"]
+            row["target"] = (target_for(challenger, opponent, players) or (None, ""))[1]
+            row["met"] = meets(row)
+            rows[(game_id, players, challenger, opponent)] = row
+            log(table_line(row) + f"  ({row['seconds']:.0f} s)")
+            if json_path is not None:
+                write_json(json_path, rows)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    ordered = sorted(rows.values(), key=_row_order)
+    if md_path is not None:
+        write_markdown(md_path, ordered)
+    return ordered
+
+
+def _row_order(row: dict[str, Any]) -> tuple:
+    from .. import GAME_IDS
+    kinds = [("normal", "random"), ("easy", "normal"), ("hard", "normal")]
+    kind = (row["challenger"], row["opponent"])
+    return (GAME_IDS.index(row["game"]) if row["game"] in GAME_IDS else 99,
+            kinds.index(kind) if kind in kinds else 9, row["players"])
+
+
+def write_json(path: Path, rows: dict[tuple, dict[str, Any]]) -> None:
+    import platform
+    data = {"when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "machine": {"python": platform.python_version(), "platform": platform.platform()},
+            "rows": sorted(rows.values(), key=_row_order)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+TABLE_HEADER = ("| game | players | match | games | win rate | 95% CI | fair share | target | met | "
+                "hard ms/decision (mean / p95 / max, CPU) |\n"
+                "|---|---:|---|---:|---:|---|---:|---|:-:|---|")
+BEGIN, END = "<!-- arena:begin -->", "<!-- arena:end -->"
+
+
+def table_line(row: dict[str, Any]) -> str:
+    ms = row.get("challenger_choice_cpu_ms") or {}
+    timing = "–"
+    if row["challenger"] == "hard" and ms.get("mean") is not None:
+        timing = f"{ms['mean']:.0f} / {ms['p95']:.0f} / {ms['max']:.0f}"
+    met = {True: "✓", False: "✗", None: ""}[row.get("met")]
+    return (f"| {row['game']} | {row['players']} | {row['challenger']} vs {row['opponent']} | {row['games']} | "
+            f"{row['win_rate']:.0%} | {row['ci95'][0]:.0%}–{row['ci95'][1]:.0%} | {row['fair_share']:.0%} | "
+            f"{row.get('target', '')} | {met} | {timing} |")
+
+
+def write_markdown(path: Path, rows: list[dict[str, Any]]) -> None:
+    """Put the table between the markers of ``path`` (the rest of the page is kept)."""
+    table = TABLE_HEADER + "\n" + "\n".join(table_line(r) for r in rows)
+    text = path.read_text(encoding="utf-8") if path.exists() else f"# Bots\n\n{BEGIN}\n{END}\n"
+    if BEGIN not in text or END not in text:
+        text = text.rstrip("\n") + f"\n\n{BEGIN}\n{END}\n"
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    path.write_text(f"{head}{BEGIN}\n{table}\n{END}{tail}", encoding="utf-8")

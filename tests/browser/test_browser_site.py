@@ -6,9 +6,11 @@ Screenshots go to test-artifacts/ (look at them)."""
 
 from __future__ import annotations
 
+import io
 import random
 import shutil
 import threading
+import zipfile
 
 import pytest
 from playwright.sync_api import expect
@@ -119,6 +121,26 @@ def test_damaged_save_gives_a_message(open_page, site_url):
     page.locator('[data-testid="save-error"] [data-action="discard"]').click()
     settle(page, before)
     expect(page.locator('[data-testid="notice"]')).to_contain_text("discarded")
+
+
+def test_a_broken_package_gives_a_readable_error(browser, site_url):
+    """If Python fails, the page says so in words (no guard here: errors are the point)."""
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as archive:
+        archive.writestr("pygames/__init__.py", "raise RuntimeError('this package is broken')\n")
+    context = browser.new_context(service_workers="block")
+    try:
+        context.route("**/pygames.zip", lambda route: route.fulfill(
+            status=200, body=data.getvalue(), content_type="application/zip"))
+        page = context.new_page()
+        page.goto(site_url + "/")
+        expect(page.locator("#error")).to_be_visible(timeout=BOOT_MS)
+        expect(page.locator("#error-message")).to_have_text("The games could not be loaded.")
+        expect(page.locator("#error-details")).to_contain_text("this package is broken")
+        expect(page.locator("#loading")).to_be_hidden()
+        expect(page.locator('#error [data-action="reload"]')).to_be_visible()
+    finally:
+        context.close()
 
 
 def test_offline_reload_through_the_service_worker(browser, guard, tmp_path):

@@ -128,10 +128,10 @@ def test_HOU_R5_every_log_key_reads_as_a_sentence():
 def test_HOU_R6_knelt_cards_are_rotated_and_icons_are_labelled_shapes():
     from houses_helpers import game, uid
     s = game(in_play=[[{"card": "V06", "knelt": True}], ["R04"]])
-    html, _ = render.board(GAME.view(s, 0), 0, "en", ["A", "B"], {})
+    html, placed = render.board(GAME.view(s, 0), 0, "en", ["A", "B"], {"plot:P2": "Swift Riders"})
     assert "houses-slot houses-knelt" in html
     assert re.search(r'aria-label="military"', html) and re.search(r'aria-label="intrigue"', html)
-    assert "houses-track" in html and "15" in html
-    s = GAME.apply(s, {"type": "plot", "plot": "P2"}) if GAME.current_player(s) == 0 and \
-        GAME.view(s, 0)["stage"] == "plot" else s
-    assert uid(s, 1, "R04") > 0
+    assert "houses-track" in html and "0/15" in html
+    assert placed == {"plot:P2"}  # the plot is a place on the board, clickable
+    html, placed = render.board(GAME.view(s, 0), 0, "ja", ["A", "B"], {f"card:{uid(s, 1, 'R04')}": "x"})
+    assert placed == {f"card:{uid(s, 1, 'R04')}"} and 'data-testid="choice"' in html

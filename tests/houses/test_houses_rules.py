@@ -365,7 +365,7 @@ def test_HOU_40_renown_puts_power_on_the_character():
 
 
 def test_HOU_41_stealth_keeps_a_defender_out():
-    s = game(plots=[["P1"], ["P4"]], first_player=1, in_play=[["V05", "V01"], ["O02", "O05"]])
+    s = game(plots=[["P1"], ["P4"]], first_player=1, in_play=[["V05", "V02"], ["O02", "O05"]])
     s = act(s, "end_marshal")
     s = act(s, "challenge", kind="M", opponent=0)
     s = act(s, "attacker", card=uid(s, 1, "O02"))
@@ -373,7 +373,7 @@ def test_HOU_41_stealth_keeps_a_defender_out():
     assert stage(s) == "stealth"
     assert {a.get("target") for a in legal(s)} == {uid(s, 0, "V05"), None}
     s = act(s, "stealth", target=uid(s, 0, "V05"))
-    # V01 has no military icon: nobody can defend, so the challenge is unopposed
+    # V02 has no military icon: nobody can defend, so the challenge is unopposed
     assert "defenders" in keys(s) and log(s, "defenders")[-1]["cards"] == []
     assert log(s, "stealth")[-1] == {"seat": 1, "card": "O02", "target": "V05"}
     assert any(e["why"] == "unopposed" for e in log(s, "power"))
@@ -544,7 +544,7 @@ def test_HOU_62_dominance_tie_gives_nothing_and_locations_count():
     s = act(s, "end_marshal")
     s = act(s, "end_challenges")
     assert log(s, "dominance")[-1]["seat"] is None
-    s = game(plots=ONE_PLOT, in_play=[["D01", "D11"], ["R05"]], house_0="solmere")
+    s = game(plots=ONE_PLOT, in_play=[["D02", "D11"], ["R05"]], house_0="solmere")  # 2 + 2 vs 3
     s = act(s, "end_marshal")
     s = act(s, "end_challenges")
     assert log(s, "dominance")[-1] == {"seat": 0, "totals": [4, 3]}
@@ -687,3 +687,93 @@ def test_HOU_83_views_hide_hands_decks_and_secret_choices():
     assert "choice" not in v["players"][0]
     spectator = GAME.view(s, None)
     assert all("hand" not in p for p in spectator["players"])
+
+
+# ---------------------------------------------------------------- more card rules
+def test_HOU_28_income_from_cards_in_play():
+    s = game(plots=ONE_PLOT, in_play=[["N01", "N02", "R08", "R11"], []], house_0="miravelle")
+    # 5 (plot) + 1 (Market Town) + 1 (Royal Granary) + 1 (Tobren) + 2 (Gilded Bourse)
+    assert player(s, 0)["gold"] == 10
+
+
+def test_HOU_45_stealth_cannot_target_stealth_characters():
+    s = game(plots=ONE_PLOT, in_play=[["O02"], ["O05", "V05"]], house_0="ombrine")
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "O02")])
+    assert stage(s) == "stealth"
+    assert {a.get("target") for a in legal(s)} == {uid(s, 1, "V05"), None}
+    s = act(s, "stealth_none")
+    assert stage(s) == "defenders"
+    assert {a.get("card") for a in legal(s)} == {uid(s, 1, "O05"), uid(s, 1, "V05"), None}
+
+
+def test_HOU_46_renown_and_insight_also_for_a_winning_defender():
+    s = game(plots=ONE_PLOT, in_play=[["V02"], ["D08"]], house_1="solmere", decks=[[], ["D09"]])
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")])   # 2
+    s = defend(s, [uid(s, 1, "D08")])         # 2: attacker wins ties
+    assert log(s, "result")[-1]["winner"] == 0
+    s = game(plots=ONE_PLOT, in_play=[["V01"], ["D08"]], house_1="solmere", decks=[[], ["D09"]])
+    s = act(s, "end_marshal")
+    s = declare(s, "I", [uid(s, 0, "V01")])   # 1
+    s = defend(s, [uid(s, 1, "D08")])         # 2: the defender wins
+    assert inst(s, 1, "D08")["power"] == 1
+    assert {"seat": 1, "n": 1, "why": "insight"} in log(s, "draw")
+
+
+def test_HOU_47_power_on_characters_leaves_with_them():
+    s = game(plots=ONE_PLOT, in_play=[["V05"], [{"card": "D05", "power": 3}]], house_1="solmere",
+             dominance="end_of_round")
+    assert power(s, 1) == 3
+    s = act(s, "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "V05")])
+    s = defend(s, [])
+    assert player(s, 1)["dead"] == ["D05"] and power(s, 1) == 0
+
+
+def agenda_game(agenda0, **kw):
+    """Setup with agendas on: seat 0 takes ``agenda0``, seat 1 none; then round 1."""
+    s = game(skip_setup=False, agendas=True, pad=0, **kw)
+    s = act(s, "agenda", agenda=agenda0)
+    s = act(s, "place_done")
+    s = act(s, "agenda", agenda="none")
+    s = act(s, "place_done")
+    return s
+
+
+def test_HOU_90_agenda_undivided_house_discount_and_no_neutral_characters():
+    s = agenda_game("undivided", decks=[["V05", "V06", "N04"] + ["V01"] * 10, ["R01"] * 12],
+                    plots=ONE_PLOT, first_player=0)
+    assert stage(s) == "marshal" and GAME.current_player(s) == 0
+    assert not has(s, "marshal", card="N04")
+    gold = player(s, 0)["gold"]
+    s = act(s, "marshal", card="V06")           # 4 - 1
+    assert player(s, 0)["gold"] == gold - 3
+    s = act(s, "marshal", card="V01")           # only the first one each turn: full cost 1
+    assert player(s, 0)["gold"] == gold - 4
+
+
+def test_HOU_91_agenda_pact_of_banners_penalty_one():
+    s = agenda_game("banners", decks=[["R05"] * 12, ["R01"] * 12], plots=ONE_PLOT, first_player=0,
+                    deck_0="miravelle")
+    gold = player(s, 0)["gold"]
+    s = act(s, "marshal", card="R05")           # 3 + 1
+    assert player(s, 0)["gold"] == gold - 4
+
+
+def test_HOU_92_agenda_hoarded_coin_keeps_two_and_lowers_reserve():
+    s = agenda_game("hoard", decks=[["V01"] * 14, ["R01"] * 14], plots=ONE_PLOT, first_player=0)
+    assert player(s, 0)["gold"] == 5
+    s = act(s, "end_marshal")                   # hand 9 > reserve 6 - 1 = 5
+    assert stage(s) == "reserve"
+    for _ in range(4):
+        s = act(s, "discard", card="V01")
+    assert player(s, 0)["hand_count"] == 5
+    s = act(s, "end_marshal")
+    for _ in range(2):
+        s = act(s, "discard", card="R01") if stage(s) == "reserve" else s
+    # round 2: seat 1 first (initiative 4), then seat 0 keeps 2 of its 5 unspent gold
+    s = act(s, "end_marshal")
+    while stage(s) == "reserve":
+        s = act(s, "discard", card="R01")
+    assert GAME.current_player(s) == 0 and player(s, 0)["gold"] == 2 + 5

@@ -140,13 +140,17 @@ def test_TOU_07_same_colour_stacks_and_the_covered_card_keeps_only_its_points():
 
 
 def test_TOU_08_another_colour_replaces_and_the_stack_goes_under_its_decks():
-    s = new(hands=[["market"], []], districts=[grid({(0, 0): ["guardhouse", "sergeant"]}), E])
-    s2 = do(s, type="play", card="market", r=0, c=0)
-    assert me(s2, 0)["district"][0][0]["s"] == ["market"]
-    assert pub(s2)["decks"]["R1"] == 10 - 2 + 2     # guardhouse and sergeant went under the red I deck
-    # they are at the bottom: after drawing all, they come last
-    st = s2
-    assert GAME.scores(st)[0] == 1
+    # every other red I card is elsewhere, so the red I deck starts empty
+    s = new(hands=[["market"], ["arsenal", "ballista", "barracks", "knight"]], criers_out=["R1"],
+            districts=[grid({(0, 0): ["guardhouse", "sergeant"]}),
+                       grid({(0, 0): "guardhouse", (0, 1): "training_ground", (0, 2): "squire"})])
+    assert pub(s)["decks"]["R1"] == 0
+    s = do(s, type="play", card="market", r=0, c=0)
+    assert me(s, 0)["district"][0][0]["s"] == ["market"]
+    assert pub(s)["decks"]["R1"] == 2
+    assert GAME.scores(s)[0] == 1                   # the replaced cards' points are gone
+    s = do(s, type="draw", deck="R1", mode="blind", use=[1, 0])
+    assert GAME.view(s, 0)["pending"]["cards"] == ["sergeant", "guardhouse"]   # the top card went first
 
 
 def test_TOU_09_one_prestige_building_of_each_name_per_player_but_others_may_copy():
@@ -423,9 +427,11 @@ def test_TOU_31_characters_act_on_their_row_and_column():
 
 
 def test_TOU_32_knight_pays_when_a_prestige_building_is_placed_in_line():
-    s = new(hands=[["mint"], []], districts=[grid({(0, 0): "knight"}), E], deniers=[5, 6])
+    s = new(hands=[["mint"], []], districts=[grid({(0, 0): "knight", (1, 0): "market"}), E], deniers=[5, 6])
     s2 = do(s, type="play", card="mint", r=0, c=1)
-    assert me(s2, 0)["deniers"] == 2
+    assert me(s2, 0)["deniers"] == 4
+    s3 = do(s, type="play", card="mint", r=1, c=1)      # not in its row or column
+    assert me(s3, 0)["deniers"] == 0
 
 
 # ---------------------------------------------------------------------------------------- scoring

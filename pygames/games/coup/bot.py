@@ -437,3 +437,109 @@ def evaluate(game: Any, state: dict) -> list[float]:
     progress = [state["wins"][s] + strength[s] / total for s in range(n)]
     whole = sum(progress) or 1.0
     return [p / whole for p in progress]
+
+
+# ---------------------------------------------------------------- hard bot hooks
+#: likelihood of a claim (an action's character or a block) when the claimant does NOT hold the card,
+#: relative to when it does (the normal bot: about 0.2; kept milder for other players)
+CLAIM_LIKELIHOOD = 0.3
+#: likelihood of letting a blockable attack or foreign aid through when holding a blocker,
+#: relative to when not (the normal bot: about 0.04)
+NO_BLOCK_LIKELIHOOD = 0.25
+#: likelihood of being caught bluffing when holding the claimed card (revealing another one anyway)
+CAUGHT_LIKELIHOOD = 0.05
+DETERMINIZE_TRIES = 24
+REPEATS = 2  # the same fact counts at most twice (a bluffer who got away with it may insist)
+
+
+def evidence(view: dict, seat: int) -> list[list]:
+    """What the public log says about each opponent's hidden cards, as items
+    ``[seat, card, factor_if_held, factor_if_not, lost_since]``: the likelihood of the seat's
+    behaviour given whether it held ``card`` then (its hand then = its hand now + ``lost_since``).
+    Items are forgotten when the seat's hand is renewed (exchange, a proven claim, a swap)."""
+    items: list[list] = []
+    n = view["num_players"]
+    tax = "diplomat" if view["options"]["diplomat"] else "duke"
+    exch = "inquisitor" if view["options"]["inquisitor"] else "ambassador"
+    blockers = {"steal": ("captain", exch), "assassinate": ("contessa",), "foreign_aid": (tax,)}
+    pending: dict | None = None
+
+    def add(s: int, card: str, held: float, not_held: float) -> None:
+        item = [s, card, held, not_held, []]
+        if s != seat and items.count(item) < REPEATS:
+            items.append(item)
+
+    def forget(s: int) -> None:
+        items[:] = [item for item in items if item[0] != s]
+
+    for entry in view["log"]:
+        key = entry["key"]
+        p = entry["params"]
+        s = p.get("seat")
+        if key == "round_start":
+            items.clear()
+            pending = None
+        elif key == "declare":
+            pending = {"actor": s, "action": p["action"], "target": p.get("target"), "blocked": False}
+            if p.get("card") and not p.get("negative"):
+                add(s, p["card"], 1.0, CLAIM_LIKELIHOOD)
+        elif key == "block":
+            add(s, p["card"], 1.0, CLAIM_LIKELIHOOD)
+            if pending is not None:
+                pending["blocked"] = True
+        elif key == "caught":
+            items[:] = [item for item in items if not (item[0] == s and item[1] == p.get("claimed")
+                                                       and not item[4])]
+            add(s, p.get("claimed"), CAUGHT_LIKELIHOOD, 1.0)
+        elif key in ("proven", "exchange_done", "embezzle_reveal"):
+            forget(s)
+        elif key == "examine_swap":
+            forget(p.get("target"))
+        elif pending is not None and not pending["blocked"] and (
+                (key == "steal" and pending["action"] == "steal")
+                or (key == "lose" and p.get("why") == "assassinate")
+                or (key == "gain" and p.get("action") == "foreign_aid")):
+            kind = pending["action"]
+            victims = [pending["target"]] if kind != "foreign_aid" else \
+                [t for t in range(n) if t != pending["actor"]]
+            for t in victims:
+                for card in blockers[kind]:
+                    add(t, card, NO_BLOCK_LIKELIHOOD, 1.0)
+            pending = None
+        if key == "lose":
+            for item in items:
+                if item[0] == s:
+                    item[4].append(p["card"])
+    return items
+
+
+def likelihood(items: list[list], hands: list[list[str]]) -> float:
+    weight = 1.0
+    for s, card, held, not_held, lost in items:
+        weight *= held if (card in hands[s] or card in lost) else not_held
+    return weight
+
+
+def determinize(game: Any, view: dict, seat: int, rng: Any) -> dict:
+    """A deal for the hard bot's search, weighted by what the log says (claims made, blocks not
+    made): rejection sampling over ``game.sample_state``, with a weighted pick among the tries
+    when none is accepted."""
+    items = evidence(view, seat)
+    if not items:
+        return game.sample_state(view, seat, rng)
+    tries: list[tuple[float, dict]] = []
+    for _ in range(DETERMINIZE_TRIES):
+        state = game.sample_state(view, seat, rng)
+        weight = likelihood(items, state["hands"])
+        if rng.random() < weight:
+            return state
+        tries.append((weight, state))
+    total = sum(w for w, _ in tries)
+    if total <= 0:
+        return tries[-1][1]
+    r = rng.random() * total
+    for weight, state in tries:
+        r -= weight
+        if r <= 0:
+            return state
+    return tries[-1][1]

@@ -80,7 +80,7 @@ def _e(en, ja, house, cost, window, effects, loyal=False, **extra):
 
 CARDS = {
     # ------------------------------------------------------------ Vorhelm: military
-    "V01": _c("Steppe Outrider", "草原の斥候", "vorhelm", 1, 1, "I"),
+    "V01": _c("Steppe Outrider", "草原の斥候", "vorhelm", 1, 1, "MI"),
     "V02": _c("Vorhelm Banner-Bearer", "ヴォルヘルムの旗手", "vorhelm", 2, 2, "P"),
     "V03": _c("Horse-Clan Raider", "騎馬氏族の略奪者", "vorhelm", 2, 2, "M", ["vanguard"]),
     "V04": _c("War-Drum Herald", "戦太鼓の伝令", "vorhelm", 3, 2, "IP"),
@@ -122,11 +122,11 @@ CARDS = {
     # ------------------------------------------------------------ Ombrine: stealth, kneeling
     "O01": _c("Lamplighter Spy", "灯火番の密偵", "ombrine", 1, 1, "I"),
     "O02": _c("Moth-Court Knife", "蛾の宮廷の刃", "ombrine", 2, 2, "M", ["stealth"]),
-    "O03": _c("Dusk Acolyte", "黄昏の侍祭", "ombrine", 2, 1, "IP"),
+    "O03": _c("Dusk Acolyte", "黄昏の侍祭", "ombrine", 2, 2, "IP"),
     "O04": _c("Silent Watcher", "沈黙の監視者", "ombrine", 3, 3, "MI"),
     "O05": _c("Shroud-Blade", "帳の刃", "ombrine", 3, 3, "M", ["stealth"]),
     "O06": _c("Court Poisoner", "宮廷の毒師", "ombrine", 4, 3, "MI", ["stealth"]),
-    "O07": _c("Masked Envoy", "仮面の使節", "ombrine", 4, 3, "IP"),
+    "O07": _c("Masked Envoy", "仮面の使節", "ombrine", 4, 3, "IP", ["renown"]),
     "O08": _c("Ashvi of the Thousand Veils", "千の帳のアシュヴィ", "ombrine", 5, 4, "IP",
               ["stealth", "insight"], unique=True, loyal=True),
     "O09": _c("The Pale Regent", "蒼白の摂政", "ombrine", 6, 5, "MIP", ["stealth"],
@@ -154,7 +154,7 @@ CARDS = {
     "D09": _c("Caelis, High Lady of Solmere", "ソルメアの大公妃ケイリス", "solmere", 7, 5, "MIP",
               ["renown"], unique=True, loyal=True),
     "D10": _l("Dawn Chapel", "暁の礼拝堂", "solmere", 0, limited=True, reducer="solmere"),
-    "D11": _l("Dawnfire Beacon", "暁火の烽火台", "solmere", 3, unique=True, loyal=True, dominance=3),
+    "D11": _l("Dawnfire Beacon", "暁火の烽火台", "solmere", 3, unique=True, loyal=True, dominance=2),
     "D12": _a("Vowed Banner", "誓いの軍旗", "solmere", 1, {"str": 1, "icon": "P"}),
     "D13": _e("Dawn's Vigil", "暁の寝ずの番", "solmere", 1, "challenge",
               [{"do": "pump_all", "n": 1}], loyal=True, role="defender"),

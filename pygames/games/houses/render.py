@@ -403,9 +403,14 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices) ->
             used = ", ".join(esc(T.plot_name(u, lang)) for u in p["used"])
             parts.append(f'<div class="houses-used">{esc(T.t("used", lang))}: {used}</div>')
         parts.append("</section>")
-    # ---- my private zone: face-down setup cards, plot deck, hand
+    # ---- my private zone: agenda choices, face-down setup cards, plot deck, hand
     if seat is not None:
         p = view["players"][seat]
+        if view["stage"] == "agenda" and view["current"] == seat:
+            items = "".join(f'<li><b>{esc(T.agenda_name(a, lang))}</b>: {esc(T.agenda_text(a, lang))}</li>'
+                            for a in AGENDAS)
+            parts.append(f'<div class="houses-zone"><div class="houses-zonetitle">{esc(T.t("agenda", lang))}'
+                         f'</div><ul class="houses-agendas">{items}</ul></div>')
         if p.get("facedown"):
             fd = ", ".join(esc(T.card_name(c, lang)) for c in p["facedown"])
             parts.append(f'<div class="houses-private">{esc(T.t("facedown", lang))}: {fd}</div>')

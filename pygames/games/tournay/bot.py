@@ -171,13 +171,16 @@ class Ctx:
         if do == "gain":
             return act["n"] * self.money
         if do == "gain_per":
-            return count_visible(me["district"], act["what"]) * self.money
+            return (act.get("base", 0) + count_visible(me["district"], act["what"])) * self.money
         if do == "draw":
             if "mode" not in params:
                 return 1.2 if act["deck"][1] == "3" else 0.9
             return self.draw_value(act["deck"], params["mode"])
         if do == "recruit":
-            return 1.6 - act["price"] * self.money if not self.last else 0.3
+            if self.last:
+                return 0.3
+            colour = params.get("colour", act["colour"])
+            return self.citizen_worth(colour if colour in COLOURS else None) - act["price"] * self.money
         if do == "stand":
             cols = COLOURS if act["colour"] == "all" else (act["colour"],)
             return sum(min(act["n"], me["laid"][c]) for c in cols) * CITIZEN
@@ -210,6 +213,20 @@ class Ctx:
             value = 0.3 * item["den"] if EVENTS[item["ev"]]["harm"] else -0.2
             return value + (item["den"] * self.money if act["gain"] else 0)
         return 0.0
+
+    def citizen_worth(self, colour: str | None) -> float:
+        """A new citizen: an extra use every gather cycle, worth more early and when citizens are few;
+        much more when it opens the level III decks (three citizens of a colour) and prestige is needed."""
+        me = self.me
+        owned = sum(me["stand"].values()) + sum(me["laid"].values())
+        early = max(0.0, 1.0 - self.view["round"] / 20)
+        worth = 1.2 + 2.0 * early + (1.0 if owned <= 4 else 0.0)
+        if colour is not None and self.prestige_out < 2 and (self.filled >= 3 or self.view["round"] >= 6):
+            mine = me["stand"][colour] + me["laid"][colour]
+            others = sum(p["stand"][colour] for i, p in enumerate(self.players) if i != self.seat)
+            if mine + others < 3 <= mine + others + 1 or mine < 2:
+                worth += 2.0
+        return worth
 
     # ---------------------------------------------------------------- cards
     def card_value(self, card: str) -> float:
@@ -346,7 +363,7 @@ class Ctx:
             value = self.activation_value(act, params)
             colour = CARDS[card]["colour"]
             for ch in chars_in_line(me["district"], action["r"], action["c"]):
-                if ch["on"] == "on_activate" and ch["colour"] == colour:
+                if ch["on"] == "on_activate" and ch["colour"] in (colour, "any"):
                     value += ch["n"] * self.money
             return value - self.citizens_cost(action["use"]) + 0.2
         if t == "counter":
@@ -355,7 +372,9 @@ class Ctx:
             k = action["n"]
             return k * (K.EARN_PER_CITIZEN * self.money - CITIZEN) + 0.1 * k
         if t == "buy":
-            return 1.5 - K.BUY_CITIZEN_PRICE * self.money if not self.last else -1
+            if self.last:
+                return -1
+            return self.citizen_worth(action["colour"]) - K.BUY_CITIZEN_PRICE * self.money - CITIZEN
         if t == "gather":
             down = sum(me["laid"].values()) + sum(cell["occ"].count("c") for row in me["district"]
                                                    for cell in row if cell)

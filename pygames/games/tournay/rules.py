@@ -848,7 +848,7 @@ class TournayGame(Game):
             cell["occ"].append("b")
         state["log"].append(log_entry("activate", seat=seat, card=card))
         for ch in chars_in_line(me["district"], r, c):
-            if ch["on"] == "on_activate" and ch["colour"] == colour:
+            if ch["on"] == "on_activate" and ch["colour"] in (colour, "any"):
                 me["deniers"] += ch["n"]
                 state["log"].append(log_entry("bonus_activate", seat=seat, n=ch["n"]))
         act = CARDS[card]["act"]
@@ -857,7 +857,7 @@ class TournayGame(Game):
             me["deniers"] += act["n"]
             state["log"].append(log_entry("gain", seat=seat, n=act["n"]))
         elif do == "gain_per":
-            k = count_visible(me["district"], act["what"])
+            k = act.get("base", 0) + count_visible(me["district"], act["what"])
             me["deniers"] += k
             state["log"].append(log_entry("gain", seat=seat, n=k))
         elif do == "draw":
