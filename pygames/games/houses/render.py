@@ -273,7 +273,7 @@ def _plot_card(pid: str, lang: str, key: str | None, choices, placed: set, extra
     attrs = _attrs(key, choices, placed) if key else ""
     cls = "houses-plot" + (" houses-choosable" if key and key in choices else "") + extra_cls
     abbr = PLOT_ABBR["en" if lang == "en" else "ja"]
-    stats = "".join(f'<span title="{esc(T.t(k, lang))}">{esc(a)}<b>{pl[k]}</b></span>'
+    stats = "".join(f'<span title="{esc(T.t(k, lang))}"><small>{esc(a.strip())}</small><b>{pl[k]}</b></span>'
                     for k, a in zip(("income", "initiative", "claim", "reserve"), abbr))
     legend = (f'{esc(T.t("income", lang))} {pl["income"]} · {esc(T.t("initiative", lang))} {pl["initiative"]} · '
               f'{esc(T.t("claim", lang))} {pl["claim"]} · {esc(T.t("reserve", lang))} {pl["reserve"]}')
@@ -281,7 +281,7 @@ def _plot_card(pid: str, lang: str, key: str | None, choices, placed: set, extra
     if pl.get("revealed"):
         extra = f'<div class="houses-ctext">{esc(T.effects_text(pl["revealed"], lang))}</div>'
     return (f'<div class="{cls}"{attrs} title="{legend}"><div class="houses-cname">{esc(T.plot_name(pid, lang))}</div>'
-            f'<div class="houses-plotstats">{stats}</div><div class="houses-plotlegend">{legend}</div>{extra}</div>')
+            f'<div class="houses-plotstats">{stats}</div>{extra}</div>')
 
 
 def _hand_card(view: dict, seat: int, cid: str, count: int, lang: str, choices, placed: set) -> str:

@@ -445,3 +445,68 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         why = esc(END_REASON.get(p.get("reason"), END_REASON["power"])[lang])
         return f"Game over: {ws} wins ({why})." if en else f"ゲーム終了:{ws}の勝利({why})。"
     return esc(k)
+
+
+# ------------------------------------------------------------------ rules help (table dialog)
+#: a short rules summary, HTML-safe markup (the full rules: docs/rules/houses.md)
+RULES_SUMMARY = {
+    "en": (
+        "<p><b>Goal:</b> be the first to reach the target power (15 by default): power on your House card "
+        "plus power on your characters.</p>"
+        "<p><b>Setup:</b> each player leads a House with its own deck, draws 7 and places characters and "
+        "locations face down for up to 5 gold (at most one Limited card); then everything is revealed.</p>"
+        "<p><b>Each round:</b> everyone secretly chooses a <b>plot</b> (income, initiative, claim, reserve); "
+        "the highest initiative plays first. On your turn: draw 2; <b>marshal</b> cards with your gold "
+        "(cards of another House cost 2 more); declare up to one <b>military</b>, one <b>intrigue</b> and "
+        "one <b>power</b> challenge, kneeling attackers against a defender's kneeling defenders. The higher "
+        "strength wins (ties go to the attacker); with no defence it is unopposed (+1 power). The winner's "
+        "claim kills characters (military), discards cards at random (intrigue) or takes power (power).</p>"
+        "<p><b>After the challenges:</b> dominance (the highest standing strength gains 1 power), stand your "
+        "cards, discard down to your plot's reserve.</p>"
+        "<p><b>End:</b> reaching the target wins at once. When a deck runs out, the game ends with the "
+        "round and the most power wins (ties share the victory).</p>"),
+    "ja": (
+        "<p><b>目的：</b>目標の勢力（標準15）に最初に達すること。勢力は家系カード上とキャラクター上の合計。</p>"
+        "<p><b>準備：</b>各プレイヤーは家系を1つ率いて専用デッキを使う。7枚引き、キャラクターとロケーションを"
+        "合計コスト5まで裏向きで配置（限定は1枚まで）、その後すべて公開する。</p>"
+        "<p><b>各ラウンド：</b>全員が秘密裏に<b>プロット</b>（インカム・イニシアティブ・要求値・予備値）を選び、"
+        "イニシアティブの高い順に手番を行う。手番：2枚引く。金で<b>配置</b>する（他家系のカードはコスト+2）。"
+        "<b>軍事</b>・<b>陰謀</b>・<b>政治</b>の攻撃をそれぞれ1回まで宣言し、攻撃キャラクターを屈服させる。"
+        "防御側も防御キャラクターを屈服させる。戦闘力が高い側の勝ち（同値は攻撃側）。防御がなければ無防備として勢力+1。"
+        "勝った攻撃側の要求値だけ、キャラクターを破壊（軍事）、手札を無作為に捨てさせる（陰謀）、勢力を奪う（政治）。</p>"
+        "<p><b>攻撃のあと：</b>支配（起立しているキャラクターの戦闘力が最大の人が勢力+1）、自分のカードを起立、"
+        "プロットの予備値まで手札を捨てる。</p>"
+        "<p><b>終了：</b>目標に達した人が即座に勝つ。山札が尽きたら、そのラウンドの終わりに勢力が最も多い人の勝ち"
+        "（同点は勝利を分け合う）。</p>"),
+}
+
+
+def card_reference(lang: str) -> list[dict]:
+    """Every card of every House deck and the neutral cards, then plots and agendas (plain text)."""
+    from .cards import NEUTRAL_PACKAGE, HOUSE_PACKAGES
+    lang = "ja" if lang == "ja" else "en"
+    copies: dict[str, int] = {}
+    for package in [NEUTRAL_PACKAGE, *HOUSE_PACKAGES.values()]:
+        for cid, n in (package.items() if isinstance(package, dict) else ((c, 1) for c in package)):
+            copies[cid] = max(copies.get(cid, 0), n)
+    result = []
+    for cid, card in CARDS.items():
+        house = card.get("house")
+        owner = house_name(house, lang) if house in HOUSE_NAMES else {"en": "Neutral", "ja": "中立"}[lang]
+        stats = [f"{'Cost' if lang == 'en' else 'コスト'} {card['cost']}"]
+        if card["type"] == "character":
+            stats.append(f"{'STR' if lang == 'en' else '戦闘力'} {card['str']}")
+            stats.append(("/" if lang == "en" else "・").join(kind_name(k, lang) for k in card["icons"]))
+        stats += [KEYWORD_NAMES[k][lang] for k in card.get("kw", [])]
+        text = card_text(cid, lang)
+        entry = {"name": card_name(cid, lang), "kind": f"{owner} · {TYPE_NAMES[card['type']][lang]}",
+                 "text": " · ".join(stats) + (f" — {text}" if text else "")}
+        if copies.get(cid):
+            entry["count"] = copies[cid]
+        result.append(entry)
+    plot_kind = {"en": "Plot", "ja": "プロット"}[lang]
+    result += [{"name": plot_name(pid, lang), "kind": plot_kind, "text": plot_text(pid, lang)} for pid in PLOTS]
+    agenda_kind = {"en": "Agenda", "ja": "アジェンダ"}[lang]
+    result += [{"name": AGENDAS[a]["name"][lang], "kind": agenda_kind, "text": agenda_text(a, lang)}
+               for a in AGENDAS]
+    return result
