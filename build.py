@@ -507,36 +507,53 @@ def cmd_test(args: argparse.Namespace, pytest_args: list[str]) -> int:
 
 
 # --------------------------------------------------------------------------- bench
-def bench_playouts(budget: float = 1.0, max_actions: int = 20000) -> dict:
+#: a page that only boots the same Pyodide + PyScript (no game code): the floor for the
+#: time to a playable lobby. Written into a temporary copy of dist/ by the bench only.
+BARE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare runtime</title>
+<link rel="stylesheet" href="./pyscript/core.css">
+<script type="module" src="./pyscript/core.js"></script></head>
+<body><script type="py" config="./bare.toml">
+from pyscript import window
+window.bareReadyAt = window.performance.now()
+</script></body></html>
+"""
+BARE_TOML = f'interpreter = "{INTERPRETER}"\n'
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+#: in the page before anything runs: long tasks (> 50 ms) and the longest gap of a 10 ms timer
+BLOCK_WATCH = """
+window.__longTasks = [];
+try {
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+    .observe({type: "longtask", buffered: true});
+} catch (e) {}
+window.__gapFrom = null; window.__maxGap = 0; let last = performance.now();
+setInterval(() => { const now = performance.now();
+  if (window.__gapFrom !== null && now - last > window.__maxGap) window.__maxGap = now - last;
+  last = now; }, 10);
+"""
+
+
+def bench_playouts(budget: float = 1.0) -> dict:
     """Random playouts per second per registered game and player count (CPython)."""
     sys.path.insert(0, str(ROOT))
     import pygames
-    from pygames.core import Rng
+    from pygames import bench
 
-    results = {}
-    for game_id, game in pygames.GAMES.items():
-        per_count = {}
-        for players in range(game.min_players, game.max_players + 1):
-            rng = Rng(f"bench/{game_id}/{players}")
-            games = actions = 0
-            started = time.perf_counter()
-            while games < 3 or time.perf_counter() - started < budget:
-                state = game.new_game(players, rng.randbelow(1 << 30))
-                steps = 0
-                while not game.is_over(state) and steps < max_actions:
-                    legal = game.legal_actions(state)
-                    state = game.apply(state, legal[rng.randbelow(len(legal))])
-                    steps += 1
-                if steps >= max_actions:
-                    raise BuildError(f"{game_id}: a random playout did not end within {max_actions} actions")
-                games += 1
-                actions += steps
-            elapsed = time.perf_counter() - started
-            per_count[str(players)] = {"playouts_per_s": round(games / elapsed, 1),
-                                       "actions_per_playout": round(actions / games, 1),
-                                       "actions_per_s": round(actions / elapsed)}
-        results[game_id] = per_count
-    return results
+    return {game_id: {str(n): bench.playouts(game_id, n, budget)
+                      for n in range(game.min_players, game.max_players + 1)}
+            for game_id, game in pygames.GAMES.items()}
+
+
+def bench_bots_cpython(decisions: int, hard_decisions: int) -> dict:
+    """Bot decision times per game and level in CPython (the UI's settings)."""
+    sys.path.insert(0, str(ROOT))
+    import pygames
+    from pygames import bench
+
+    return {game_id: {level: bench.bot_decisions(game_id, level, hard_decisions if level == "hard" else decisions)
+                      for level in BOT_LEVELS}
+            for game_id in pygames.GAMES}
 
 
 def bench_bytes(files: dict[str, bytes]) -> dict:
@@ -551,60 +568,179 @@ def bench_bytes(files: dict[str, bytes]) -> dict:
             "pygames_zip": len(files[PACKAGE_ZIP]), "total": sizes(list(files))}
 
 
-def bench_lobby(runs: int = 3) -> dict:
-    """Cold time to a playable lobby in Chromium: fresh profile each run, no service worker."""
+def median(values: list[float]) -> float | None:
+    return round(statistics.median(values)) if values else None
+
+
+def bench_browser(args: argparse.Namespace, files: dict[str, bytes]) -> dict:
+    """Everything measured in Chromium: time to a playable lobby (cold and warm, beside a bare
+    runtime page), random playouts per second, bot decision times, main-thread blocks."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         return {"skipped": "playwright is not installed (pip install -e .[test])"}
+    sys.path.insert(0, str(ROOT))
+    import pygames
+
     chromium = find_chromium(install=False)
-    server, url = serve_in_thread(DIST)
-    times, requests = [], []
-    try:
-        with sync_playwright() as p:
-            for _ in range(runs):
-                with tempfile.TemporaryDirectory(prefix="pygames-bench-") as profile:
-                    kwargs = {"executable_path": chromium} if chromium else {}
-                    context = p.chromium.launch_persistent_context(
-                        profile, args=chromium_args(), service_workers="block", **kwargs)
-                    page = context.new_page()
-                    count = [0]
-                    page.on("request", lambda _r: count.__setitem__(0, count[0] + 1))
-                    page.goto(url + "/")
-                    page.wait_for_function("!!window.pygamesReadyAt", timeout=180_000)
-                    times.append(page.evaluate("window.pygamesReadyAt"))
-                    requests.append(count[0])
-                    context.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-    return {"cold_ms": [round(t) for t in times], "cold_ms_median": round(statistics.median(times)),
-            "requests": requests[0] if requests else None}
+    results: dict = {}
+    with tempfile.TemporaryDirectory(prefix="pygames-bench-site-") as temp:
+        site = Path(temp)
+        for name, data in files.items():  # dist/ plus the bare page (never shipped)
+            (site / name).parent.mkdir(parents=True, exist_ok=True)
+            (site / name).write_bytes(data)
+        (site / "bare.html").write_text(BARE_HTML, encoding="utf-8")
+        (site / "bare.toml").write_text(BARE_TOML, encoding="utf-8")
+        server, url = serve_in_thread(site)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(args=chromium_args(),
+                                            **({"executable_path": chromium} if chromium else {}))
+                try:
+                    results["lobby"] = bench_lobby(browser, url, args.runs)
+                    results.update(bench_in_page(browser, url, args, pygames))
+                    results["blocks"] = bench_blocks(browser, url, args, pygames)
+                finally:
+                    browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+    return results
+
+
+def _ready(page, flag: str) -> float:
+    page.wait_for_function(f"() => !!window.{flag}", timeout=180_000)
+    return page.evaluate(f"() => window.{flag}")
+
+
+def bench_lobby(browser, url: str, runs: int) -> dict:
+    """Navigation start -> playable lobby (window.pygamesReadyAt), and -> Python running on the
+    bare page (window.bareReadyAt). Cold: a fresh context (no cache), service worker blocked.
+    Warm: reloads in a context whose service worker has precached the site."""
+    out: dict = {"site_cold_ms": [], "bare_cold_ms": [], "site_warm_ms": [], "bare_warm_ms": []}
+    requests = []
+    for _ in range(runs):
+        for page_name, flag, key in (("", "pygamesReadyAt", "site_cold_ms"), ("bare.html", "bareReadyAt", "bare_cold_ms")):
+            context = browser.new_context(service_workers="block")
+            page = context.new_page()
+            count = [0]
+            page.on("request", lambda _r: count.__setitem__(0, count[0] + 1))
+            page.goto(f"{url}/{page_name}")
+            out[key].append(round(_ready(page, flag)))
+            if key == "site_cold_ms":
+                requests.append(count[0])
+            context.close()
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(url + "/")
+    _ready(page, "pygamesReadyAt")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=180_000)
+    for page_name, flag, key in (("", "pygamesReadyAt", "site_warm_ms"), ("bare.html", "bareReadyAt", "bare_warm_ms")):
+        page.goto(f"{url}/{page_name}")
+        _ready(page, flag)
+        for _ in range(runs):
+            page.reload()
+            out[key].append(round(_ready(page, flag)))
+    context.close()
+    for key in list(out):
+        out[key.replace("_ms", "_median_ms")] = median(out[key])
+    out["site_cold_requests"] = requests[0] if requests else None
+    return out
+
+
+def bench_in_page(browser, url: str, args: argparse.Namespace, pygames) -> dict:
+    """Random playouts per second and bot decision times, measured by pygames.bench inside
+    the page (window.pygamesBench: the same code as in CPython)."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(url + "/")
+    _ready(page, "pygamesReadyAt")
+    call = "([kind, args]) => window.pygamesBench(kind, args)"
+    playouts, bots = {}, {}
+    for game_id, game in pygames.GAMES.items():
+        playouts[game_id] = {
+            str(n): json.loads(page.evaluate(call, ["playouts", json.dumps(
+                {"game_id": game_id, "players": n, "seconds": args.budget})]))
+            for n in range(game.min_players, game.max_players + 1)}
+        bots[game_id] = {
+            level: json.loads(page.evaluate(call, ["bot", json.dumps(
+                {"game_id": game_id, "level": level,
+                 "decisions": args.hard_decisions if level == "hard" else args.decisions})]))
+            for level in BOT_LEVELS}
+    context.close()
+    return {"playouts": playouts, "bots": bots}
+
+
+def bench_blocks(browser, url: str, args: argparse.Namespace, pygames) -> dict:
+    """An all-bot table per game (hard, normal, easy... at the fewest players), played through
+    the page with no pause between moves for up to --bot-seconds: the longest main-thread
+    block (long tasks over 50 ms, and the longest gap of a 10 ms timer)."""
+    out = {}
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(BLOCK_WATCH)
+    kinds = ["hard", "normal", "easy", "random"]
+    for game_id, game in pygames.GAMES.items():
+        page = context.new_page()
+        page.goto(url + "/?botdelay=0")
+        _ready(page, "pygamesReadyAt")
+        page.locator(f'[data-game="{game_id}"]').click()
+        page.locator('select[name="num_players"]').select_option(str(game.min_players))
+        for seat in range(game.min_players):
+            page.locator(f'select[data-seat="{seat}"]').select_option(kinds[seat % len(kinds)])
+        page.evaluate("() => { window.__longTasks = []; window.__maxGap = 0; window.__gapFrom = performance.now(); }")
+        started = time.perf_counter()
+        page.locator('[data-testid="start"]').click()
+        try:
+            page.locator('[data-testid="game-over"]').wait_for(timeout=args.bot_seconds * 1000)
+            finished = True
+        except Exception:
+            finished = False
+        elapsed = time.perf_counter() - started
+        data = page.evaluate("() => ({tasks: window.__longTasks, gap: window.__maxGap, "
+                             "rev: +(document.getElementById('app').dataset.rev || 0)})")
+        tasks = data["tasks"]
+        out[game_id] = {"seats": [kinds[s % len(kinds)] for s in range(game.min_players)],
+                        "seconds": round(elapsed, 1), "finished": finished, "renders": data["rev"],
+                        "long_tasks": len(tasks), "longest_task_ms": round(max(tasks)) if tasks else 0,
+                        "longest_timer_gap_ms": round(data["gap"])}
+        page.close()
+    context.close()
+    return out
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    files = build()
+    started = time.perf_counter()
+    log("measuring random playouts and bot decisions in CPython...")
+    results = {
+        "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "machine": {"python": platform.python_version(), "platform": platform.platform(),
+                    "cpus": os.cpu_count(), "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None},
+        "runtimes": {name: version for name, (version, _) in NPM_PACKAGES.items()},
+        "settings": {"budget_s": args.budget, "runs": args.runs, "decisions": args.decisions,
+                     "hard_decisions": args.hard_decisions, "bot_seconds": args.bot_seconds},
+        "playouts_cpython": bench_playouts(args.budget),
+        "bots_cpython": bench_bots_cpython(args.decisions, args.hard_decisions),
+        "bytes": bench_bytes(files),
+    }
+    if args.no_browser:
+        results["chromium"] = {"skipped": "--no-browser"}
+    else:
+        log("measuring in Chromium (lobby cold/warm, playouts, bots, main-thread blocks)...")
+        results["chromium"] = bench_browser(args, files)
+    results["seconds"] = round(time.perf_counter() - started)
+    BENCH_DIR.mkdir(exist_ok=True)
+    out = BENCH_DIR / "results.json"
+    out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    print_bench(results)
+    log(f"\nwrote {out.relative_to(ROOT)} ({results['seconds']} s)")
+    return 0
 
 
 def chromium_args() -> list[str]:
     return ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--no-first-run",
             "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1"]
-
-
-def cmd_bench(args: argparse.Namespace) -> int:
-    files = build()
-    results = {
-        "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "machine": {"python": platform.python_version(), "platform": platform.platform(),
-                    "cpus": os.cpu_count()},
-        "runtimes": {name: version for name, (version, _) in NPM_PACKAGES.items()},
-        "playouts_cpython": bench_playouts(args.budget),
-        "bytes": bench_bytes(files),
-        "lobby_chromium": bench_lobby(args.runs) if not args.no_browser else {"skipped": "--no-browser"},
-    }
-    BENCH_DIR.mkdir(exist_ok=True)
-    out = BENCH_DIR / "results.json"
-    out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    print_bench(results)
-    log(f"\nwrote {out.relative_to(ROOT)}")
-    return 0
 
 
 def cmd_bench_bots(args: argparse.Namespace) -> int:
@@ -619,25 +755,48 @@ def cmd_bench_bots(args: argparse.Namespace) -> int:
 
 
 def print_bench(results: dict) -> None:
-    log("\nrandom playouts in CPython " + results["machine"]["python"])
-    log(f"  {'game':<12} {'players':>7} {'playouts/s':>11} {'actions/game':>13} {'actions/s':>10}")
+    browser = results.get("chromium", {})
+    skipped = browser.get("skipped")
+    web = browser.get("playouts", {})
+    log(f"\nrandom playouts per second: CPython {results['machine']['python']} and Pyodide in Chromium"
+        + (f" (skipped: {skipped})" if skipped else ""))
+    log(f"  {'game':<10} {'players':>7} {'actions/game':>12} {'CPython':>9} {'Chromium':>9} {'ratio':>6}")
     for game_id, counts in results["playouts_cpython"].items():
         for players, row in counts.items():
-            log(f"  {game_id:<12} {players:>7} {row['playouts_per_s']:>11} {row['actions_per_playout']:>13} "
-                f"{row['actions_per_s']:>10}")
-    if not results["playouts_cpython"]:
-        log("  (no registered games yet)")
+            other = web.get(game_id, {}).get(players)
+            speed = other["playouts_per_s"] if other else "-"
+            ratio = f"{row['playouts_per_s'] / other['playouts_per_s']:.2f}" if other else "-"
+            log(f"  {game_id:<10} {players:>7} {row['actions_per_playout']:>12} {row['playouts_per_s']:>9} "
+                f"{speed:>9} {ratio:>6}")
     b = results["bytes"]
     log("\nbytes shipped")
     for key in ("runtime", "ours", "total"):
         log(f"  {key:<8} {b[key]['files']:>4} files {b[key]['bytes'] / 1e6:>8.2f} MB "
             f"(gzip {b[key]['gzip_bytes'] / 1e6:.2f} MB)")
-    lobby = results["lobby_chromium"]
-    log("\ntime to a playable lobby in Chromium, cold")
-    if "skipped" in lobby:
-        log(f"  skipped: {lobby['skipped']}")
-    else:
-        log(f"  median {lobby['cold_ms_median']} ms over {lobby['cold_ms']} ({lobby['requests']} requests)")
+    if skipped:
+        log(f"\nChromium figures skipped: {skipped}")
+        return
+    lobby = browser["lobby"]
+    log("\ntime from navigation to ready, median ms (runs)")
+    log(f"  {'':<28} {'cold':>7} {'warm (service worker)':>22}")
+    log(f"  {'pygames lobby, playable':<28} {lobby['site_cold_median_ms']:>7} {lobby['site_warm_median_ms']:>22}"
+        f"   {lobby['site_cold_ms']} / {lobby['site_warm_ms']}")
+    log(f"  {'bare Pyodide + PyScript':<28} {lobby['bare_cold_median_ms']:>7} {lobby['bare_warm_median_ms']:>22}"
+        f"   {lobby['bare_cold_ms']} / {lobby['bare_warm_ms']}")
+    log(f"  ({lobby['site_cold_requests']} requests on a cold load)")
+    log("\nbot decision time, median / max ms (UI settings; positions of random games, fewest players)")
+    log(f"  {'game':<10} " + " ".join(f"{level + ' CPy':>15} {level + ' web':>15}" for level in BOT_LEVELS))
+    for game_id, levels in results["bots_cpython"].items():
+        cells = []
+        for level in BOT_LEVELS:
+            cpy, web_row = levels[level], browser["bots"][game_id][level]
+            cells.append(f"{cpy['median_ms']:>7.1f}/{cpy['max_ms']:<7.0f} {web_row['median_ms']:>7.1f}/{web_row['max_ms']:<7.0f}")
+        log(f"  {game_id:<10} " + " ".join(cells))
+    log("\nmain thread during an all-bot table in the page (botdelay 0)")
+    log(f"  {'game':<10} {'seats':<24} {'seconds':>7} {'renders':>7} {'long tasks':>10} {'longest':>8} {'timer gap':>9}")
+    for game_id, row in browser["blocks"].items():
+        log(f"  {game_id:<10} {','.join(row['seats']):<24} {row['seconds']:>7}{'' if row['finished'] else '+'} "
+            f"{row['renders']:>7} {row['long_tasks']:>10} {row['longest_task_ms']:>6}ms {row['longest_timer_gap_ms']:>7}ms")
 
 
 # --------------------------------------------------------------------------- main
@@ -652,7 +811,11 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("test", help="install test needs, build, run pytest (extra args go to pytest)")
     bench = sub.add_parser("bench", help="playouts/s, bytes shipped, time to lobby; writes bench/results.json")
     bench.add_argument("--budget", type=float, default=1.0, help="seconds of playouts per game and player count")
-    bench.add_argument("--runs", type=int, default=3, help="cold browser loads")
+    bench.add_argument("--runs", type=int, default=3, help="browser loads per measure (cold and warm)")
+    bench.add_argument("--decisions", type=int, default=20, help="bot decisions timed per game and level")
+    bench.add_argument("--hard-decisions", type=int, default=5, help="hard bot decisions timed per game")
+    bench.add_argument("--bot-seconds", type=float, default=30,
+                       help="longest all-bot table watched per game for main-thread blocks")
     bench.add_argument("--no-browser", action="store_true")
     bench.add_argument("--bots", action="store_true",
                        help="instead: bot arena between levels; writes bench/bots.json and docs/bots.md")

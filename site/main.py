@@ -7,8 +7,10 @@ Enter/Space), form changes and storage, and runs bot turns in short slices
 with a visible pause, so the page never freezes. Every Python exception ends
 up readable in the #error box.
 
-URL parameters: ``?botdelay=<ms>`` pause before each bot move (default 600;
-also read from localStorage "pygames.botdelay").
+URL parameters: ``?botdelay=<ms>`` pause before each bot move (default: the
+"bot speed" setting; also read from localStorage "pygames.botdelay").
+Also here, because they need the browser: downloading an exported record
+(a Blob link), reading an imported file, and computing a hint in slices.
 """
 
 import asyncio
@@ -71,6 +73,7 @@ class LocalStorage:
 
 
 def bot_delay_ms(storage):
+    """A fixed delay from the URL or storage (tests), else None: the app's speed setting decides."""
     query = parse_qs(str(window.location.search).lstrip("?"))
     for raw in (query.get("botdelay", [None])[0], storage.get("pygames.botdelay")):
         if raw is not None:
@@ -78,7 +81,11 @@ def bot_delay_ms(storage):
                 return max(0, int(raw))
             except ValueError:
                 pass
-    return DEFAULT_BOT_DELAY_MS
+    return None
+
+
+def current_delay_ms():
+    return DELAY_MS if DELAY_MS is not None else APP.bot_delay_ms()
 
 
 APP = None
@@ -87,7 +94,23 @@ RENDERS = 0
 BOT_EPOCH = None  # epoch of the running bot loop, if any
 
 
+PAINTING = False
+
+
 def paint():
+    """Redraw #app. Replacing a focused field fires blur/change inside the redraw: those
+    nested calls are skipped (the redraw in progress already shows the app's state)."""
+    global PAINTING
+    if PAINTING:
+        return
+    PAINTING = True
+    try:
+        _paint()
+    finally:
+        PAINTING = False
+
+
+def _paint():
     global RENDERS
     try:
         markup = APP.render()
@@ -98,11 +121,14 @@ def paint():
     active = document.activeElement
     keyboard = found(active) and hasattr(active, "closest") and \
         found(active.closest("#app [data-choice], #app [data-action]"))
+    field = attribute(active, "name") if found(active) and hasattr(active, "getAttribute") and \
+        str(getattr(active, "tagName", "")) == "INPUT" and str(active.type) == "search" else None
     ROOT.innerHTML = markup
     RENDERS += 1
     phase = APP.phase()
     ROOT.dataset.phase = phase
     ROOT.dataset.rev = str(RENDERS)
+    ROOT.dataset.anim = "on" if APP.settings["animations"] else "off"
     document.documentElement.lang = APP.lang
     if (before == "lobby") != (phase == "lobby"):
         window.scrollTo(0, 0)  # a new screen starts at its top
@@ -110,8 +136,18 @@ def paint():
         panel = document.querySelector('[data-testid="game-over"]')
         if found(panel):
             panel.scrollIntoView()
-    if keyboard:  # keep keyboard play going: focus the first choice of the new screen
-        target = document.querySelector("#app [data-choice]")
+    if field:  # typing in a filter: keep the caret in the (redrawn) field
+        target = document.querySelector(f'#app input[name="{field}"]')
+        if found(target):
+            target.focus()
+            end = len(str(target.value))
+            target.setSelectionRange(end, end)
+    elif keyboard:  # keep keyboard play going: focus the hinted or first choice of the new screen
+        target = document.querySelector("#app [role=dialog] [data-action]")  # an open dialog first
+        if not found(target):
+            target = document.querySelector("#app [data-hint]")
+        if not found(target):
+            target = document.querySelector("#app [data-choice]")
         if found(target):
             target.focus()
 
@@ -127,7 +163,7 @@ async def run_bots(epoch):
     global BOT_EPOCH
     try:
         while APP.epoch == epoch and APP.bot_to_move():
-            await asyncio.sleep(DELAY_MS / 1000)
+            await asyncio.sleep(current_delay_ms() / 1000)
             if APP.epoch != epoch:
                 return
             steps = APP.bot_thinking()
@@ -151,6 +187,68 @@ async def run_bots(epoch):
             BOT_EPOCH = None
 
 
+HINT_RUNNING = False
+
+
+def schedule_hint():
+    global HINT_RUNNING
+    if APP.hint_wanted() and not HINT_RUNNING:
+        HINT_RUNNING = True
+        asyncio.ensure_future(run_hint(APP.epoch))
+
+
+async def run_hint(epoch):
+    """The hard bot's suggestion, computed in slices like a bot move."""
+    global HINT_RUNNING
+    try:
+        steps = APP.hint_thinking()
+        while True:
+            deadline = time.perf_counter() + SLICE_SECONDS
+            try:
+                while time.perf_counter() < deadline:
+                    next(steps)
+            except StopIteration as done:
+                result = done.value
+                break
+            await asyncio.sleep(0)
+            if APP.epoch != epoch or not APP.hint_wanted():
+                return
+        APP.hint_done(result, epoch)
+        paint()
+    except Exception as exc:
+        show_error("The hint could not be computed.", exc)
+    finally:
+        HINT_RUNNING = False
+
+
+def download(name, text):
+    """Save ``text`` as a file through a Blob link (no server involved)."""
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                                dict_converter=window.Object.fromEntries))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    link.hidden = True
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
+
+
+async def import_file(input_element):
+    try:
+        files = input_element.files
+        if not found(files) or files.length == 0:
+            return
+        text = await files.item(0).text()
+        APP.import_record(str(text))
+        paint()
+        schedule_bots()
+    except Exception as exc:
+        show_error("That file could not be read.", exc)
+
+
 def attribute(element, name):
     """An attribute's text, or None (JS null is not None in Pyodide: check for str)."""
     value = element.getAttribute(name)
@@ -169,6 +267,10 @@ def act(element):
     elif action == "dismiss-error":
         document.getElementById("error").hidden = True
         return
+    elif action == "export":
+        name, text = APP.export_record()
+        download(name, text)
+        return
     else:
         if action == "lobby":
             document.getElementById("error").hidden = True
@@ -180,6 +282,7 @@ def act(element):
             setup.scrollIntoView(to_js({"block": "nearest", "behavior": "smooth"},
                                        dict_converter=window.Object.fromEntries))
     schedule_bots()
+    schedule_hint()
 
 
 def target_of(event):
@@ -222,11 +325,49 @@ def on_change(event):
         name = attribute(target, "name")
         if not name:
             return
+        if name == "import-file":
+            asyncio.ensure_future(import_file(target))
+            return
+        if name == "card-filter" or PAINTING:  # the filter follows "input" events
+            return
         checked = bool(target.checked) if str(target.type) == "checkbox" else None
         APP.change(name, str(target.value), checked, attribute(target, "data-seat"))
         paint()
+        schedule_bots()
     except Exception as exc:
         show_error("That setting could not be changed.", exc)
+
+
+def on_input(event):
+    """Typing in the card filter narrows the list at once (other fields wait for "change")."""
+    try:
+        target = event.target
+        if attribute(target, "name") == "card-filter":
+            APP.change("card-filter", str(target.value))
+            paint()
+    except Exception as exc:
+        show_error("That filter could not be applied.", exc)
+
+
+def on_keyup(event):
+    if event.key == "Escape" and APP is not None and APP.panel is not None:
+        APP.action("close-panel")
+        paint()
+
+
+def replay_json(text):
+    """window.pygamesReplay(record_json): the state after a game record, as canonical JSON
+    (tests compare it with CPython's: the same results in the browser)."""
+    import json
+    from pygames.core import replay
+    return json.dumps(replay(str(text)), sort_keys=True)
+
+
+def bench_json(kind, args_json="{}"):
+    """window.pygamesBench(kind, args_json): the measurements of pygames.bench, run here
+    (``python3 build.py bench`` compares them with CPython's)."""
+    from pygames import bench
+    return bench.run(str(kind), str(args_json))
 
 
 def start():
@@ -239,13 +380,17 @@ def start():
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
     document.addEventListener("change", create_proxy(on_change))
+    document.addEventListener("input", create_proxy(on_input))
+    document.addEventListener("keyup", create_proxy(on_keyup))
+    window.pygamesReplay = create_proxy(replay_json)
+    window.pygamesBench = create_proxy(bench_json)
     paint()
     document.getElementById("loading").hidden = True
     window.pygamesReadyAt = window.performance.now()
     window.dispatchEvent(window.Event.new("pygames:ready"))
 
 
-DELAY_MS = DEFAULT_BOT_DELAY_MS
+DELAY_MS = None
 try:
     start()
 except Exception as exc:

@@ -87,7 +87,8 @@ def test_page_uses_relative_urls_only(dist):
     html = (dist / "index.html").read_text(encoding="utf-8")
     for url in re.findall(r'(?:src|href|config)="([^"]*)"', html):
         assert url.startswith("./") or url.startswith("data:"), url
-    assert '<link rel="icon" href="data:,">' in html
+    assert '<link rel="icon" type="image/png" sizes="192x192" href="./icons/icon-192.png">' in html
+    assert '<link rel="manifest" href="./manifest.webmanifest">' in html
     assert '<script type="py" src="./main.py" config="./pyscript.toml"></script>' in html
     config = tomllib.loads((dist / "pyscript.toml").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./pyodide/pyodide.mjs"

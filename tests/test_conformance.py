@@ -1,6 +1,31 @@
 """The generic conformance suite every registered game runs (like OpenSpiel's).
 
-Quick tier by default; set PYGAMES_LONG=N to play N games per game and player count.
+One module, parametrized over every registered game and player count. Each
+case plays seeded random games (random options too) and checks the engine
+contract of DESIGN.md section 2 on the way:
+
+- no exception, every game ends (within MAX_STEPS actions);
+- current_player / legal_actions / is_over agree; actions are JSON-able dicts with a type;
+- scores: one number per seat, a function of the state (equal after a to_dict/from_dict
+  round trip); winners: at least one valid seat, only at the end;
+- to_dict / from_dict round trip (through JSON), and exact replay of the game record;
+- apply never mutates its argument, also later on (every checked state is compared again
+  at the end of the game: states share nothing mutable);
+- illegal actions (malformed, wrong seat, stale) raise IllegalAction and change nothing;
+- views: JSON-able, no "rng" key nor the RNG's value, the same whatever the RNG state;
+  a seat's log holds only entries it may see, the spectator's only public ones;
+- determinizations: for every seat, view(sample_state(view)) == view, the spectator view of
+  every determinization equals the true one (nothing hidden leaks to the spectator: hands,
+  deck order, face-down cards, secret choices), the seat to move has the same legal actions
+  in every determinization, and a determinization can be played on;
+- the final result of a game is decided by what each seat sees (end scores and winners of
+  every determinization are the true ones);
+- the table markup shown to a human seat is the same for the true state and for any
+  determinization consistent with that seat's view (no leak through the UI: log, undo,
+  choices).
+
+Quick tier by default (CI). Set PYGAMES_LONG=N to play N games per game and player count
+(all with the light checks, and the full checks on every 25th game); see docs/quality.md.
 """
 
 from __future__ import annotations
@@ -17,6 +42,10 @@ from pygames.core.errors import SetupError
 
 LONG = int(os.environ.get("PYGAMES_LONG", "0"))
 GAMES_PER_COUNT = LONG or 12
+#: games (by index) that get the full checks every CHECK_EVERY actions
+FULL_CHECK_GAMES = 3
+FULL_CHECK_PERIOD = 25  # in the long tier: also every 25th game
+CHECK_EVERY = 7
 MAX_STEPS = 20000
 
 CASES = [(gid, n) for gid, g in pygames.GAMES.items() for n in range(g.min_players, g.max_players + 1)]
@@ -40,75 +69,157 @@ def contains_key(data, key):
     return False
 
 
-def play_random(game, n, seed, check_every=7):
+def contains_int(data, number):
+    if isinstance(data, dict):
+        return any(contains_int(v, number) for v in data.values())
+    if isinstance(data, list):
+        return any(contains_int(v, number) for v in data)
+    return type(data) is int and data == number
+
+
+def dump(game, state):
+    return json.dumps(game.to_dict(state), sort_keys=True)
+
+
+def full_checks(index):
+    return index < FULL_CHECK_GAMES or (LONG and index % FULL_CHECK_PERIOD == 0)
+
+
+def play_random(game, n, seed, full=False):
     """Play one seeded random game, checking invariants on the way; returns (record, final state)."""
     rng = Rng(f"conf/{seed}")
     options = random_options(game, n, rng)
     state = game.new_game(n, seed, options)
     actions = []
+    history = []  # (state object, its JSON then, legal actions then): nothing may change them later
     for step in range(MAX_STEPS):
         mover = game.current_player(state)
         legal = game.legal_actions(state)
         assert (mover is None) == (not legal) == game.is_over(state)
         if mover is None:
             break
+        assert isinstance(mover, int) and 0 <= mover < n
         assert all(isinstance(a, dict) and isinstance(a.get("type"), str) for a in legal)
-        if step % check_every == 0:
-            check_state(game, state, n, rng)
+        if full and step % CHECK_EVERY == 0:
+            check_state(game, state, n, rng, history)
+            history.append((state, dump(game, state), legal))
         action = legal[rng.randbelow(len(legal))]
-        before = json.dumps(game.to_dict(state), sort_keys=True)
         state = game.apply(state, json.loads(json.dumps(action)))
-        if step % check_every == 0:
-            assert json.dumps(game.to_dict(state), sort_keys=True) != before or True
         actions.append(action)
     else:
         pytest.fail(f"{game.id} {n}p seed {seed}: no end after {MAX_STEPS} actions")
+    for old, text, _ in history:
+        assert dump(game, old) == text, f"{game.id} seed {seed}: a state changed after later moves"
+    if full:
+        check_final(game, state, n, rng)
     return make_record(game, n, seed, options, ["random"] * n, actions), state
 
 
-def check_state(game, state, n, rng):
-    # lossless, JSON-able dict form
-    data = json.loads(json.dumps(game.to_dict(state)))
-    assert game.from_dict(data) == state
-    # views: JSON-able, no RNG, sampling reproduces the view
+def check_views(game, state, n, rng):
+    """Views leak nothing: the hidden-information checks (see the module docstring)."""
     mover = game.current_player(state)
+    public = game.view(state, None)
+    secret = state["rng"]
+    other_rng = dict(state, rng=(secret + 0x5DEECE66D) & ((1 << 64) - 1))
+    mover_legal = game.legal_actions(state)
     for seat in [None, *range(n)]:
         view = game.view(state, seat)
-        assert json.loads(json.dumps(view)) == view
-        assert not contains_key(view, "rng")
+        assert json.loads(json.dumps(view)) == view, "a view is not plain JSON data"
+        assert not contains_key(view, "rng"), "a view holds the RNG"
+        assert not contains_int(view, secret), "a view holds the RNG's value"
+        assert game.view(other_rng, seat) == view, "a view depends on the RNG state"
+        for entry in view.get("log", []):
+            to = entry.get("to") if isinstance(entry, dict) else None
+            assert to is None or (seat is not None and seat in to), \
+                f"seat {seat} sees a log entry meant for {to}: {entry}"
         if seat is None:
             continue
-        sampled = game.sample_state(view, seat, rng.fork())
-        assert game.view(sampled, seat) == view, "view(sample_state(view)) != view"
-        if seat == mover:
-            assert game.legal_actions(sampled) == game.legal_actions(state)
-    # apply never mutates, illegal actions change nothing
-    snapshot = json.dumps(game.to_dict(state), sort_keys=True)
+        for _ in range(2):
+            sampled = game.sample_state(view, seat, rng.fork())
+            assert json.loads(json.dumps(sampled)) == sampled
+            assert game.view(sampled, seat) == view, "view(sample_state(view)) != view"
+            assert game.view(sampled, None) == public, \
+                f"the spectator view differs between states seat {seat} cannot tell apart (a leak)"
+            assert game.current_player(sampled) == mover
+            if seat == mover:
+                assert game.legal_actions(sampled) == mover_legal, \
+                    "the seat to move has other legal actions in a determinization"
+            # a determinization can be played on (the hard bot does)
+            legal = game.legal_actions(sampled)
+            assert legal
+            game.apply(sampled, legal[rng.randbelow(len(legal))])
+
+
+def check_bad_actions(game, state, n, history):
+    mover = game.current_player(state)
+    snapshot = dump(game, state)
     legal = game.legal_actions(state)
     game.apply(state, legal[0])
-    for bad in ({"type": "no-such-action"}, {"kind": "x"}, None, "income", {"type": 1},
-                {**legal[0], "extra": True}):
+    for bad in ({"type": "no-such-action"}, {"kind": "x"}, None, "income", {"type": 1}, [legal[0]],
+                {**legal[0], "extra": True}, {**legal[0], "type": legal[0]["type"] + "!"}):
         with pytest.raises(IllegalAction):
             game.apply(state, bad)
-    wrong_seat = (mover + 1) % n
     if n > 1:
-        with pytest.raises(IllegalAction):
-            game.apply(state, legal[0], seat=wrong_seat)
-    assert json.dumps(game.to_dict(state), sort_keys=True) == snapshot
+        with pytest.raises(IllegalAction, match="seat"):
+            game.apply(state, legal[0], seat=(mover + 1) % n)
+    game.apply(state, legal[0], seat=mover)
+    # stale actions: legal in an earlier state, not now
+    for _, _, old_legal in history[-3:]:
+        for action in old_legal[:6]:
+            if action not in legal:
+                with pytest.raises(IllegalAction):
+                    game.apply(state, action)
+    assert dump(game, state) == snapshot, "an illegal action (or apply) changed the state"
+
+
+def check_state(game, state, n, rng, history):
+    # lossless, JSON-able dict form; scores are a function of the state
+    assert json.loads(json.dumps(state)) == state, "a state is not plain JSON data"
+    data = json.loads(json.dumps(game.to_dict(state)))
+    loaded = game.from_dict(data)
+    assert loaded == state
+    scores = game.scores(state)
+    assert len(scores) == n and all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in scores)
+    assert game.scores(loaded) == scores
+    assert game.winners(state) == []
+    check_views(game, state, n, rng)
+    check_bad_actions(game, state, n, history)
+
+
+def check_final(game, state, n, rng):
+    """The result is decided by what the seats see: determinizations end the same."""
+    scores, winners = game.scores(state), game.winners(state)
+    assert game.legal_actions(state) == []
+    with pytest.raises(IllegalAction, match="over"):
+        game.apply(state, {"type": "pass"})
+    for seat in range(n):
+        view = game.view(state, seat)
+        sampled = game.sample_state(view, seat, rng.fork())
+        assert game.is_over(sampled)
+        assert game.view(sampled, seat) == view
+        assert game.scores(sampled) == scores, "the final scores depend on cards nobody sees"
+        assert game.winners(sampled) == winners
 
 
 @pytest.mark.parametrize("game_id,num_players", CASES)
 def test_random_games_play_to_the_end_and_keep_the_contract(game_id, num_players):
     game = pygames.get_game(game_id)
+    lengths = []
     for index in range(GAMES_PER_COUNT):
         seed = 1000 * num_players + index
-        record, final = play_random(game, num_players, seed, check_every=7 if index < 3 else 10**9)
+        record, final = play_random(game, num_players, seed, full=full_checks(index))
         assert game.is_over(final)
         winners = game.winners(final)
-        assert winners and all(0 <= w < num_players for w in winners)
-        assert len(game.scores(final)) == num_players
+        assert winners and all(0 <= w < num_players for w in winners) and len(set(winners)) == len(winners)
+        scores = game.scores(final)
+        assert len(scores) == num_players
+        assert game.scores(game.from_dict(json.loads(json.dumps(game.to_dict(final))))) == scores
         # exact replay, also through JSON
         assert replay(json.loads(json.dumps(record))) == final
+        lengths.append(len(record["actions"]))
+    if LONG:
+        print(f"\nLONG {game_id} {num_players}p: {len(lengths)} games, actions min {min(lengths)} "
+              f"mean {sum(lengths) / len(lengths):.1f} max {max(lengths)}")
 
 
 @pytest.mark.parametrize("game_id", list(pygames.GAMES))
@@ -124,15 +235,16 @@ def test_same_seed_same_game(game_id):
 @pytest.mark.parametrize("game_id", list(pygames.GAMES))
 def test_bad_setup_is_refused(game_id):
     game = pygames.get_game(game_id)
-    for bad_n in (game.min_players - 1, game.max_players + 1, "3", 2.0, True):
+    for bad_n in (game.min_players - 1, game.max_players + 1, "3", 2.0, True, None):
         with pytest.raises(SetupError):
             game.new_game(bad_n, 1)
     with pytest.raises(SetupError):
         game.new_game(game.min_players, 1, {"no_such_option": 1})
     with pytest.raises(SetupError):
         game.new_game(game.min_players, 1, "options")
-    with pytest.raises(SetupError):
-        game.new_game(game.min_players, 1.5)
+    for bad_seed in (1.5, None, [1], True):
+        with pytest.raises(SetupError):
+            game.new_game(game.min_players, bad_seed)
     for spec in game.option_specs():
         with pytest.raises(SetupError):
             game.new_game(game.max_players, 1, {spec["key"]: {"bad": "value"}})
@@ -166,3 +278,35 @@ def test_damaged_saves_are_refused(game_id):
                 {**data, "version": 999}, {**data, "state": "x"}, {**data, "state": {"num_players": 2}}):
         with pytest.raises(pygames.RecordError):
             game.from_dict(bad)
+
+
+@pytest.mark.parametrize("game_id", list(pygames.GAMES))
+def test_the_table_markup_shows_a_human_nothing_hidden(game_id):
+    """The whole table a human sees (board, log, choices, status) is the same for the true
+    state and for any state that seat cannot tell apart from it."""
+    from pygames.ui.page import table_html
+    from pygames.ui.session import TableSession
+
+    game = pygames.get_game(game_id)
+    n = game.min_players
+    rng = Rng(f"markup/{game_id}")
+    checked = 0
+    for seed in range(4):
+        session = TableSession(game_id, n, seed, {}, ["human"] + ["random"] * (n - 1))
+        for step in range(200):
+            if session.is_over():
+                break
+            if session.human_turn() and step % 3 == 0:
+                true_state = session.state
+                markup = table_html(session, "en")
+                view = game.view(true_state, 0)
+                for _ in range(2):
+                    session.state = game.sample_state(view, 0, rng.fork())
+                    session._picker = None
+                    assert table_html(session, "en") == markup, f"{game_id}: the table shows hidden information"
+                session.state = true_state
+                session._picker = None
+                checked += 1
+            legal = game.legal_actions(session.state)
+            session.apply(legal[rng.randbelow(len(legal))])
+    assert checked >= 5

@@ -63,7 +63,7 @@ def normalize_options(specs: Iterable[dict], options: Any, num_players: int,
         elif kind == "int":
             if isinstance(value, bool) or not isinstance(value, int) or not spec["min"] <= value <= spec["max"]:
                 raise SetupError(f"option {key!r} must be a whole number from {spec['min']} to {spec['max']}")
-        elif value not in spec["choices"]:
+        elif not any(type(value) is type(c) and value == c for c in spec["choices"]):  # 10.0 is not 10
             raise SetupError(f"option {key!r} must be one of {spec['choices']}")
         min_players = spec.get("min_players")
         if min_players is not None and num_players < min_players and value != spec["default"]:

@@ -40,7 +40,7 @@ def parse_record(data: Any) -> dict:
     if missing:
         raise RecordError(f"this is not a game record: missing {', '.join(missing)}")
     from .. import GAMES  # late import: the registry imports the games
-    if data["game"] not in GAMES:
+    if not isinstance(data["game"], str) or data["game"] not in GAMES:
         raise RecordError(f"unknown game {data['game']!r}")
     game = GAMES[data["game"]]
     if data["version"] != game.version:

@@ -11,26 +11,42 @@ browser glue (``site/main.py``) only provides storage (localStorage), puts
         ...                             # until StopIteration(value=action)
         app.bot_played(action)
 
-Saves: the game record goes to storage after every move, and a damaged save
-gives a clear message in the lobby, never a broken page.
+Saves: the game record goes to storage after every move (several saved games,
+listed in the lobby), and a damaged save gives a clear message in the lobby,
+never a broken page. Records are exported (``export_record``) and imported
+(``import_record``) as JSON files. A finished or imported game can be replayed
+move by move (``ReplaySession``); against bots a human may undo their last
+decision (``TableSession.undo_point``); a hint from the hard bot is computed in
+slices like a bot move (``hint_wanted`` / ``hint_thinking`` / ``hint_done``).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from typing import Callable, Generator, Protocol
+import time
+from typing import Any, Callable, Generator, Protocol
 
 from .. import GAMES
 from ..core import Action
 from ..core.record import parse_record
 from .i18n import norm_lang, t
-from .page import BACK, HUMAN, SavedGame, Setup, lobby_html, player_names, privacy_html, table_html
-from .session import TableSession
+from .page import (BACK, HUMAN, SavedGame, Setup, TableExtras, hint_text, lobby_html, player_names,
+                   privacy_html, replay_html, table_html)
+from .session import ReplaySession, TableSession
 
 KEY_LANG = "pygames.lang"
-KEY_SAVE = "pygames.save"
+KEY_SAVE = "pygames.save"          # the single save of earlier versions: moved into the list
+KEY_SAVES = "pygames.saves"        # JSON list of save ids, newest first
+KEY_SAVE_PREFIX = "pygames.save."  # + id: one game record (with "saved_at", ms since 1970)
 KEY_SETUP = "pygames.setup"
+KEY_SETTINGS = "pygames.settings"
+MAX_SAVES = 20
+MAX_IMPORT_BYTES = 2_000_000
+
+BOT_SPEEDS = {"instant": 0, "normal": 600, "slow": 1500}
+DEFAULT_SETTINGS = {"speed": "normal", "animations": True}
+PANELS = ("rules", "cards", "settings")
 
 
 class Storage(Protocol):
@@ -65,23 +81,37 @@ def describe_error(exc: BaseException) -> str:
 
 
 class App:
-    def __init__(self, storage: Storage | None = None, seed: Callable[[], int | str] = new_seed) -> None:
+    def __init__(self, storage: Storage | None = None, seed: Callable[[], int | str] = new_seed,
+                 clock: Callable[[], float] = time.time) -> None:
         self.storage = storage if storage is not None else MemoryStorage()
         self.seed = seed
+        self.clock = clock
         self.lang = norm_lang(self.storage.get(KEY_LANG))
+        self.settings = self._remembered_settings()
         self.setup: Setup | None = self._remembered_setup()
         self.session: TableSession | None = None
+        self.save_id: str | None = None  # the storage id of the game at the table
+        self.replay: ReplaySession | None = None
+        self.panel: str | None = None  # rules | cards | settings: a dialog over the screen
+        self.card_filter = ""
+        self.hint: dict | None = None  # {"action", "top"} for the current decision
+        self.hint_busy = False
         self.notice: str | None = None
         self.revealed: int | None = None  # hot seat: the human seat whose cards are on screen
         self.epoch = 0  # changes whenever the table changes; bot loops of an old epoch stop
+        self._migrate_single_save()
 
     # ------------------------------------------------------------------ what to show
     @property
     def screen(self) -> str:
+        if self.replay is not None:
+            return "replay"
         return "table" if self.session is not None else "lobby"
 
     def phase(self) -> str:
-        """lobby | human | bot | over | privacy: what the page waits for."""
+        """lobby | replay | human | bot | over | privacy: what the page waits for."""
+        if self.replay is not None:
+            return "replay"
         session = self.session
         if session is None:
             return "lobby"
@@ -105,21 +135,117 @@ class App:
         return self.revealed != session.mover()
 
     def render(self) -> str:
+        extras = TableExtras(panel=self.panel, card_filter=self.card_filter, settings=self.settings)
+        if self.replay is not None:
+            return replay_html(self.replay, self.lang, extras)
         if self.session is None:
-            return lobby_html(self.lang, self.setup, self.saved_game(), self.notice)
+            return lobby_html(self.lang, self.setup, self.saved_games(), self.notice, extras)
         if self.needs_privacy():
-            return privacy_html(self.session, self.lang, self.names(), self.session.mover())
-        return table_html(self.session, self.lang, self.names())
+            return privacy_html(self.session, self.lang, self.names(), self.session.mover(),
+                                can_undo=self.can_undo())
+        extras.can_undo = self.can_undo()
+        extras.can_hint = self.can_hint()
+        extras.hint_busy = self.hint_busy
+        if self.hint is not None:
+            extras.hint = hint_text(self.session, self.hint, self.lang)
+            extras.hint_key = self.hint_first_key()
+        return table_html(self.session, self.lang, self.names(), extras)
+
+    # ------------------------------------------------------------------ saves
+    def save_ids(self) -> list[str]:
+        raw = self.storage.get(KEY_SAVES)
+        try:
+            ids = json.loads(raw) if raw else []
+        except ValueError:
+            return []
+        return [i for i in ids if isinstance(i, str)] if isinstance(ids, list) else []
+
+    def _set_save_ids(self, ids: list[str]) -> None:
+        self.storage.set(KEY_SAVES, json.dumps(ids))
+
+    def saved_games(self) -> list[SavedGame]:
+        """Every saved game, newest first: a summary, or why it cannot be continued."""
+        result = []
+        for save_id in self.save_ids():
+            raw = self.storage.get(KEY_SAVE_PREFIX + save_id)
+            if raw is None:
+                continue
+            try:
+                record = parse_record(raw)
+            except Exception as exc:
+                result.append(SavedGame(error=describe_error(exc), save_id=save_id))
+                continue
+            saved_at = record.get("saved_at")
+            result.append(SavedGame(record["game"], record["num_players"], len(record["actions"]),
+                                    save_id=save_id, seats=list(record["seats"]),
+                                    saved_at=saved_at if isinstance(saved_at, (int, float)) else None))
+        return result
 
     def saved_game(self) -> SavedGame | None:
+        """The newest saved game (or None)."""
+        games = self.saved_games()
+        return games[0] if games else None
+
+    def saved_record(self, save_id: str) -> str | None:
+        return self.storage.get(KEY_SAVE_PREFIX + save_id)
+
+    def _new_save_id(self) -> str:
+        ids = set(self.save_ids())
+        base = f"{int(self.clock() * 1000):x}"
+        n = 0
+        while f"{base}-{n}" in ids:
+            n += 1
+        return f"{base}-{n}"
+
+    def _store(self, save_id: str, record: dict) -> None:
+        record = dict(record, saved_at=int(self.clock() * 1000))
+        self.storage.set(KEY_SAVE_PREFIX + save_id, json.dumps(record, separators=(",", ":")))
+        ids = [save_id] + [i for i in self.save_ids() if i != save_id]
+        for old in ids[MAX_SAVES:]:
+            self.storage.remove(KEY_SAVE_PREFIX + old)
+        self._set_save_ids(ids[:MAX_SAVES])
+
+    def _delete(self, save_id: str) -> None:
+        self.storage.remove(KEY_SAVE_PREFIX + save_id)
+        self._set_save_ids([i for i in self.save_ids() if i != save_id])
+
+    def _migrate_single_save(self) -> None:
         raw = self.storage.get(KEY_SAVE)
         if raw is None:
-            return None
+            return
+        save_id = self._new_save_id()
+        self.storage.set(KEY_SAVE_PREFIX + save_id, raw)
+        self._set_save_ids([save_id] + self.save_ids())
+        self.storage.remove(KEY_SAVE)
+
+    def export_record(self) -> tuple[str, str]:
+        """(file name, JSON text) of the game at the table or in replay."""
+        source = self.replay if self.replay is not None else self.session
+        if source is None:
+            raise ValueError("no game to export")
+        record = source.record()
+        stamp = time.strftime("%Y%m%d-%H%M", time.gmtime(self.clock()))
+        return f"pygames-{record['game']}-{stamp}.json", json.dumps(record, indent=1)
+
+    def import_record(self, text: str) -> bool:
+        """A record file chosen by the user: a game in progress goes to the table (and the saves),
+        a finished one to the replay. Anything wrong: a message in the lobby, nothing else changes."""
         try:
-            record = parse_record(raw)
+            if len(text) > MAX_IMPORT_BYTES:
+                raise ValueError("the file is too large to be a game record")
+            session = TableSession.from_record(text)
         except Exception as exc:
-            return SavedGame(error=describe_error(exc))
-        return SavedGame(record["game"], record["num_players"], len(record["actions"]))
+            self.notice = t("import_failed", self.lang, reason=describe_error(exc))
+            return False
+        if session.is_over():
+            self._close()
+            self.replay = ReplaySession.from_session(session)
+            self.epoch += 1
+            return True
+        self._open(session)
+        self.save_id = self._new_save_id()
+        self._save()
+        return True
 
     # ------------------------------------------------------------------ events
     def action(self, name: str, value: str = "") -> None:
@@ -130,10 +256,30 @@ class App:
         handler(value)
 
     def change(self, name: str, value: str, checked: bool | None = None, seat: str | None = None) -> None:
-        """A form field changed: language, player count, a seat's controller, an option."""
+        """A form field changed: language, settings, card filter, replay step or viewpoint,
+        player count, a seat's controller, an option."""
         if name == "lang":
             self.lang = norm_lang(value)
             self.storage.set(KEY_LANG, self.lang)
+            return
+        if name == "speed":
+            if value not in BOT_SPEEDS:
+                raise ValueError(f"unknown bot speed {value!r}")
+            self._set_setting("speed", value)
+            return
+        if name == "animations":
+            self._set_setting("animations", bool(checked))
+            return
+        if name == "card-filter":
+            self.card_filter = value[:60]
+            return
+        if name == "replay-step":
+            if self.replay is not None:
+                self.replay.go(int(value))
+            return
+        if name == "replay-seat":
+            if self.replay is not None:
+                self.replay.set_seat(None if value == "" else int(value))
             return
         if self.setup is None or self.session is not None:
             return
@@ -153,7 +299,7 @@ class App:
         if key == BACK:
             session.back()
             return None
-        action = session.click(key)
+        action = session.click(key)  # a hint stays while the clicks follow it (see hint_first_key)
         if action is not None:
             self._moved()
         return action
@@ -171,10 +317,110 @@ class App:
         self.session.apply(action)
         self._moved()
 
+    def bot_delay_ms(self) -> int:
+        return BOT_SPEEDS.get(self.settings["speed"], BOT_SPEEDS["normal"])
+
+    # ------------------------------------------------------------------ undo
+    def can_undo(self) -> bool:
+        session = self.session
+        if session is None or session.is_over():
+            return False
+        point = session.undo_point()
+        if point is None:
+            return False
+        seat = session.movers[point]
+        # hot seat: once the next human has seen their cards, the move stands
+        mover = session.mover()
+        if mover is not None and session.human_turn() and mover != seat and self.revealed == mover \
+                and len(session.humans()) > 1:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ hint
+    def can_hint(self) -> bool:
+        return self.session is not None and self.phase() == "human"
+
+    def hint_wanted(self) -> bool:
+        """The page should compute a hint now (the human asked for one)."""
+        return self.hint_busy and self.can_hint()
+
+    def hint_thinking(self) -> Generator[None, None, dict]:
+        from ..bots.hint import hint_thinking
+        session = self.session
+        assert session is not None and session.human_turn()
+        seat = session.mover()
+        view = session.game.view(session.state, seat)
+        return hint_thinking(session.game, view, session.game.legal_actions(session.state), seat,
+                             seed=f"hint/{session.seed}/{len(session.actions)}")
+
+    def hint_done(self, result: dict, epoch: int) -> None:
+        self.hint_busy = False
+        if epoch == self.epoch and self.can_hint():
+            self.hint = result
+
+    def hint_first_key(self) -> str | None:
+        """The next click of the hinted move (given the clicks made so far), if it is on screen."""
+        session = self.session
+        if self.hint is None or session is None:
+            return None
+        picker = session.picker()
+        if picker is None:
+            return None
+        steps = session.render.action_steps(self.hint["action"], session.game.view(session.state, session.mover()))
+        depth = len(picker.prefix)
+        if list(steps[:depth]) != picker.prefix or len(steps) <= depth:
+            return None
+        return steps[depth]
+
     def thinking_seat(self) -> int | None:
         return self.session.mover() if self.bot_to_move() else None
 
     # ------------------------------------------------------------------ handlers
+    def _do_undo(self, _value: str = "") -> None:
+        if not self.can_undo():
+            return
+        seat = self.session.undo()
+        self.revealed = seat
+        self.hint = None
+        self.hint_busy = False
+        self.epoch += 1
+        self._save()
+
+    def _do_hint(self, _value: str = "") -> None:
+        if self.can_hint() and self.hint is None:
+            self.hint_busy = True
+
+    def _do_panel(self, value: str) -> None:
+        if value not in PANELS:
+            raise ValueError(f"unknown panel {value!r}")
+        self.panel = value
+
+    def _do_close_panel(self, _value: str = "") -> None:
+        self.panel = None
+
+    def _do_card_kind(self, value: str) -> None:
+        self.card_filter = value[:60]
+
+    def _do_replay(self, _value: str = "") -> None:
+        """Replay the game at the table (usually a finished one)."""
+        if self.session is None:
+            return
+        replay = ReplaySession.from_session(self.session)
+        self._close()
+        self.replay = replay
+        self.epoch += 1
+
+    def _do_replay_step(self, value: str) -> None:
+        if self.replay is None:
+            return
+        moves = {"first": 0, "prev": self.replay.step - 1, "next": self.replay.step + 1,
+                 "last": self.replay.total}
+        self.replay.go(moves[value] if value in moves else int(value))
+
+    def _do_replay_exit(self, _value: str = "") -> None:
+        self.replay = None
+        self.epoch += 1
+
     def _do_select_game(self, game_id: str) -> None:
         if game_id not in GAMES:
             raise ValueError(f"unknown game {game_id!r}")
@@ -194,35 +440,39 @@ class App:
             return
         self.storage.set(KEY_SETUP, setup.to_json())
         self._open(session)
+        self.save_id = self._new_save_id()
         self._save()
 
-    def _do_continue(self, _value: str = "") -> None:
-        raw = self.storage.get(KEY_SAVE)
+    def _do_continue(self, value: str = "") -> None:
+        save_id = value or next(iter(self.save_ids()), None)
+        raw = self.saved_record(save_id) if save_id else None
         if raw is None:
             return
         try:
             session = TableSession.from_record(raw)
         except Exception as exc:
-            self.storage.remove(KEY_SAVE)
+            self._delete(save_id)
             self.notice = t("save_damaged", self.lang, reason=describe_error(exc)) + " " + \
                 t("save_discarded", self.lang)
             return
         self.setup = Setup.from_json({"game_id": session.game.id, "num_players": session.num_players,
                                       "seats": session.seats, "options": {}}) or self.setup
         self._open(session)
+        self.save_id = save_id
 
-    def _do_discard(self, _value: str = "") -> None:
-        self.storage.remove(KEY_SAVE)
+    def _do_discard(self, value: str = "") -> None:
+        save_id = value or next(iter(self.save_ids()), None)
+        if save_id is not None:
+            self._delete(save_id)
         self.notice = t("save_discarded", self.lang)
 
     def _do_lobby(self, _value: str = "") -> None:
-        self.session = None
-        self.revealed = None
+        self._close()
         self.notice = None
         self.epoch += 1
 
     def _do_rematch(self, _value: str = "") -> None:
-        session = self.session
+        session = self.session if self.session is not None else self.replay
         if session is None:
             return
         self.setup = Setup(session.game.id, session.num_players, list(session.seats), dict(session.options))
@@ -234,20 +484,51 @@ class App:
 
     # ------------------------------------------------------------------ internals
     def _open(self, session: TableSession) -> None:
+        self._close()
         self.session = session
         self.notice = None
-        self.revealed = None
         self.epoch += 1
 
+    def _close(self) -> None:
+        self.session = None
+        self.save_id = None
+        self.replay = None
+        self.revealed = None
+        self.hint = None
+        self.hint_busy = False
+        self.panel = None if self.panel != "settings" else self.panel
+
     def _moved(self) -> None:
+        self.hint = None
+        self.hint_busy = False
         if self.session is not None and self.session.is_over():
-            self.storage.remove(KEY_SAVE)
+            if self.save_id is not None:
+                self._delete(self.save_id)
         else:
             self._save()
 
     def _save(self) -> None:
         if self.session is not None:
-            self.storage.set(KEY_SAVE, json.dumps(self.session.record(), separators=(",", ":")))
+            if self.save_id is None:
+                self.save_id = self._new_save_id()
+            self._store(self.save_id, self.session.record())
+
+    def _set_setting(self, key: str, value: Any) -> None:
+        self.settings[key] = value
+        self.storage.set(KEY_SETTINGS, json.dumps(self.settings))
+
+    def _remembered_settings(self) -> dict:
+        settings = dict(DEFAULT_SETTINGS)
+        try:
+            data = json.loads(self.storage.get(KEY_SETTINGS) or "{}")
+        except ValueError:
+            return settings
+        if isinstance(data, dict):
+            if data.get("speed") in BOT_SPEEDS:
+                settings["speed"] = data["speed"]
+            if isinstance(data.get("animations"), bool):
+                settings["animations"] = data["animations"]
+        return settings
 
     def _remembered_setup(self) -> Setup | None:
         raw = self.storage.get(KEY_SETUP)
@@ -257,4 +538,5 @@ class App:
         return setup
 
 
-__all__ = ["App", "KEY_LANG", "KEY_SAVE", "KEY_SETUP", "MemoryStorage", "Storage", "describe_error"]
+__all__ = ["App", "BOT_SPEEDS", "KEY_LANG", "KEY_SAVE", "KEY_SAVES", "KEY_SAVE_PREFIX", "KEY_SETTINGS",
+           "KEY_SETUP", "MemoryStorage", "Storage", "describe_error"]

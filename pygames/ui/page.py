@@ -15,6 +15,7 @@ Controls of the shell (not moves of the game) are elements with
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -172,6 +173,23 @@ class SavedGame:
     num_players: int = 0
     moves: int = 0
     error: str | None = None
+    save_id: str = ""
+    seats: list[str] = field(default_factory=list)
+    saved_at: float | None = None  # ms since 1970
+
+
+@dataclass
+class TableExtras:
+    """What the shell adds around a game: tools, hint, and the open dialog."""
+
+    panel: str | None = None
+    card_filter: str = ""
+    settings: dict = field(default_factory=dict)
+    can_undo: bool = False
+    can_hint: bool = False
+    hint_busy: bool = False
+    hint: str | None = None  # the hint's sentence (HTML-safe)
+    hint_key: str | None = None  # the hinted move's next click
 
 
 # --------------------------------------------------------------------------- pieces
@@ -183,11 +201,22 @@ def lang_select(lang: str) -> str:
             f'<select name="lang" aria-label="{esc(t("language", lang))}">{options}</select></label>')
 
 
-def topbar(lang: str, title: str = "", controls: str = "") -> str:
+def topbar(lang: str, title: str = "", controls: str = "", with_lang: bool = True) -> str:
     sub = f'<span class="topbar-game">{esc(title)}</span>' if title else ""
+    picker = lang_select(lang) if with_lang else ""
     return (f'<header class="topbar"><div class="brand"><span class="brand-mark" aria-hidden="true">♠</span>'
-            f'<span class="brand-text">{esc(t("site_title", lang))}</span></div>{sub}<div class="topbar-tools">{controls}{lang_select(lang)}</div>'
+            f'<span class="brand-text">{esc(t("site_title", lang))}</span></div>{sub}<div class="topbar-tools">{controls}{picker}</div>'
             f'</header>')
+
+
+def tool_button(action: str, label: str, value: str = "", enabled: bool = True, testid: str = "",
+                title: str = "", css: str = "") -> str:
+    attrs = f' data-value="{esc(value)}"' if value else ""
+    attrs += f' data-testid="{esc(testid)}"' if testid else ""
+    attrs += f' title="{esc(title)}"' if title else ""
+    attrs += "" if enabled else ' disabled aria-disabled="true"'
+    return (f'<button type="button" class="btn small tool {esc(css)}" data-action="{esc(action)}"{attrs}>'
+            f'{esc(label)}</button>')
 
 
 def players_text(game: Game, lang: str) -> str:
@@ -265,8 +294,51 @@ def setup_panel(setup: Setup, lang: str) -> str:
             f'<fieldset class="seats"><legend>{esc(t("seats", lang))}</legend>{seats}</fieldset>'
             f'<fieldset class="options"><legend>{esc(t("options", lang))}</legend>{options}</fieldset>'
             f'</div>'
+            f'<div class="setup-actions">'
             f'<button type="button" class="btn primary big" data-testid="start" data-action="start">'
-            f'{esc(t("start", lang))}</button></section>')
+            f'{esc(t("start", lang))}</button>'
+            f'{tool_button("panel", t("rules", lang), "rules", testid="open-rules")}'
+            f'{tool_button("panel", t("cards", lang), "cards", testid="open-cards")}'
+            f'</div></section>')
+
+
+def format_date(ms: float | None) -> str:
+    if ms is None:
+        return ""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ms / 1000))
+
+
+def saves_list(saves: list[SavedGame], lang: str) -> str:
+    """Every saved game: continue or delete it (damaged ones say why)."""
+    items = []
+    for saved in saves:
+        sid = esc(saved.save_id)
+        delete = (f'<button type="button" class="btn subtle small" data-action="discard" data-value="{sid}">'
+                  f'{esc(t("delete", lang))}</button>')
+        if saved.error is not None:
+            items.append(f'<li class="save-item is-damaged" data-testid="save-error" data-save-id="{sid}">'
+                         f'<p>{esc(t("save_damaged", lang, reason=saved.error))}</p>'
+                         f'<div class="save-actions">{delete}</div></li>')
+            continue
+        game = GAMES.get(saved.game_id or "")
+        title = game_title(game, lang) if game else saved.game_id
+        names = join_names(player_names(saved.seats, lang), lang)
+        summary = t("save_summary", lang, game=title, n=saved.num_players, moves=saved.moves, names=names)
+        date = format_date(saved.saved_at)
+        when = f'<span class="save-date">{esc(t("saved_at", lang, date=date))}</span>' if date else ""
+        items.append(f'<li class="save-item" data-testid="save-item" data-save-id="{sid}" data-game-id="{esc(saved.game_id)}">'
+                     f'<div class="save-text"><span class="save-summary">{esc(summary)}</span>{when}</div>'
+                     f'<div class="save-actions">'
+                     f'<button type="button" class="btn primary small" data-testid="continue" data-action="continue" '
+                     f'data-value="{sid}">{esc(t("continue", lang))}</button>{delete}</div></li>')
+    return (f'<section class="saves panel" data-testid="saves"><h2>{esc(t("saved_games", lang))}</h2>'
+            f'<ul class="save-list">{"".join(items)}</ul></section>')
+
+
+def import_control(lang: str) -> str:
+    return (f'<label class="btn file-btn" data-testid="import-label">{esc(t("import", lang))}'
+            f'<input type="file" class="file-input" name="import-file" data-testid="import" '
+            f'accept=".json,application/json"></label>')
 
 
 def saved_box(saved: SavedGame, lang: str) -> str:
@@ -287,15 +359,20 @@ def saved_box(saved: SavedGame, lang: str) -> str:
             f'</div></section>')
 
 
-def lobby_html(lang: str, setup: Setup | None = None, saved: SavedGame | None = None,
-               notice: str | None = None) -> str:
-    """The lobby: saved game, game list, and the setup of the selected game."""
+def lobby_html(lang: str, setup: Setup | None = None, saved: "SavedGame | list[SavedGame] | None" = None,
+               notice: str | None = None, extras: TableExtras | None = None) -> str:
+    """The lobby: saved games, game list, and the setup of the selected game."""
     lang = norm_lang(lang)
-    parts = ['<div class="screen lobby-screen">', topbar(lang), '<main class="lobby" data-testid="lobby">']
+    extras = extras or TableExtras()
+    tools = tool_button("panel", t("settings", lang), "settings", testid="open-settings", css="subtle")
+    parts = ['<div class="screen lobby-screen">', topbar(lang, "", tools, with_lang=extras.panel != "settings"),
+             '<main class="lobby" data-testid="lobby">']
     if notice:
         parts.append(f'<div class="notice" role="status" data-testid="notice"><p>{esc(notice)}</p></div>')
-    if saved is not None:
+    if isinstance(saved, SavedGame):
         parts.append(saved_box(saved, lang))
+    elif saved:
+        parts.append(saves_list(saved, lang))
     parts.append(f'<p class="tagline">{esc(t("tagline", lang))}</p>')
     parts.append(f'<h1>{esc(t("choose_game", lang))}</h1>')
     if GAMES:
@@ -306,7 +383,12 @@ def lobby_html(lang: str, setup: Setup | None = None, saved: SavedGame | None = 
         parts.append(f'<p class="notice">{esc(t("no_games", lang))}</p>')
     if setup is not None:
         parts.append(setup_panel(setup, lang))
-    parts.append("</main></div>")
+    parts.append(f'<div class="lobby-import">{import_control(lang)}</div>')
+    parts.append("</main>")
+    if extras.panel is not None:
+        game_id = setup.game_id if setup is not None else None
+        parts.append(panel_html(extras.panel, game_id, lang, extras))
+    parts.append("</div>")
     return "".join(parts)
 
 
@@ -360,14 +442,21 @@ def game_over_html(session: Any, view: dict, lang: str, names: list[str]) -> str
             f'<p class="winners" data-testid="winners">{esc(winners_text(winners, names, lang))}</p>'
             f'<div class="game-over-body">{body}</div>'
             f'<div class="game-over-actions">'
-            f'<button type="button" class="btn primary" data-action="rematch">{esc(t("play_again", lang))}</button>'
+            f'<button type="button" class="btn primary" data-action="rematch" data-testid="rematch">'
+            f'{esc(t("play_again", lang))}</button>'
+            f'<button type="button" class="btn" data-action="replay" data-testid="replay-open">{esc(t("replay", lang))}</button>'
+            f'<button type="button" class="btn" data-action="export" data-testid="export" title="{esc(t("export_hint", lang))}">'
+            f'{esc(t("export", lang))}</button>'
             f'<button type="button" class="btn" data-action="lobby">{esc(t("lobby", lang))}</button>'
             f'</div></section>')
 
 
-def privacy_html(session: Any, lang: str, names: list[str], seat: int) -> str:
-    """Hot seat: a screen between two humans so neither sees the other's hand."""
+def privacy_html(session: Any, lang: str, names: list[str], seat: int, can_undo: bool = False) -> str:
+    """Hot seat: a screen between two humans so neither sees the other's hand
+    (the player who just moved may still take the move back here)."""
     game = session.game
+    undo = (f'<button type="button" class="btn" data-action="undo" data-testid="undo">{esc(t("undo", lang))}</button>'
+            if can_undo else "")
     return (f'<div class="screen table-screen">'
             f'{topbar(lang, game_title(game, lang), lobby_button(lang))}'
             f'<main class="table privacy" data-testid="table" data-game="{esc(game.id)}">'
@@ -375,7 +464,7 @@ def privacy_html(session: Any, lang: str, names: list[str], seat: int) -> str:
             f'{esc(t("pass_device", lang, name=names[seat]))}</div>'
             f'<section class="privacy-screen panel"><p>{esc(t("pass_device_hint", lang))}</p>'
             f'<button type="button" class="btn primary big" data-testid="choice" data-action="reveal">'
-            f'{esc(t("ready", lang, name=names[seat]))}</button></section></main></div>')
+            f'{esc(t("ready", lang, name=names[seat]))}</button>{undo}</section></main></div>')
 
 
 def lobby_button(lang: str) -> str:
@@ -383,9 +472,58 @@ def lobby_button(lang: str) -> str:
             f'{esc(t("lobby", lang))}</button>')
 
 
-def table_html(session: Any, lang: str, names: list[str] | None = None) -> str:
-    """The table: status, the game's board, the remaining choices as buttons, the log, the end."""
+def table_tools(lang: str, extras: TableExtras) -> str:
+    buttons = [
+        tool_button("undo", t("undo", lang), enabled=extras.can_undo, testid="undo",
+                    title=t("undo_hint", lang) if extras.can_undo else t("undo_blocked", lang)),
+        tool_button("hint", t("hint", lang), enabled=extras.can_hint and not extras.hint_busy and not extras.hint,
+                    testid="hint-button"),
+        tool_button("panel", t("rules", lang), "rules", testid="open-rules"),
+        tool_button("panel", t("cards", lang), "cards", testid="open-cards"),
+        tool_button("panel", t("settings", lang), "settings", testid="open-settings"),
+        tool_button("export", t("export", lang), testid="export", title=t("export_hint", lang)),
+    ]
+    return f'<nav class="table-tools" aria-label="{esc(t("table_tools", lang))}">{"".join(buttons)}</nav>'
+
+
+def hint_box(lang: str, extras: TableExtras) -> str:
+    if extras.hint_busy:
+        return (f'<div class="hint-box is-busy" data-testid="hint" aria-busy="true" role="status">'
+                f'{esc(t("hint_busy", lang))}</div>')
+    if extras.hint:
+        return f'<div class="hint-box" data-testid="hint" role="status">{extras.hint}</div>'
+    return ""
+
+
+def hint_text(session: Any, hint: dict, lang: str) -> str:
+    """The hint as one sentence: the move's clicks, the estimated win chance, why."""
+    view = session.game.view(session.state, session.mover())
+    steps = session.render.action_steps(hint["action"], view)
+    move = " → ".join(session.render.step_label(k, view, lang) for k in steps)
+    top = hint.get("top") or []
+    best = next((s for s in top if s["action"] == hint["action"]), top[0] if top else None)
+    text = esc(t("hint_line", lang, move=move))
+    if best is not None:
+        total = sum(s["visits"] for s in top)
+        from ..bots.hint import HINT_ITERATIONS
+        total = max(total, HINT_ITERATIONS) if total else HINT_ITERATIONS
+        text += " " + esc(t("hint_reason", lang, win=round(100 * best["win"]), visits=best["visits"], total=total))
+    return text
+
+
+def mark_hint(markup: str, key: str | None) -> str:
+    """Give the element of the hinted click ``data-hint`` (the shell highlights it)."""
+    if not key:
+        return markup
+    needle = f'data-choice="{esc(key)}"'
+    return markup.replace(needle, needle + ' data-hint="true"', 1)
+
+
+def table_html(session: Any, lang: str, names: list[str] | None = None,
+               extras: TableExtras | None = None) -> str:
+    """The table: status, tools, the game's board, the remaining choices as buttons, the log, the end."""
     lang = norm_lang(lang)
+    extras = extras or TableExtras()
     game = session.game
     names = names if names is not None else player_names(session.seats, lang)
     view = session.view()
@@ -400,17 +538,169 @@ def table_html(session: Any, lang: str, names: list[str] | None = None) -> str:
                   if buttons else "")
     over = game_over_html(session, view, lang, names) if session.is_over() else ""
     text_module = _text_module(game.id)
+    panel = panel_html(extras.panel, game.id, lang, extras) if extras.panel else ""
     return (f'<div class="screen table-screen">'
-            f'{topbar(lang, game_title(game, lang), lobby_button(lang))}'
+            f'{topbar(lang, game_title(game, lang), lobby_button(lang), with_lang=extras.panel != "settings")}'
             f'<main class="table" data-testid="table" data-game="{esc(game.id)}">'
             f'<div class="table-main">'
             f'{status_html(session, lang, names)}'
+            f'{table_tools(lang, extras)}'
+            f'{hint_box(lang, extras)}'
             f'{over}'
-            f'<div class="board" data-board="{esc(game.id)}">{board}</div>'
-            f'{choice_bar}'
+            f'<div class="board" data-board="{esc(game.id)}">{mark_hint(board, extras.hint_key)}</div>'
+            f'{mark_hint(choice_bar, extras.hint_key)}'
             f'</div>'
             f'{log_html(view, text_module, lang, names)}'
-            f'</main></div>')
+            f'</main>{panel}</div>')
+
+
+# --------------------------------------------------------------------------- replay
+def replay_bar(replay: Any, lang: str, names: list[str]) -> str:
+    k, n = replay.step, replay.total
+    nav = "".join(
+        f'<button type="button" class="btn small" data-action="replay-step" data-value="{value}" '
+        f'data-testid="replay-{value}"{" disabled" if disabled else ""}>{esc(t(f"replay_{value}", lang))}</button>'
+        for value, disabled in (("first", k == 0), ("prev", k == 0), ("next", k == n), ("last", k == n)))
+    seats = [("", t("spectator", lang))] + [(str(i), name) for i, name in enumerate(names)]
+    current = "" if replay.seat is None else str(replay.seat)
+    options = "".join(f'<option value="{v}"{" selected" if v == current else ""}>{esc(label)}</option>'
+                      for v, label in seats)
+    return (f'<section class="replay-bar panel" data-testid="replay" data-step="{k}" data-total="{n}">'
+            f'<h2>{esc(t("replay_title", lang, k=k, n=n))}</h2>'
+            f'<div class="replay-nav">{nav}</div>'
+            f'<label class="replay-range"><span>{esc(t("replay_move", lang))}</span>'
+            f'<input type="range" name="replay-step" min="0" max="{n}" value="{k}" data-testid="replay-range"></label>'
+            f'<label class="replay-seat"><span>{esc(t("replay_view", lang))}</span>'
+            f'<select name="replay-seat" data-testid="replay-seat">{options}</select></label>'
+            f'<div class="replay-actions">'
+            f'<button type="button" class="btn small" data-action="export" data-testid="export">{esc(t("export", lang))}</button>'
+            f'<button type="button" class="btn small" data-action="rematch">{esc(t("play_again", lang))}</button>'
+            f'<button type="button" class="btn small subtle" data-action="replay-exit" data-testid="replay-exit">'
+            f'{esc(t("exit_replay", lang))}</button></div></section>')
+
+
+def replay_html(replay: Any, lang: str, extras: TableExtras | None = None) -> str:
+    """A recorded game at move ``replay.step``, as ``replay.seat`` (or a spectator) saw it."""
+    lang = norm_lang(lang)
+    extras = extras or TableExtras()
+    game = replay.game
+    names = player_names(replay.seats, lang)
+    view = replay.view()
+    board, _shown = replay.render.board(view, replay.seat, lang, names, {})
+    if replay.is_over():
+        winners = game.winners(replay.state)
+        status = esc(f'{t("game_over", lang)} — {winners_text(winners, names, lang)}')
+        over = (f'<section class="game-over panel" data-testid="replay-over"><h2>{esc(t("game_over", lang))}</h2>'
+                f'<div class="game-over-body">{replay.render.game_over(view, lang, names)}</div></section>')
+    else:
+        status = replay.render.prompt(view, replay.seat, lang, names) if replay.step else esc(t("replay_start", lang))
+        over = ""
+    panel = panel_html(extras.panel, game.id, lang, extras) if extras.panel else ""
+    tools = (tool_button("panel", t("rules", lang), "rules", testid="open-rules")
+             + tool_button("panel", t("cards", lang), "cards", testid="open-cards"))
+    return (f'<div class="screen table-screen">'
+            f'{topbar(lang, game_title(game, lang), lobby_button(lang), with_lang=extras.panel != "settings")}'
+            f'<main class="table is-replay" data-testid="table" data-game="{esc(game.id)}">'
+            f'<div class="table-main">'
+            f'<div class="status" data-testid="status" role="status">{status}</div>'
+            f'{replay_bar(replay, lang, names)}'
+            f'<nav class="table-tools">{tools}</nav>'
+            f'{over}'
+            f'<div class="board" data-board="{esc(game.id)}">{board}</div>'
+            f'</div>'
+            f'{log_html(view, _text_module(game.id), lang, names)}'
+            f'</main>{panel}</div>')
+
+
+# --------------------------------------------------------------------------- dialogs
+def rules_summary(game_id: str, lang: str) -> str:
+    """The game's rules summary (HTML-safe markup from its text.py)."""
+    summary = getattr(_text_module(game_id), "RULES_SUMMARY", None) or {}
+    return summary.get(lang) or summary.get("en") or ""
+
+
+def card_reference(game_id: str, lang: str) -> list[dict]:
+    """Every card of the game: {"name", "text", "kind"?, "count"?} (plain text)."""
+    ref = getattr(_text_module(game_id), "card_reference", None)
+    return list(ref(lang)) if callable(ref) else []
+
+
+def card_matches(card: dict, query: str) -> bool:
+    if not query:
+        return True
+    hay = " ".join(str(card.get(k, "")) for k in ("name", "text", "kind")).casefold()
+    return all(word in hay for word in query.casefold().split())
+
+
+MAX_KIND_CHIPS = 8
+
+
+def cards_html(game_id: str, lang: str, query: str) -> str:
+    cards = card_reference(game_id, lang)
+    kinds = []
+    for card in cards:
+        if card.get("kind") and card["kind"] not in kinds:
+            kinds.append(card["kind"])
+    chips = ""
+    if 1 < len(kinds) <= MAX_KIND_CHIPS:  # more kinds than that: the text filter searches them too
+        chips = "".join(
+            f'<button type="button" class="btn small chip{" is-on" if query == k else ""}" data-action="card-kind" '
+            f'data-value="{esc(k)}" aria-pressed="{"true" if query == k else "false"}">'
+            f'{esc(k or t("all_cards", lang))}</button>'
+            for k in [""] + kinds)
+        chips = f'<div class="card-kinds">{chips}</div>'
+    shown = [c for c in cards if card_matches(c, query)]
+    items = "".join(
+        f'<li class="card-ref" data-testid="card-ref"><div class="card-ref-head"><b>{esc(c["name"])}</b>'
+        + (f' <span class="pg-chip">{esc(c["kind"])}</span>' if c.get("kind") else "")
+        + (f' <span class="card-ref-count">{esc(t("copies", lang, n=c["count"]))}</span>' if c.get("count") else "")
+        + f'</div><p>{esc(c.get("text", ""))}</p></li>'
+        for c in shown) or f'<li class="card-ref-none">{esc(t("no_cards_match", lang))}</li>'
+    return (f'<label class="card-filter"><span>{esc(t("filter_cards", lang))}</span>'
+            f'<input type="search" name="card-filter" value="{esc(query)}" data-testid="card-filter" '
+            f'autocomplete="off"></label>{chips}'
+            f'<p class="hint">{esc(t("cards_count", lang, n=len(shown)))}</p>'
+            f'<ul class="card-ref-list">{items}</ul>')
+
+
+def settings_html(lang: str, settings: dict) -> str:
+    speed = settings.get("speed", "normal")
+    speeds = "".join(f'<option value="{k}"{" selected" if k == speed else ""}>{esc(t(f"speed_{k}", lang))}</option>'
+                     for k in ("instant", "normal", "slow"))
+    checked = " checked" if settings.get("animations", True) else ""
+    return (f'<div class="settings-form">'
+            f'<div class="field"><label for="set-speed">{esc(t("bot_speed", lang))}</label>'
+            f'<select id="set-speed" name="speed" data-testid="setting-speed">{speeds}</select></div>'
+            f'<div class="field"><label class="check" for="set-anim"><input type="checkbox" id="set-anim" '
+            f'name="animations" value="1" data-testid="setting-animations"{checked}>'
+            f'<span>{esc(t("animations", lang))}</span></label></div>'
+            f'<div class="field"><span>{esc(t("language", lang))}</span>{lang_select(lang)}</div></div>')
+
+
+def panel_html(panel: str, game_id: str | None, lang: str, extras: TableExtras) -> str:
+    """A dialog over the screen: rules / cards of a game, or the settings. The game stays as it is."""
+    tabs = ""
+    if panel in ("rules", "cards") and game_id is not None:
+        game = get_game(game_id)
+        title = game_title(game, lang)
+        tabs = "".join(
+            f'<button type="button" class="btn small tab{" is-on" if panel == p else ""}" data-action="panel" '
+            f'data-value="{p}" aria-pressed="{"true" if panel == p else "false"}">{esc(t(p, lang))}</button>'
+            for p in ("rules", "cards"))
+        body = (f'<div class="rules-text" data-testid="rules-text">{rules_summary(game_id, lang)}</div>'
+                if panel == "rules" else cards_html(game_id, lang, extras.card_filter))
+    elif panel == "settings":
+        title = t("settings", lang)
+        body = settings_html(lang, extras.settings)
+    else:
+        return ""
+    return (f'<div class="dialog-backdrop">'
+            f'<section class="dialog panel" role="dialog" aria-modal="true" aria-label="{esc(title)}" '
+            f'data-testid="panel" data-panel="{esc(panel)}">'
+            f'<header class="dialog-head"><h2>{esc(title)}</h2><div class="dialog-tabs">{tabs}</div>'
+            f'<button type="button" class="btn small" data-action="close-panel" data-testid="close-panel">'
+            f'{esc(t("close", lang))}</button></header>'
+            f'<div class="dialog-body">{body}</div></section></div>')
 
 
 def _text_module(game_id: str) -> Any:

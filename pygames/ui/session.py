@@ -14,7 +14,7 @@ from typing import Any, Generator
 
 from .. import get_game
 from ..bots import Bot, make_bot
-from ..core import Action, IllegalAction, make_record, parse_record
+from ..core import Action, IllegalAction, RecordError, Rng, make_record, parse_record, strict_equal
 from ..core.record import SEAT_KINDS
 from .picker import Picker
 
@@ -41,8 +41,14 @@ class TableSession:
             seat: make_bot(kind, f"{seed}/bot{seat}") for seat, kind in enumerate(seats) if kind != "human"}
         self._picker: Picker | None = None
         self.last_human: int | None = next((i for i, s in enumerate(seats) if s == "human"), None)
-        for action in actions or []:
-            self.apply(action)
+        self.movers: list[int | None] = []  # who played each action
+        self.history: list = [self.state]  # the state before each action, and the current one
+        self._undo_cache: tuple[int, int | None] | None = None
+        for index, action in enumerate(actions or []):
+            try:
+                self.apply(action)
+            except IllegalAction as exc:
+                raise RecordError(f"move {index + 1} of the record does not replay: {exc}") from None
 
     # ------------------------------------------------------------ records
     @classmethod
@@ -83,6 +89,8 @@ class TableSession:
         mover = self.mover()
         self.state = self.game.apply(self.state, action)
         self.actions.append(action)
+        self.movers.append(mover)
+        self.history.append(self.state)
         if mover is not None and self.seats[mover] == "human":
             self.last_human = mover
         self._picker = None
@@ -131,3 +139,162 @@ class TableSession:
             except StopIteration as done:
                 self.apply(done.value)
                 return done.value
+
+    # ------------------------------------------------------------ undo
+    def humans(self) -> list[int]:
+        return [i for i, kind in enumerate(self.seats) if kind == "human"]
+
+    def undo_point(self) -> int | None:
+        """How many actions stay after an undo, or None when undo is not allowed.
+
+        The rule (docs/architecture.md, "Undo"): undo goes back to the last decision of a
+        human seat h, provided h has learnt nothing hidden since, apart from the moves
+        the bots chose: no log entry private to h appeared, and h's view now follows from
+        h's view then and the moves made since. That is checked by replaying those moves
+        on states re-dealt from h's old view (skipping re-deals where a bot's move is
+        impossible): any difference in h's view means something hidden was shown, such
+        as a drawn card, a card revealed by a challenge or a random event. With several
+        humans (hot seat) only while no other human has moved since.
+        """
+        if self._undo_cache is not None and self._undo_cache[0] == len(self.actions):
+            return self._undo_cache[1]
+        point = self._compute_undo_point()
+        self._undo_cache = (len(self.actions), point)
+        return point
+
+    def _compute_undo_point(self) -> int | None:
+        humans = self.humans()
+        k = next((i for i in range(len(self.actions) - 1, -1, -1) if self.movers[i] in humans), None)
+        if k is None:
+            return None
+        seat = self.movers[k]
+        if any(m in humans and m != seat for m in self.movers[k + 1:]):
+            return None
+        before = self.history[k]
+        # entries private to h from later moves (those of h's own move are checked below)
+        old_log = len(self.history[k + 1].get("log", []))
+        for entry in self.state.get("log", [])[old_log:]:
+            if entry.get("to") is not None and seat in entry["to"]:
+                return None
+        old_view = self.game.view(before, seat)
+        now_view = self.game.view(self.state, seat)
+        now_new = now_view.get("log", [])[len(old_view.get("log", [])):]
+        matched = 0
+        for attempt in range(UNDO_ATTEMPTS):
+            rng = Rng(f"undo/{self.seed}/{k}/{attempt}")
+            try:
+                state = self.game.sample_state(old_view, seat, rng)
+                sample_old = len(self.game.view(state, seat).get("log", []))
+            except Exception:
+                return None
+            try:
+                for action in self.actions[k:]:
+                    state = self.game.apply(state, action)
+            except IllegalAction:
+                continue  # this re-deal cannot have led to the moves made: draw another
+            view = self.game.view(state, seat)
+            if not strict_equal(_without_log(view), _without_log(now_view)) or \
+                    not strict_equal(view.get("log", [])[sample_old:], now_new):
+                return None
+            matched += 1
+            if matched == UNDO_SAMPLES:
+                break
+        if matched == 0:
+            return None
+        return k
+
+    def undo(self) -> int:
+        """Go back to the last allowed decision point (rebuilt from the record); returns the seat to move."""
+        point = self.undo_point()
+        if point is None:
+            raise IllegalAction("nothing can be taken back now")
+        seat = self.movers[point]
+        del self.actions[point:]
+        del self.movers[point:]
+        del self.history[point + 1:]
+        self.state = self.history[point]
+        self._picker = None
+        self._undo_cache = None
+        return seat
+
+
+def _without_log(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k != "log"}
+
+
+#: re-dealt states an undo check compares (more catches more, each costs a replay), and how many
+#: re-deals it may draw to find them (a re-deal where a bot's move is impossible is skipped)
+UNDO_SAMPLES = 4
+UNDO_ATTEMPTS = 24
+
+
+class ReplaySession:
+    """A game record stepped through move by move: the state after ``step`` actions,
+    seen by a spectator (public information only) or by one chosen seat.
+
+    It offers what ``pygames.ui.page`` reads of a table (game, render, seats, state,
+    view, viewer, picker, mover...), with no choices: nobody moves in a replay."""
+
+    def __init__(self, game_id: str, num_players: int, seed: int | str, options: dict | None,
+                 seats: list[str], actions: list[Action], states: list | None = None) -> None:
+        from ..core import replay
+        self.game = get_game(game_id)
+        self.render = game_module(game_id, "render")
+        self.num_players = num_players
+        self.seed = seed
+        self.options = dict(options or {})
+        self.seats = list(seats)
+        self.actions = list(actions)
+        if states is None:
+            record = make_record(self.game, num_players, seed, self.options, self.seats, [])
+            states = [replay(record)]
+            for action in self.actions:
+                states.append(self.game.apply(states[-1], action))
+        self.states = states
+        self.total = len(self.actions)
+        self.step = self.total
+        self.seat: int | None = None
+
+    @classmethod
+    def from_session(cls, session: TableSession) -> "ReplaySession":
+        return cls(session.game.id, session.num_players, session.seed, session.options, session.seats,
+                   session.actions, list(session.history))
+
+    def record(self) -> dict:
+        return make_record(self.game, self.num_players, self.seed, self.options, self.seats, self.actions)
+
+    def go(self, step: int) -> None:
+        self.step = max(0, min(self.total, int(step)))
+
+    def set_seat(self, seat: int | None) -> None:
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat}")
+        self.seat = seat
+
+    @property
+    def state(self) -> dict:
+        return self.states[self.step]
+
+    def mover(self) -> int | None:
+        return self.game.current_player(self.state)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def human_turn(self) -> bool:
+        return False
+
+    def bot_turn(self) -> bool:
+        return False
+
+    def viewer(self) -> int | None:
+        return self.seat
+
+    def view(self) -> dict:
+        return self.game.view(self.state, self.seat)
+
+    def picker(self) -> None:
+        return None
+
+    def last_action(self) -> Action | None:
+        return self.actions[self.step - 1] if self.step else None

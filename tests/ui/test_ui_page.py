@@ -15,7 +15,7 @@ import pytest
 import pygames
 from pygames.core import Rng
 from pygames.ui import page
-from pygames.ui.app import KEY_LANG, KEY_SAVE, KEY_SETUP, App, MemoryStorage
+from pygames.ui.app import KEY_LANG, KEY_SAVE, KEY_SAVE_PREFIX, KEY_SETUP, App, MemoryStorage
 from pygames.ui.i18n import GAME_DESCRIPTIONS, LANGS, STRINGS, t
 from pygames.ui.session import TableSession
 from ui_markup import Markup
@@ -220,6 +220,7 @@ def test_table_plays_to_the_end(game_id, seats):
     assert over.all_text().strip()
     assert markup.one(data_testid="winners").all_text()
     assert KEY_SAVE not in app.storage.data  # a finished game is not offered to continue
+    assert app.save_ids() == [] and not any(k.startswith(KEY_SAVE_PREFIX) for k in app.storage.data)
 
 
 def test_every_player_count_renders(game_id):
@@ -322,14 +323,14 @@ def test_save_after_every_move_and_continue(game_id):
         moves += 1
     if app.phase() == "over":
         pytest.skip("the game ended before the check")
-    saved = json.loads(storage.get(KEY_SAVE))
+    saved = json.loads(storage.get(KEY_SAVE_PREFIX + app.save_id))
     assert saved["actions"] == app.session.actions
     # a new visit: the lobby offers to continue, and continuing gives the same table
     again = make_app(storage)
     markup = check_markup(again.render())
-    box = markup.one(data_testid="continue-box")
+    box = markup.one(data_testid="save-item")
     assert str(len(saved["actions"])) in box.all_text()
-    again.action("continue")
+    again.action("continue", box.get("data-save-id"))
     assert again.screen == "table"
     assert again.session.state == app.session.state
     check_table(again)
@@ -354,7 +355,7 @@ def test_damaged_save_gives_a_clear_message(fixture_game_id, raw):
     assert not markup.find(data_testid="continue")
     app.action("continue")  # does nothing harmful
     app.action("discard")
-    assert storage.get(KEY_SAVE) is None
+    assert storage.get(KEY_SAVE) is None and app.save_ids() == []
     assert "discarded" in check_markup(app.render()).one(data_testid="notice").all_text()
 
 
@@ -370,10 +371,11 @@ def test_save_that_does_not_replay(fixture_game_id):
     assert app.screen == "lobby"
     notice = check_markup(app.render()).one(data_testid="notice").all_text()
     assert "cannot be continued" in notice and "illegal" in notice.lower()
-    assert storage.get(KEY_SAVE) is None
+    assert storage.get(KEY_SAVE) is None and app.save_ids() == []
     record["actions"] = []
     record["options"] = {"hand_size": 4}  # needs 3 players
     storage.set(KEY_SAVE, json.dumps(record))
+    app = make_app(storage)
     app.action("continue")
     assert app.screen == "lobby" and "cannot be continued" in app.notice
     assert game.id == fixture_game_id

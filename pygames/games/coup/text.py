@@ -306,3 +306,49 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
     if key == "game_won":
         return f"{who}の勝利！" if ja else f"{who} wins the game!"
     return esc(key)
+
+
+# ------------------------------------------------------------------ rules help (table dialog)
+#: a short rules summary, HTML-safe markup (the full rules: docs/rules/coup.md)
+RULES_SUMMARY = {
+    "en": (
+        "<p><b>Goal:</b> be the last player with influence (face-down cards) left.</p>"
+        "<p><b>Setup:</b> 15 court cards, 3 of each character. Everyone gets 2 face-down cards and 2 coins "
+        "(1 each with 2 players).</p>"
+        "<p><b>Your turn:</b> take one action: Income (+1), Foreign Aid (+2), Coup (pay 7: a player loses an "
+        "influence; compulsory from 10 coins), or a character action you <b>claim</b>, whether you hold the "
+        "card or not: Tax (Duke, +3), Steal (Captain, 2 coins), Exchange (Ambassador), Assassinate "
+        "(Assassin, pay 3).</p>"
+        "<p><b>Challenges and blocks:</b> the others are asked one at a time. A challenged player shows a card: "
+        "the claimed character proves it (the challenger loses an influence and the card is replaced), any "
+        "other card is lost. Foreign Aid is blocked by a Duke, Steal by a Captain or Ambassador, "
+        "Assassinate by a Contessa; blocks can be challenged too.</p>"
+        "<p><b>Losing influence:</b> you choose which card to turn face up; with none left you are out. "
+        "Options add the Inquisitor, the Diplomat, factions, and several rounds (a round winner scores 1; "
+        "the first to the target wins).</p>"),
+    "ja": (
+        "<p><b>目的：</b>影響力（裏向きのカード）を最後まで残したプレイヤーの勝ち。</p>"
+        "<p><b>準備：</b>宮廷カード15枚（各キャラクター3枚）。各自2枚を裏向きで持ち、2リラ（2人戦は1リラ）。</p>"
+        "<p><b>手番：</b>アクションを1つ行う：収入（+1）、援助（+2）、クー（7リラ払い相手の影響力を1枚失わせる。"
+        "10リラ以上なら必須）、またはキャラクターを<b>主張</b>するアクション（持っていなくてもよい）："
+        "徴税（公爵・+3）、強奪（船長・2リラ）、交換（大使）、暗殺（刺客・3リラ払う）。</p>"
+        "<p><b>チャレンジとブロック：</b>ほかのプレイヤーに1人ずつ確認する。チャレンジされたら1枚見せる："
+        "主張したキャラクターなら証明成功（チャレンジした側が影響力を1枚失い、カードは入れ替える）、"
+        "違えばそのカードを失う。援助は公爵、強奪は船長か大使、暗殺は女伯でブロックでき、ブロックにもチャレンジできる。</p>"
+        "<p><b>影響力を失う：</b>表にするカードは自分で選ぶ。なくなれば脱落。オプションで異端審問官、外交官、派閥、"
+        "複数ラウンド（ラウンド勝者に1点、目標点に達した人の勝ち）を追加できる。</p>"),
+}
+
+
+def card_reference(lang: str) -> list[dict]:
+    """Every character (with the copies in the deck) and every action (plain text)."""
+    from .cards import ACTION_ORDER, CHARACTERS, COPIES
+    lang = lang_of(lang)
+    kind_char = {"en": "Character", "ja": "キャラクター"}[lang]
+    kind_action = {"en": "Action", "ja": "アクション"}[lang]
+    cards = [{"name": card_name(c, lang), "text": card_text(c, lang), "kind": kind_char, "count": COPIES}
+             for c in CHARACTERS]
+    actions = [{"name": action_name(a, lang), "text": action_text(a, lang, tax=card_name("duke", lang),
+                                                                   exchange=card_name("ambassador", lang)),
+                "kind": kind_action} for a in ACTION_ORDER]
+    return cards + actions

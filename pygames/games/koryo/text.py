@@ -204,3 +204,49 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         return (f"Game over. Scores: {totals}. Winner: {won}." if en else
                 f"ゲーム終了。得点：{totals}。勝者：{won}。")
     return esc(key)
+
+
+# ------------------------------------------------------------------ rules help (table dialog)
+#: a short rules summary, HTML-safe markup (the full rules: docs/rules/koryo.md)
+RULES_SUMMARY = {
+    "en": (
+        "<p><b>Goal:</b> the most points after 8 rounds.</p>"
+        "<p><b>Cards:</b> 45 characters (kind 1–9 has that many copies and is worth that many points) and "
+        "10 events (Barbarians, Lobbying: −1 each), all in one deck; a bank of 8 gold coins (+1 each).</p>"
+        "<p><b>A round:</b> everyone is dealt 11 − round cards (10, 9 … 3). In turn, each places face down "
+        "cards of <b>one kind</b>, at most round + 2; the rest of the hand is discarded. Then each reveals "
+        "them onto their table and uses the powers of the majorities they hold (Spy, Priest, Banker) and "
+        "their events. At the end each table is cut down to the round's limit (events are never "
+        "discarded).</p>"
+        "<p><b>Majority:</b> strictly more cards of a kind than anyone else. Powers go to the majority; "
+        "the Omniscient (1) wins ties for powers only.</p>"
+        "<p><b>Scoring:</b> each kind scores its number for its strict majority; −1 per event on your "
+        "table; +1 per coin. Tied players share the victory.</p>"),
+    "ja": (
+        "<p><b>目的：</b>8ラウンド後に最も多くの点を得ること。</p>"
+        "<p><b>カード：</b>キャラクター45枚（数字1〜9、その数だけ枚数があり、その数の点）とイベント10枚"
+        "（蛮族・議会工作、各−1点）を1つの山札に。銀行に金貨8枚（各+1点）。</p>"
+        "<p><b>ラウンド：</b>各自に11−ラウンド数の枚数（10、9…3枚）を配る。順に、<b>1種類</b>のカードを"
+        "ラウンド数+2枚まで裏向きで出し、残りの手札は捨てる。次に順に公開して自分の場に置き、"
+        "過半数の能力（スパイ・聖職者・銀行家）とイベントを使う。最後に場をラウンドの上限まで減らす"
+        "（イベントは捨てない）。</p>"
+        "<p><b>過半数：</b>ある種類を他の誰よりも多く持つこと。能力は過半数の持ち主が使う。"
+        "全能者(1)は能力の同数だけを制する。</p>"
+        "<p><b>得点：</b>各種類はその過半数の持ち主に数字の点、場のイベント1枚につき−1点、金貨1枚につき+1点。"
+        "同点なら勝利を分け合う。</p>"),
+}
+
+
+def card_reference(lang: str) -> list[dict]:
+    """Every kind of card: name, power, copies in the deck (plain text)."""
+    lang = "ja" if lang == "ja" else "en"
+    kind_char = {"en": "Character", "ja": "キャラクター"}[lang]
+    kind_event = {"en": "Event", "ja": "イベント"}[lang]
+    events = C.EVENT_SPLITS[C.DEFAULT_EVENT_SPLIT]
+    result = []
+    for kind in C.KINDS:
+        is_event = kind in C.EVENTS
+        count = events[C.EVENTS.index(kind)] if is_event else kind
+        result.append({"name": card_label(kind, lang), "text": POWERS[lang][kind],
+                       "kind": kind_event if is_event else kind_char, "count": count})
+    return result

@@ -240,3 +240,42 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         winners = _list_names(names, p["winners"], lang)
         return f"ゲーム終了。勝者:{winners}" if ja else f"The game is over. Winner: {winners}."
     return esc(f"{key} {p}")
+
+
+# ------------------------------------------------------------------ rules help (table dialog)
+#: a short rules summary, HTML-safe markup (the full rules: docs/rules/oriflamme.md)
+RULES_SUMMARY = {
+    "en": (
+        "<p><b>Goal:</b> have the most influence after 6 rounds.</p>"
+        "<p><b>Setup:</b> each player has a family of 10 cards; 3 are removed at random (seen only by their "
+        "owner), 7 are the hand. Everyone starts with 1 influence.</p>"
+        "<p><b>Placement:</b> from the first player, each places one card face down at either end of the "
+        "shared queue, or on top of one of their own cards (covered cards take no part).</p>"
+        "<p><b>Resolution:</b> from left to right, each face-down top card's owner either <b>reveals</b> it "
+        "(takes the influence on it and applies its ability) or <b>leaves</b> it (1 influence is put on it). "
+        "Face-up cards act every round. Assassination, Royal Decree, Ambush and Conspiracy are discarded "
+        "after use. An eliminated card's influence goes back to the supply.</p>"
+        "<p><b>End:</b> after round 6, most influence wins; a tie goes to the most own cards in the queue "
+        "(covered ones included); still tied, the victory is shared.</p>"),
+    "ja": (
+        "<p><b>目的：</b>6ラウンド後に最も多くの影響点を持つこと。</p>"
+        "<p><b>準備：</b>各プレイヤーは10枚の家族カードを持ち、3枚を無作為に除外（本人だけが見られる）、7枚が手札。"
+        "全員1影響点から始める。</p>"
+        "<p><b>配置：</b>スタートプレイヤーから順に、カード1枚を裏向きで列の左端か右端、または自分のカードの上に置く"
+        "（下になったカードは効果を持たない）。</p>"
+        "<p><b>解決：</b>左から順に、裏向きの一番上のカードの持ち主は<b>公開</b>する（上の影響点を得て能力を使う）か、"
+        "<b>そのまま</b>にする（影響点1を置く）。表向きのカードは毎ラウンド能力を使う。暗殺・勅命・待ち伏せ・陰謀は"
+        "使用後に捨てられる。排除されたカードの影響点はストックに戻る。</p>"
+        "<p><b>終了：</b>6ラウンド後、影響点が最も多いプレイヤーの勝ち。同点なら列に残る自分のカード（下のカードも含む）"
+        "が多い方、さらに同点なら勝利を分け合う。</p>"),
+}
+
+_KIND_LABEL = {"character": {"en": "Character", "ja": "人物"}, "one-shot": {"en": "One-shot", "ja": "使い切り"}}
+
+
+def card_reference(lang: str) -> list[dict]:
+    """Every card of a family: name, ability, kind, copies per player (plain text)."""
+    lang = "ja" if lang == "ja" else "en"
+    return [{"name": card_name(kind, lang), "text": card_text(kind, lang),
+             "kind": _KIND_LABEL["one-shot" if kind in cards.ONE_SHOT else "character"][lang], "count": 1}
+            for kind in cards.KINDS]

@@ -239,3 +239,58 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         winners = ("、" if ja else ", ").join(_name(names, s) for s in p.get("winners", []))
         return f"ゲーム終了。勝者:{winners}。" if ja else f"The game is over. Winner: {winners}."
     return esc(key or "?")
+
+
+# ------------------------------------------------------------------ rules help (table dialog)
+#: a short rules summary, HTML-safe markup (the full rules: docs/rules/tournay.md)
+RULES_SUMMARY = {
+    "en": (
+        "<p><b>Goal:</b> the most prestige points when the game ends.</p>"
+        "<p><b>Cards:</b> nine decks, red (military), white (religious) and yellow (civil), levels I–III. "
+        "Levels I–II hold buildings (activated by a citizen) and characters (acting on their row and "
+        "column); level III holds prestige buildings, which score at the end. Each deck hides a town crier.</p>"
+        "<p><b>Your turn:</b> first you may <b>play one card</b> into your 3×3 district (pay its cost; on a "
+        "card of the same colour it covers it, on another colour it replaces the stack), then take "
+        "<b>one action</b>: draw a card (lay down citizens of the deck's colour, as many as its level), "
+        "activate a building, counter an event (it becomes a rampart), earn 2 deniers per citizen laid down, "
+        "or gather (stand all your citizens up again).</p>"
+        "<p><b>Town criers and events:</b> drawing a town crier puts a denier on every event in the queue "
+        "and makes them strike; a rampart in hand can stop a bad event for you. The hand holds at most 4 "
+        "cards.</p>"
+        "<p><b>End:</b> the last round starts when two players have a full district with at least two "
+        "visible prestige buildings, or one has and more town criers are out than there are players. After "
+        "it everyone plays a secret final card. Score: every visible prestige building (each player scores "
+        "each name once, at most 12), the printed points of your cards, character bonuses, 1 per rampart. "
+        "Tie: most deniers left, then shared.</p>"),
+    "ja": (
+        "<p><b>目的：</b>ゲーム終了時に最も多くの名声点を得ること。</p>"
+        "<p><b>カード：</b>赤（軍事）・白（宗教）・黄（民間）の各レベルI〜IIIの9つのデッキ。レベルI・IIは建物"
+        "（市民で活性化）と人物（同じ行と列に作用）、レベルIIIは終了時に得点する名声建造物。各デッキに廷吏が1枚。</p>"
+        "<p><b>手番：</b>まず3×3の街区に<b>カードを1枚出して</b>よい（コストを払う。同じ色の上なら重ね、"
+        "違う色なら山ごと置き換える）。その後<b>アクションを1つ</b>：カードを引く（デッキの色の市民をレベルの数だけ"
+        "寝かせる）、建物を活性化、イベントに対抗（城壁になる）、市民を寝かせて1人につき2ドゥニエ得る、"
+        "集合（市民をすべて起こす）。</p>"
+        "<p><b>廷吏とイベント：</b>廷吏を引くと列のイベントすべてに1ドゥニエが置かれ、発生する。手札の城壁で"
+        "悪いイベントを防げる。手札の上限は4枚。</p>"
+        "<p><b>終了：</b>2人の街区が埋まり表向きの名声建造物が2つ以上あるとき、または1人がそうで出た廷吏の数が"
+        "人数より多いとき、最終ラウンドが始まる。その後、各自が秘密の最終カードを出す。得点：表向きの名声建造物"
+        "（各名前につき1回、最大12点）、カードの印刷された点、人物のボーナス、城壁1枚につき1点。"
+        "同点なら残りのドゥニエが多い方、さらに同点なら勝利を分け合う。</p>"),
+}
+
+
+def card_reference(lang: str) -> list[dict]:
+    """Every card of the nine decks, then every event (plain text)."""
+    lang = _lang(lang)
+    result = []
+    for cid, card in K.CARDS.items():
+        deck = deck_name(f"{card['colour']}{card['level']}", lang)
+        kind = KIND[card["kind"]][lang]
+        text = card_text(cid, lang)
+        cost = cost_text(cid, lang) if card["kind"] != "crier" else ""
+        result.append({"name": card_name(cid, lang), "kind": f"{deck} · {kind}",
+                       "text": f"{text} ({cost})" if cost else text, "count": card.get("copies", 1)})
+    event_kind = {"en": "Event", "ja": "イベント"}[lang]
+    for ev in K.EVENT_ORDER:
+        result.append({"name": event_name(ev, lang), "kind": event_kind, "text": event_text(ev, lang)})
+    return result
