@@ -31,7 +31,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "start": {"en": "Start", "ja": "開始"},
     "setup_for": {"en": "New table: {game}", "ja": "新しい卓：{game}"},
     "continue_title": {"en": "Game in progress", "ja": "対局の続き"},
-    "continue_summary": {"en": "{game}, {n} players, {moves} moves played",
+    "continue_summary": {"en": "{game}, {n} players, moves played: {moves}",
                          "ja": "{game}・{n}人・{moves}手目まで"},
     "continue": {"en": "Continue", "ja": "続ける"},
     "discard": {"en": "Discard", "ja": "破棄"},
@@ -49,7 +49,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "levelname_easy": {"en": "easy", "ja": "やさしい"},
     "levelname_normal": {"en": "normal", "ja": "ふつう"},
     "levelname_hard": {"en": "hard", "ja": "つよい"},
-    "you": {"en": "You", "ja": "あなた"},
+    # a lone human's name; English log lines say "<name> takes ...", so the name must take a
+    # third-person verb: "Player 1 (you) takes" reads right where "You takes" would not
+    "you": {"en": "Player {n} (you)", "ja": "あなた（プレイヤー{n}）"},
     "player_n": {"en": "Player {n}", "ja": "プレイヤー{n}"},
     "bot_n": {"en": "Bot {n} ({level})", "ja": "ボット{n}（{level}）"},
     "thinking": {"en": "{name} is thinking…", "ja": "{name}が考えています…"},
@@ -103,7 +105,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "import_failed": {"en": "That file cannot be opened: {reason}. Nothing else was changed.",
                       "ja": "そのファイルは開けません：{reason}。ほかには何も変わっていません。"},
     "saved_games": {"en": "Saved games", "ja": "保存された対局"},
-    "save_summary": {"en": "{game} · {n} players ({names}) · {moves} moves",
+    "save_summary": {"en": "{game} · {n} players ({names}) · moves played: {moves}",
                      "ja": "{game}・{n}人（{names}）・{moves}手"},
     "saved_at": {"en": "saved {date}", "ja": "{date} 保存"},
     "delete": {"en": "Delete", "ja": "削除"},

@@ -52,12 +52,12 @@ def seat_kinds() -> tuple[str, ...]:
 
 # --------------------------------------------------------------------------- names
 def player_names(seats: list[str], lang: str) -> list[str]:
-    """Display names: humans "You" (or "Player N" when several), bots "Bot N (level)"."""
+    """Display names: a lone human "Player N (you)" ("あなた"), several humans "Player N", bots "Bot N (level)"."""
     humans = sum(1 for s in seats if s == HUMAN)
     names = []
     for index, kind in enumerate(seats):
         if kind == HUMAN:
-            names.append(t("you", lang) if humans == 1 else t("player_n", lang, n=index + 1))
+            names.append(t("you", lang, n=index + 1) if humans == 1 else t("player_n", lang, n=index + 1))
         else:
             names.append(t("bot_n", lang, n=index + 1, level=t(f"levelname_{kind}", lang)))
     return names

@@ -99,7 +99,7 @@ def test_saves_reload_import_export_and_undo(open_page, site_url):
     page.wait_for_function("!!window.pygamesReadyAt", timeout=180_000)
     item = page.locator('[data-testid="save-item"]')
     expect(item).to_have_count(1)
-    expect(item).to_contain_text(f"{len(stored['actions'])} moves")
+    expect(item).to_contain_text(f"moves played: {len(stored['actions'])}")
 
     # a damaged file is refused with a message, and the saved game is still there
     assert import_text(page, "{ this is not json", "broken.json") == "lobby"

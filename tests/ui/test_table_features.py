@@ -133,7 +133,7 @@ def test_several_saves_listed_continued_and_deleted(fixture_game_id):
     items = markup.find(data_testid="save-item")
     assert [i.get("data-save-id") for i in items] == [second, first]
     text = items[1].all_text()
-    assert "Gift (test)" in text and "2 players" in text and "You, Bot 2 (normal)" in text and "saved 20" in text
+    assert "Gift (test)" in text and "2 players" in text and "Player 1 (you), Bot 2 (normal)" in text and "saved 20" in text
     app.action("continue", first)
     assert app.screen == "table" and app.session.num_players == 2 and app.save_id == first
     app.action("lobby")

@@ -111,9 +111,9 @@ def test_strings_exist_in_both_languages():
 
 
 def test_player_names():
-    assert page.player_names(["human", "normal", "random"], "en") == ["You", "Bot 2 (normal)", "Bot 3 (random)"]
+    assert page.player_names(["human", "normal", "random"], "en") == ["Player 1 (you)", "Bot 2 (normal)", "Bot 3 (random)"]
     assert page.player_names(["human", "human", "easy"], "en") == ["Player 1", "Player 2", "Bot 3 (easy)"]
-    assert page.player_names(["human", "hard"], "ja") == ["あなた", "ボット2（つよい）"]
+    assert page.player_names(["human", "hard"], "ja") == ["あなた（プレイヤー1）", "ボット2（つよい）"]
 
 
 # ------------------------------------------------------------------ lobby

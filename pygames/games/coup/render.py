@@ -237,7 +237,7 @@ def _player_panel(view: dict, p: int, lang: str, names: list[str], choices: dict
         classes.append(f"coup-pf{view['factions'][p]}")
     attrs = _attrs(f"seat:{p}", choices, placed)
     head = [f'<span class="coup-pname name">{esc(names[p]) if p < len(names) else p}</span>']
-    if p == seat:
+    if p == seat and ui("you", lang) not in (names[p] if p < len(names) else ""):  # the name may say it already
         head.append(f'<span class="coup-you">({esc(ui("you", lang))})</span>')
     if view["factions"] is not None:
         head.append(_faction_badge(view["factions"][p], lang))

@@ -356,7 +356,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices) ->
         key = f"seat:{s}"
         house_cls = "houses-housecard" + (" houses-choosable" if key in choices else "")
         label = esc(names[s]) if s < len(names) else "?"
-        you = f' <span class="houses-you">({esc(T.t("you", lang))})</span>' if s == seat else ""
+        already = s < len(names) and T.t("you", lang).lower() in names[s].lower()  # the name may say it already
+        you = f' <span class="houses-you">({esc(T.t("you", lang))})</span>' if s == seat and not already else ""
         plot_html = ""
         if p["plot"]:
             plot_html = _plot_card(p["plot"], lang, None, choices, placed, " houses-revealed")
