@@ -1,0 +1,92 @@
+"""Measurements that run the same way in CPython and in the browser (Pyodide).
+
+``python3 build.py bench`` calls these directly in CPython and, through
+``window.pygamesBench(kind, args_json)`` (site/main.py), inside Chromium, so
+both columns of its table come from the same code. Results are plain dicts.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from . import get_game
+from .core import Rng
+
+MAX_ACTIONS = 20000
+
+
+def playouts(game_id: str, players: int, seconds: float = 1.0, seed: str = "bench", min_games: int = 3) -> dict:
+    """Random playouts (new_game, then uniformly random legal actions through ``apply``) for
+    ``seconds``: games per second, actions per game, actions per second."""
+    game = get_game(game_id)
+    rng = Rng(f"{seed}/{game_id}/{players}")
+    games = actions = 0
+    started = time.perf_counter()
+    while games < min_games or time.perf_counter() - started < seconds:
+        state = game.new_game(players, rng.randbelow(1 << 30))
+        steps = 0
+        while not game.is_over(state):
+            legal = game.legal_actions(state)
+            state = game.apply(state, legal[rng.randbelow(len(legal))])
+            steps += 1
+            if steps >= MAX_ACTIONS:
+                raise RuntimeError(f"{game_id}: a random playout did not end within {MAX_ACTIONS} actions")
+        games += 1
+        actions += steps
+    elapsed = time.perf_counter() - started
+    return {"playouts_per_s": round(games / elapsed, 1), "actions_per_playout": round(actions / games, 1),
+            "actions_per_s": round(actions / elapsed), "games": games}
+
+
+def positions(game_id: str, players: int, count: int, seed: str = "bench") -> list[dict]:
+    """``count`` positions of random games (spread over the game), each with a seat to move."""
+    game = get_game(game_id)
+    rng = Rng(f"{seed}/positions/{game_id}/{players}")
+    found: list[dict] = []
+    while len(found) < count:
+        state = game.new_game(players, rng.randbelow(1 << 30))
+        every = 1 + rng.randbelow(6)
+        step = 0
+        while not game.is_over(state) and len(found) < count:
+            if step % every == 0 and step:
+                found.append(state)
+            legal = game.legal_actions(state)
+            state = game.apply(state, legal[rng.randbelow(len(legal))])
+            step += 1
+    return found
+
+
+def bot_decisions(game_id: str, level: str, decisions: int = 10, players: int | None = None,
+                  seed: str = "bench", **settings) -> dict:
+    """Time of ``decisions`` bot decisions (the UI's bots: ``make_bot(level, seed)``) on
+    positions of random games: median, mean and max in milliseconds."""
+    from .bots import make_bot
+
+    game = get_game(game_id)
+    players = players or game.min_players
+    bot = make_bot(level, f"{seed}/{game_id}/{level}", **settings)
+    times = []
+    for state in positions(game_id, players, decisions, seed):
+        seat = game.current_player(state)
+        view = game.view(state, seat)
+        legal = game.legal_actions(state)
+        started = time.perf_counter()
+        action = bot.choose(game, view, legal, seat)
+        times.append((time.perf_counter() - started) * 1000)
+        assert action in legal
+    times.sort()
+    middle = len(times) // 2
+    median = times[middle] if len(times) % 2 else (times[middle - 1] + times[middle]) / 2
+    return {"decisions": len(times), "median_ms": round(median, 2), "mean_ms": round(sum(times) / len(times), 2),
+            "max_ms": round(times[-1], 2)}
+
+
+def run(kind: str, args_json: str = "{}") -> str:
+    """JSON in, JSON out (the browser entry point): kind is "playouts" or "bot"."""
+    args = json.loads(args_json)
+    if kind == "playouts":
+        return json.dumps(playouts(**args))
+    if kind == "bot":
+        return json.dumps(bot_decisions(**args))
+    raise ValueError(f"unknown bench kind {kind!r}")

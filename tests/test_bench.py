@@ -1,0 +1,77 @@
+"""The benchmark's measuring code (pygames.bench, shared by CPython and the page) and
+build.py's bench table. No timing is asserted: only that every figure is produced."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+import build
+import pygames
+from pygames import bench
+
+
+def test_playouts_and_bot_decisions_report_their_figures():
+    game_id = pygames.GAME_IDS[0]
+    game = pygames.get_game(game_id)
+    row = bench.playouts(game_id, game.min_players, seconds=0.01, min_games=2)
+    assert row["games"] >= 2 and row["playouts_per_s"] > 0 and row["actions_per_playout"] > 0
+    for level in ("random", "normal"):
+        timing = bench.bot_decisions(game_id, level, decisions=3)
+        assert timing["decisions"] == 3 and 0 <= timing["median_ms"] <= timing["max_ms"]
+    assert len(bench.positions(game_id, game.min_players, 4)) == 4
+    assert json.loads(bench.run("playouts", json.dumps({"game_id": game_id, "players": game.min_players,
+                                                         "seconds": 0, "min_games": 1})))["games"] == 1
+    with pytest.raises(ValueError):
+        bench.run("nothing")
+
+
+def test_bench_bytes_split_runtime_and_ours():
+    files = {"pyodide/a.wasm": b"x" * 100, "pyscript/core.js": b"y" * 10, build.PACKAGE_ZIP: b"z" * 7,
+             "index.html": b"<p>"}
+    sizes = build.bench_bytes(files)
+    assert sizes["runtime"]["bytes"] == 110 and sizes["ours"]["bytes"] == 10 and sizes["total"]["files"] == 4
+
+
+def test_the_table_prints_every_figure(capsys):
+    game_id = pygames.GAME_IDS[0]
+    levels = {level: {"decisions": 1, "median_ms": 1.5, "mean_ms": 1.5, "max_ms": 2.0} for level in build.BOT_LEVELS}
+    playout = {"playouts_per_s": 10.0, "actions_per_playout": 40.0, "actions_per_s": 400, "games": 3}
+    results = {
+        "machine": {"python": "3.x"},
+        "playouts_cpython": {game_id: {"3": playout}},
+        "bots_cpython": {game_id: levels},
+        "bytes": build.bench_bytes({"pyodide/a": b"1", "index.html": b"2", build.PACKAGE_ZIP: b"3"}),
+        "chromium": {
+            "playouts": {game_id: {"3": {**playout, "playouts_per_s": 5.0}}},
+            "bots": {game_id: levels},
+            "lobby": {"site_cold_ms": [3000], "site_cold_median_ms": 3000, "site_warm_ms": [2000],
+                      "site_warm_median_ms": 2000, "bare_cold_ms": [2500], "bare_cold_median_ms": 2500,
+                      "bare_warm_ms": [1800], "bare_warm_median_ms": 1800, "site_cold_requests": 24},
+            "blocks": {game_id: {"seats": ["hard", "normal"], "seconds": 3.0, "finished": True, "renders": 9,
+                                 "long_tasks": 2, "longest_task_ms": 77, "longest_timer_gap_ms": 80}},
+        },
+    }
+    build.print_bench(results)
+    out = capsys.readouterr().out
+    for figure in ("2.00", "3000", "2000", "2500", "1800", "hard web", "77ms", "bytes shipped", "runtime", "ours"):
+        assert figure in out, figure
+    results["chromium"] = {"skipped": "--no-browser"}
+    build.print_bench(results)
+    assert "skipped: --no-browser" in capsys.readouterr().out
+
+
+def test_the_bench_command_line_has_its_options():
+    parsed = []
+    original = build.cmd_bench
+    build.cmd_bench = lambda args: parsed.append(args) or 0
+    try:
+        assert build.main(["bench", "--budget", "0.5", "--decisions", "4", "--hard-decisions", "2",
+                           "--bot-seconds", "9", "--no-browser"]) == 0
+    finally:
+        build.cmd_bench = original
+    args = parsed[0]
+    assert isinstance(args, argparse.Namespace)
+    assert (args.budget, args.decisions, args.hard_decisions, args.bot_seconds, args.no_browser) == (0.5, 4, 2, 9, True)
