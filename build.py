@@ -733,8 +733,33 @@ def cmd_bench(args: argparse.Namespace) -> int:
     out = BENCH_DIR / "results.json"
     out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     print_bench(results)
+    if not args.no_browser and "bots" in results["chromium"]:
+        from pygames.bots.arena import replace_between
+        replace_between(ROOT / "docs" / "bots.md", "browser", bots_browser_table(results))
+        log("wrote the bots' browser figures into docs/bots.md")
     log(f"\nwrote {out.relative_to(ROOT)} ({results['seconds']} s)")
     return 0
+
+
+def bots_browser_table(results: dict) -> str:
+    """docs/bots.md's figures from the browser: decision times per level in Chromium (and CPython),
+    the longest stretch between two yields of the hard bot, and the main thread during bot play."""
+    web, cpy, blocks = results["chromium"]["bots"], results["bots_cpython"], results["chromium"]["blocks"]
+    lines = [f"Measured {results['when']} by `python3 build.py bench` (Chromium, Pyodide "
+             f"{results['runtimes'].get('pyodide', '?')}; CPython {results['machine']['python']}; "
+             f"load average {', '.join(f'{x:.1f}' for x in results['machine']['load_average'] or [])}).",
+             "",
+             "| game | hard: median / max ms, Chromium | hard, CPython | hard: longest step, Chromium | "
+             "normal: median / max ms, Chromium | all-bot table: seats | longest task | longest 10 ms timer gap |",
+             "|---|---:|---:|---:|---:|---|---:|---:|"]
+    for game_id, levels in web.items():
+        hard, normal, hard_cpy = levels["hard"], levels["normal"], cpy[game_id]["hard"]
+        block = blocks.get(game_id, {})
+        lines.append(f"| {game_id} | {hard['median_ms']:.0f} / {hard['max_ms']:.0f} | "
+                     f"{hard_cpy['median_ms']:.0f} / {hard_cpy['max_ms']:.0f} | {hard.get('longest_step_ms', 0):.0f} | "
+                     f"{normal['median_ms']:.1f} / {normal['max_ms']:.1f} | {', '.join(block.get('seats', []))} | "
+                     f"{block.get('longest_task_ms', '–')} ms | {block.get('longest_timer_gap_ms', '–')} ms |")
+    return "\n".join(lines)
 
 
 def chromium_args() -> list[str]:
@@ -748,7 +773,7 @@ def cmd_bench_bots(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(ROOT))
     from pygames.bots.arena import bench
 
-    bench(games=args.games, hard_games=args.hard_games, jobs=args.jobs, game_ids=args.game,
+    bench(games=args.games, hard_games=args.hard_games, jobs=args.jobs, game_ids=args.game, matches=args.match,
           json_path=BENCH_DIR / "bots.json", md_path=ROOT / "docs" / "bots.md", log=log)
     log(f"wrote {(BENCH_DIR / 'bots.json').relative_to(ROOT)} and docs/bots.md")
     return 0
@@ -823,6 +848,8 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--hard-games", type=int, default=None, help="with --bots: games per match of the hard bot")
     bench.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="with --bots: processes")
     bench.add_argument("--game", action="append", help="with --bots: only this game (repeatable)")
+    bench.add_argument("--match", action="append", choices=["normal-random", "easy-normal", "hard-normal"],
+                       help="with --bots: only this kind of match (repeatable)")
 
     if argv[:1] == ["test"]:
         args, rest = parser.parse_args(["test"]), argv[1:]

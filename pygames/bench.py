@@ -67,19 +67,30 @@ def bot_decisions(game_id: str, level: str, decisions: int = 10, players: int | 
     players = players or game.min_players
     bot = make_bot(level, f"{seed}/{game_id}/{level}", **settings)
     times = []
+    longest_step = 0.0  # the longest stretch between two yields of think(): what a slice can overrun by
     for state in positions(game_id, players, decisions, seed):
         seat = game.current_player(state)
         view = game.view(state, seat)
         legal = game.legal_actions(state)
-        started = time.perf_counter()
-        action = bot.choose(game, view, legal, seat)
+        started = step_started = time.perf_counter()
+        steps = bot.think(game, view, legal, seat)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                action = done.value
+                break
+            finally:
+                now = time.perf_counter()
+                longest_step = max(longest_step, now - step_started)
+                step_started = now
         times.append((time.perf_counter() - started) * 1000)
         assert action in legal
     times.sort()
     middle = len(times) // 2
     median = times[middle] if len(times) % 2 else (times[middle - 1] + times[middle]) / 2
     return {"decisions": len(times), "median_ms": round(median, 2), "mean_ms": round(sum(times) / len(times), 2),
-            "max_ms": round(times[-1], 2)}
+            "max_ms": round(times[-1], 2), "longest_step_ms": round(longest_step * 1000, 2)}
 
 
 def run(kind: str, args_json: str = "{}") -> str:

@@ -75,3 +75,34 @@ def test_the_bench_command_line_has_its_options():
     args = parsed[0]
     assert isinstance(args, argparse.Namespace)
     assert (args.budget, args.decisions, args.hard_decisions, args.bot_seconds, args.no_browser) == (0.5, 4, 2, 9, True)
+
+
+def test_bot_decisions_report_the_longest_step():
+    timing = bench.bot_decisions("coup", "hard", decisions=2, iterations=20, max_seconds=None)
+    assert timing["decisions"] == 2 and 0 < timing["longest_step_ms"] <= timing["max_ms"]
+
+
+def test_the_bots_browser_figures_go_into_their_place_in_docs(tmp_path):
+    from pygames.bots.arena import replace_between
+    game_id = pygames.GAME_IDS[0]
+    levels = {level: {"decisions": 1, "median_ms": 1.5, "mean_ms": 1.5, "max_ms": 2.0, "longest_step_ms": 0.7}
+              for level in build.BOT_LEVELS}
+    levels["hard"] = {"decisions": 1, "median_ms": 612.0, "mean_ms": 600.0, "max_ms": 801.0, "longest_step_ms": 9.0}
+    results = {"when": "2026-11-21T00:00:00", "runtimes": {"pyodide": "9.9"},
+               "machine": {"python": "3.x", "load_average": [0.5, 0.4, 0.3]},
+               "bots_cpython": {game_id: levels},
+               "chromium": {"bots": {game_id: levels},
+                            "blocks": {game_id: {"seats": ["hard", "normal"], "longest_task_ms": 77,
+                                                 "longest_timer_gap_ms": 80}}}}
+    table = build.bots_browser_table(results)
+    for figure in ("612 / 801", "| 9 |", "1.5 / 2.0", "hard, normal", "77 ms", "80 ms", "9.9"):
+        assert figure in table, figure
+    page = tmp_path / "bots.md"
+    page.write_text("# Bots\n\nintro\n\n<!-- browser:begin -->\nSTALE\n<!-- browser:end -->\n\nafter\n")
+    replace_between(page, "browser", table)
+    replace_between(page, "browser", table)  # twice: still one table
+    text = page.read_text()
+    assert text.startswith("# Bots\n\nintro\n") and text.endswith("\n\nafter\n")
+    assert "STALE" not in text and text.count(f"| {game_id} |") == 1
+    replace_between(page, "arena", "| rows |")  # missing markers: added at the end
+    assert page.read_text().endswith("<!-- arena:begin -->\n| rows |\n<!-- arena:end -->\n")

@@ -148,20 +148,30 @@ def meets(row: dict[str, Any]) -> bool | None:
     return row["win_rate"] >= target[0]
 
 
-def plan(game_ids: list[str] | None = None) -> list[tuple[str, int, str, str]]:
-    """The matches of the bench: (game, players, challenger, opponent)."""
+MATCHES = ("normal-random", "easy-normal", "hard-normal")
+
+
+def plan(game_ids: list[str] | None = None, matches: list[str] | None = None) -> list[tuple[str, int, str, str]]:
+    """The matches of the bench: (game, players, challenger, opponent). Normal against random at
+    every player count (cheap), easy against normal at the smallest, hard against normal at the
+    smallest and one larger count (the hard bot's games cost most of the bench's time).
+    ``matches`` keeps only some kinds ("hard-normal"...)."""
     from .. import GAMES
+    unknown = set(matches or ()) - set(MATCHES)
+    if unknown:
+        raise ValueError(f"unknown matches {sorted(unknown)}; matches: {', '.join(MATCHES)}")
     cells = []
     for game_id, game in GAMES.items():
         if game_ids and game_id not in game_ids:
             continue
         smallest = max(2, game.min_players)
         larger = [n for n in (3, 4) if n > smallest and game.min_players <= n <= game.max_players][:1]
-        cells.append((game_id, smallest, "normal", "random"))
+        for n in range(smallest, game.max_players + 1):
+            cells.append((game_id, n, "normal", "random"))
         cells.append((game_id, smallest, "easy", "normal"))
         for n in [smallest] + larger:
             cells.append((game_id, n, "hard", "normal"))
-    return cells
+    return [cell for cell in cells if not matches or f"{cell[2]}-{cell[3]}" in matches]
 
 
 def _bench_game(job: tuple[str, int, str, str, int, dict]) -> dict[str, Any]:
@@ -181,7 +191,7 @@ def hard_settings(game_id: str) -> dict[str, Any]:
 
 def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_ids: list[str] | None = None,
           json_path: Path | None = None, md_path: Path | None = None,
-          log: Callable[[str], None] = print) -> list[dict[str, Any]]:
+          log: Callable[[str], None] = print, matches: list[str] | None = None) -> list[dict[str, Any]]:
     """Play the plan (``games`` per cell, ``hard_games`` for the hard bot's cells) on ``jobs``
     processes; merge the rows into ``json_path`` (rows of other cells are kept) and write the table
     into ``md_path`` between its markers. Returns every row."""
@@ -189,7 +199,7 @@ def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_i
     if json_path is not None and json_path.exists():
         for row in json.loads(json_path.read_text(encoding="utf-8")).get("rows", []):
             rows[(row["game"], row["players"], row["challenger"], row["opponent"])] = row
-    cells = plan(game_ids)
+    cells = plan(game_ids, matches)
     pool = None
     if jobs > 1:
         import multiprocessing
@@ -241,7 +251,6 @@ def write_json(path: Path, rows: dict[tuple, dict[str, Any]]) -> None:
 TABLE_HEADER = ("| game | players | match | games | win rate | 95% CI | fair share | target | met | "
                 "hard ms/decision (mean / p95 / max, CPU) |\n"
                 "|---|---:|---|---:|---:|---|---:|---|:-:|---|")
-BEGIN, END = "<!-- arena:begin -->", "<!-- arena:end -->"
 
 
 def table_line(row: dict[str, Any]) -> str:
@@ -255,12 +264,31 @@ def table_line(row: dict[str, Any]) -> str:
             f"{row.get('target', '')} | {met} | {timing} |")
 
 
+def replace_between(path: Path, name: str, body: str) -> None:
+    """Put ``body`` between the markers ``<!-- name:begin -->`` and ``<!-- name:end -->`` of the
+    markdown page ``path`` (added at its end if missing; the rest of the page is kept)."""
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Bots\n"
+    if begin not in text or end not in text:
+        text = text.rstrip("\n") + f"\n\n{begin}\n{end}\n"
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    path.write_text(f"{head}{begin}\n{body}\n{end}{tail}", encoding="utf-8")
+
+
+def settings_table() -> str:
+    """The hard bot's settings per game (the UI's: ``ismcts.settings_for``)."""
+    from .. import GAMES
+    from .ismcts import DEFAULTS, settings_for
+    keys = list(DEFAULTS)
+    lines = ["| game | " + " | ".join(keys) + " |", "|---|" + "---:|" * len(keys)]
+    for game_id, game in GAMES.items():
+        settings = settings_for(game)
+        lines.append(f"| {game_id} | " + " | ".join(str(settings[k]) for k in keys) + " |")
+    return "\n".join(lines)
+
+
 def write_markdown(path: Path, rows: list[dict[str, Any]]) -> None:
-    """Put the table between the markers of ``path`` (the rest of the page is kept)."""
-    table = TABLE_HEADER + "\n" + "\n".join(table_line(r) for r in rows)
-    text = path.read_text(encoding="utf-8") if path.exists() else f"# Bots\n\n{BEGIN}\n{END}\n"
-    if BEGIN not in text or END not in text:
-        text = text.rstrip("\n") + f"\n\n{BEGIN}\n{END}\n"
-    head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    path.write_text(f"{head}{BEGIN}\n{table}\n{END}{tail}", encoding="utf-8")
+    """The arena table and the hard bot's settings into their places in ``path``."""
+    replace_between(path, "arena", TABLE_HEADER + "\n" + "\n".join(table_line(r) for r in rows))
+    replace_between(path, "settings", settings_table())

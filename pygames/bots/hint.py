@@ -7,17 +7,17 @@ from typing import Any, Generator
 from ..core import Action, Game, View
 from .ismcts import IsmctsBot
 
-HINT_ITERATIONS = 200
-
 
 def hint_thinking(game: Game, view: View, legal: list[Action], seat: int,
-                  seed: int | str = "hint", iterations: int = HINT_ITERATIONS
-                  ) -> Generator[None, None, dict[str, Any]]:
+                  seed: int | str = "hint", **settings: Any) -> Generator[None, None, dict[str, Any]]:
     """A generator (run it in slices) whose return value is
-    ``{"action": best, "top": [{"action", "visits", "win"}...]}`` (win = estimated win chance)."""
-    bot = IsmctsBot(seed, iterations=iterations)
+    ``{"action": best, "top": [{"action", "visits", "win"}...]}``: the hard bot's choice (with its
+    game's settings, unless ``settings`` override them) and its best three moves, the chosen one
+    first (win = the search's estimated win chance, visits = simulations of that move)."""
+    bot = IsmctsBot(seed, **settings)
     best = yield from bot.think(game, view, legal, seat)
-    ranked = sorted((s for s in bot.last_stats if s["visits"]), key=lambda s: -s["visits"])
+    ranked = sorted((s for s in bot.last_stats if s["visits"]),
+                    key=lambda s: (s["action"] != best, -s["visits"], -(s["value"] or 0.0)))
     top = [{"action": s["action"], "visits": s["visits"], "win": s["value"]} for s in ranked[:3]]
     return {"action": best, "top": top}
 

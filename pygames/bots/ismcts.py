@@ -41,7 +41,7 @@ import math
 import time
 from typing import Any, Callable, Generator
 
-from ..core import Action, Game, Rng, View
+from ..core import Action, Game, Rng, View, clone
 from . import Bot, best_index, heuristic_scores
 
 #: defaults for every game; a game bot's ``HARD`` dict overrides them, keyword arguments override both
@@ -53,6 +53,12 @@ DEFAULTS: dict[str, Any] = {
     "prior_weight": 1.0,
     "opponent_model": "heuristic",
     "opponent_noise": 0.1,
+    "root_width": None,     # search only the heuristic's best N first actions (None: all)
+    "reuse": True,          # start from the subtree the last search grew for this decision
+    "root_mode": "tree",    # or "paired": flat Monte Carlo over the first actions, common random numbers
+    "rollout_turns": None,  # cut playouts when the bot's turn has come round this often (the game
+                            # bot's ``turn_start(state, seat)``), so that every line is judged at the
+                            # same point of the turn order; ``rollout_depth`` still caps them
 }
 OPPONENT_MODELS = ("heuristic", "rollout")
 
@@ -108,8 +114,11 @@ def rank_rewards(scores: list[float]) -> list[float]:
             for s in scores]
 
 
-def _visible(entries: list[dict], seat: int) -> list[dict]:
-    return [e for e in entries if e.get("to") is None or seat in e["to"]]
+def observation(entries: list[dict], seat: int, keys: list[str]) -> str:
+    """What the bot observed between two of its decisions: the new log entries it may see, and its
+    legal actions now (the key of its next information set below an action)."""
+    seen = [e for e in entries if e.get("to") is None or seat in e["to"]]
+    return json.dumps(seen, sort_keys=True, separators=(",", ":")) + "#" + "|".join(keys)
 
 
 class IsmctsBot(Bot):
@@ -123,6 +132,9 @@ class IsmctsBot(Bot):
         self.overrides = settings
         self.last_stats: list[dict[str, Any]] = []
         self.last_iterations = 0
+        self.reused_visits = 0
+        #: (game id, seat, log length, root, chosen key) of the last search, for tree reuse
+        self._previous: tuple | None = None
 
     # --------------------------------------------------------------- policies
     def _rewards(self, game: Game, module: Any, state: dict, seat: int) -> float:
@@ -136,14 +148,25 @@ class IsmctsBot(Bot):
             return evaluate(game, state)[seat]
         return rank_rewards(list(game.scores(state)))[seat]
 
-    def _rollout(self, game: Game, module: Any, state: dict, rng: Rng, depth: int) -> None:
+    def _rollout(self, game: Game, module: Any, state: dict, rng: Rng, depth: int,
+                 seat: int | None = None, settings: dict[str, Any] | None = None,
+                 stop: Callable[[dict], bool] | None = None) -> None:
+        """Play on with the rollout policy for ``depth`` actions (or until ``stop(state)``). With
+        ``seat``, opponents use the opponent model until ``seat``'s next decision (then everyone uses
+        the rollout policy)."""
         policy: Callable[..., Action] | None = getattr(module, "rollout", None)
+        modelled = seat is not None
         for _ in range(depth):
-            if game.is_over(state):
+            if game.is_over(state) or (stop is not None and stop(state)):
                 return
             legal = game.legal_actions(state)
+            mover = game.current_player(state)
+            if modelled and mover == seat:
+                modelled = False
             if len(legal) == 1:
                 action = legal[0]
+            elif modelled:
+                action = self._opponent_action(game, module, state, legal, mover, settings, rng)
             elif policy is not None:
                 action = policy(game, state, legal, rng)
             else:
@@ -151,15 +174,16 @@ class IsmctsBot(Bot):
             game.advance(state, action)
 
     def _opponent_action(self, game: Game, module: Any, state: dict, legal: list[Action], mover: int,
-                         settings: dict[str, Any]) -> Action:
+                         settings: dict[str, Any], rng: Rng | None = None) -> Action:
+        rng = rng or self.rng
         if len(legal) == 1:
             return legal[0]
-        if module is None or self.rng.random() < settings["opponent_noise"]:
-            return legal[self.rng.randbelow(len(legal))]
+        if module is None or rng.random() < settings["opponent_noise"]:
+            return legal[rng.randbelow(len(legal))]
         if settings["opponent_model"] == "rollout" and getattr(module, "rollout", None) is not None:
-            return module.rollout(game, state, legal, self.rng)
-        scores = module.scores(game.view(state, mover), legal, mover, self.rng)
-        return legal[best_index(list(scores), self.rng)]
+            return module.rollout(game, state, legal, rng)
+        scores = module.scores(game.view(state, mover), legal, mover, rng)
+        return legal[best_index(list(scores), rng)]
 
     def _priors(self, game: Game, view: View, legal: list[Action], seat: int) -> dict[str, float]:
         """The game's heuristic, squashed to [0, 1], as a progressive bias at the root."""
@@ -171,6 +195,24 @@ class IsmctsBot(Bot):
         span = (high - low) or 1.0
         return {action_key(a): (s - low) / span for a, s in zip(legal, scores)}
 
+    @staticmethod
+    def _stopper(module: Any, seat: int, settings: dict[str, Any]) -> Callable[[dict], bool] | None:
+        """``stop`` for a playout from the bot's decision: true once the bot's turn has started
+        ``rollout_turns`` times (None when the setting or the game's ``turn_start`` is missing)."""
+        turns = settings["rollout_turns"]
+        turn_start = getattr(module, "turn_start", None)
+        if not turns or turn_start is None:
+            return None
+        seen = [0, False]  # turn starts counted, and whether the last state checked was one
+
+        def stop(state: dict) -> bool:
+            starting = turn_start(state, seat)
+            if starting and not seen[1]:
+                seen[0] += 1
+            seen[1] = starting
+            return seen[0] >= turns
+        return stop
+
     def _determinize(self, game: Game, module: Any, view: View, seat: int) -> dict:
         hook = getattr(module, "determinize", None)
         if hook is not None:
@@ -179,26 +221,54 @@ class IsmctsBot(Bot):
 
     # --------------------------------------------------------------- search
     def think(self, game: Game, view: View, legal: list[Action], seat: int) -> Generator[None, None, Action]:
-        if len(legal) == 1:
-            return legal[0]
         settings = settings_for(game, self.overrides)
+        if len(legal) == 1:
+            if settings["reuse"]:  # follow the forced move in the kept tree
+                only = [action_key(legal[0])]
+                node = self._reused_root(game, view, seat, only)
+                self._previous = (game.id, seat, len(view.get("log", ())), node, only[0]) if node else None
+            return legal[0]
         module = game_bot(game)
-        root = Node()
+        all_keys = [action_key(a) for a in legal]
+        root = self._reused_root(game, view, seat, all_keys) if settings["reuse"] else None
+        self.reused_visits = sum(c.visits for c in root.children.values()) if root else 0
+        root = root or Node()
+        priors = self._priors(game, view, legal, seat) if settings["prior_weight"] or settings["root_width"] else {}
+        width = settings["root_width"]
+        if width and priors and len(legal) > width:
+            ranked = sorted(range(len(legal)), key=lambda i: -priors[action_key(legal[i])])
+            legal = [legal[i] for i in sorted(ranked[:width])]
         root_keys = [action_key(a) for a in legal]
-        priors = self._priors(game, view, legal, seat) if settings["prior_weight"] else {}
+        if not settings["prior_weight"]:
+            priors = {}
         started = time.perf_counter()
         iterations, max_seconds = settings["iterations"], settings["max_seconds"]
         done = 0
+        paired = settings["root_mode"] == "paired"
         while iterations is None or done < iterations:
             if max_seconds is not None and time.perf_counter() - started >= max_seconds:
                 break
-            self._iterate(game, module, view, seat, legal, root_keys, root, priors, settings)
-            done += 1
+            if paired:
+                done += self._paired(game, module, view, seat, legal, root_keys, root, settings)
+            else:
+                self._iterate(game, module, view, seat, legal, root_keys, root, priors, settings)
+                done += 1
             yield None
         self.last_iterations = done
-        best = max(range(len(legal)), key=lambda i: (
-            root.children[root_keys[i]].visits if root_keys[i] in root.children else -1,
-            priors.get(root_keys[i], 0.0)))
+        if paired:  # equal visits: the best mean, the heuristic's opinion as a small bias
+            def merit(i: int) -> float:
+                child = root.children.get(root_keys[i])
+                if child is None or not child.visits:
+                    return -1.0
+                return child.total / child.visits + \
+                    settings["prior_weight"] * priors.get(root_keys[i], 0.0) / (child.visits + 1)
+            best = max(range(len(legal)), key=merit)
+        else:
+            best = max(range(len(legal)), key=lambda i: (
+                root.children[root_keys[i]].visits if root_keys[i] in root.children else -1,
+                priors.get(root_keys[i], 0.0)))
+        self._previous = (game.id, seat, len(view.get("log", ())), root, root_keys[best]) \
+            if settings["reuse"] else None
         self.last_stats = [
             {"action": legal[i],
              "visits": root.children[k].visits if k in root.children else 0,
@@ -206,6 +276,17 @@ class IsmctsBot(Bot):
              if k in root.children and root.children[k].visits else None}
             for i, k in enumerate(root_keys)]
         return legal[best]
+
+    def _reused_root(self, game: Game, view: View, seat: int, keys: list[str]) -> Node | None:
+        """The node of the previous search for the decision now (tree reuse), if it was reached:
+        same game and seat, and exactly what the bot has observed since its last decision."""
+        if self._previous is None:
+            return None
+        game_id, old_seat, old_length, old_root, chosen = self._previous
+        log = view.get("log", [])
+        if game_id != game.id or old_seat != seat or len(log) < old_length or chosen not in old_root.children:
+            return None
+        return old_root.children[chosen].after.get(observation(log[old_length:], seat, keys))
 
     def _select(self, node: Node, keys: list[str], priors: dict[str, float] | None,
                 settings: dict[str, Any]) -> int | None:
@@ -233,13 +314,33 @@ class IsmctsBot(Bot):
                 best_value, best = value, index
         return best
 
+    def _paired(self, game: Game, module: Any, view: View, seat: int, legal: list[Action],
+                keys: list[str], root: Node, settings: dict[str, Any]) -> int:
+        """Flat Monte Carlo with common random numbers: every root action is played out on the same
+        deal with the same random numbers (for games too wide for a tree at this budget)."""
+        base = self._determinize(game, module, view, seat)
+        seed = self.rng.next64()
+        for action, key in zip(legal, keys):
+            state = clone(base)
+            rng = Rng(seed)
+            game.advance(state, action)
+            self._rollout(game, module, state, rng, settings["rollout_depth"], seat, settings,
+                          self._stopper(module, seat, settings))
+            child = root.children.get(key)
+            if child is None:
+                child = root.children[key] = Node()
+            child.visits += 1
+            child.available += 1
+            child.total += self._rewards(game, module, state, seat)
+        return len(legal)
+
     def _iterate(self, game: Game, module: Any, view: View, seat: int, legal: list[Action],
                  keys: list[str], root: Node, priors: dict[str, float], settings: dict[str, Any]) -> None:
         state = self._determinize(game, module, view, seat)
         node = root
         path: list[Node] = []
         expanded = False
-        mark = len(state.get("log", ()))
+        mark = 0
         depth = settings["rollout_depth"]
         first = True
         while True:
@@ -253,9 +354,7 @@ class IsmctsBot(Bot):
                     depth -= 1
                     continue
                 keys = [action_key(a) for a in legal]
-                log = state.get("log", [])
-                seen = _visible(log[mark:], seat)
-                observed = json.dumps(seen, sort_keys=True, separators=(",", ":")) + "#" + "|".join(keys)
+                observed = observation(state.get("log", [])[mark:], seat, keys)
                 following = node.after.get(observed)
                 if following is None:
                     following = node.after[observed] = Node()
@@ -270,14 +369,15 @@ class IsmctsBot(Bot):
             else:
                 index = pick
                 child = node.children[keys[index]]
+            mark = len(state.get("log", ()))
             game.advance(state, legal[index])
             path.append(child)
             node = child
-            mark = len(state.get("log", ()))
             if expanded:
                 break
         if expanded:
-            self._rollout(game, module, state, self.rng, max(0, depth))
+            self._rollout(game, module, state, self.rng, max(0, depth),
+                          stop=self._stopper(module, seat, settings))
         reward = self._rewards(game, module, state, seat)
         for visited in path:
             visited.visits += 1

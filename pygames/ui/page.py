@@ -501,13 +501,13 @@ def hint_text(session: Any, hint: dict, lang: str) -> str:
     steps = session.render.action_steps(hint["action"], view)
     move = " → ".join(session.render.step_label(k, view, lang) for k in steps)
     top = hint.get("top") or []
-    best = next((s for s in top if s["action"] == hint["action"]), top[0] if top else None)
+    best = next((s for s in top if s["action"] == hint["action"]), None)
     text = esc(t("hint_line", lang, move=move))
-    if best is not None:
-        total = sum(s["visits"] for s in top)
-        from ..bots.hint import HINT_ITERATIONS
-        total = max(total, HINT_ITERATIONS) if total else HINT_ITERATIONS
-        text += " " + esc(t("hint_reason", lang, win=round(100 * best["win"]), visits=best["visits"], total=total))
+    if best is not None and best["win"] is not None:
+        text += " " + esc(t("hint_reason", lang, win=round(100 * best["win"]), visits=best["visits"]))
+        others = [s for s in top if s is not best and s["win"] is not None]
+        if others:
+            text += " " + esc(t("hint_next", lang, win=round(100 * others[0]["win"])))
     return text
 
 

@@ -211,3 +211,30 @@ def test_hint_names_the_winning_move_with_its_chance():
     result = hint(NIM, NIM.view(state, 0), NIM.legal_actions(state), 0, iterations=300)
     assert result["action"] == {"type": "take", "n": 1}
     assert result["top"][0]["action"] == result["action"] and result["top"][0]["win"] > 0.5
+
+
+def test_the_arena_bench_writes_json_and_markdown(tmp_path, monkeypatch):
+    from pygames.bots import arena
+    monkeypatch.setattr(arena, "hard_settings", lambda game_id: {"iterations": 8, "max_seconds": None})
+    page, data = tmp_path / "bots.md", tmp_path / "bots.json"
+    page.write_text("# Bots\n\n<!-- arena:begin -->\n<!-- arena:end -->\n\n<!-- settings:begin -->\n<!-- settings:end -->\n")
+
+    def run(games, matches, hard_games=None):
+        return arena.bench(games=games, hard_games=hard_games, jobs=1, game_ids=["coup"], json_path=data,
+                           md_path=page, log=lambda line: None, matches=matches)
+
+    rows = run(6, ["easy-normal", "hard-normal"], hard_games=4)
+    assert [(r["challenger"], r["players"], r["games"]) for r in rows] == [("easy", 2, 6), ("hard", 2, 4), ("hard", 3, 4)]
+    assert rows[1]["hard_settings"] == {"iterations": 8, "max_seconds": None}
+    rows = run(3, ["normal-random"])  # part of the plan: the rows measured before are kept
+    assert [(r["challenger"], r["players"], r["games"]) for r in rows] == [
+        ("normal", 2, 3), ("normal", 3, 3), ("normal", 4, 3), ("normal", 5, 3), ("normal", 6, 3),
+        ("easy", 2, 6), ("hard", 2, 4), ("hard", 3, 4)]
+    assert json.loads(data.read_text())["rows"] == rows
+    assert all(0 <= r["ci95"][0] <= r["win_rate"] <= r["ci95"][1] <= 1 for r in rows)
+    text = page.read_text()
+    assert "| coup | 3 | hard vs normal | 4 |" in text and "| coup | 6 | normal vs random | 3 |" in text
+    settings = text.split("<!-- settings:begin -->")[1]
+    assert all(f"| {game_id} |" in settings for game_id in pygames.GAME_IDS)
+    with pytest.raises(ValueError):
+        arena.plan(["coup"], ["hard-random"])

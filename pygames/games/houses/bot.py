@@ -251,6 +251,41 @@ def marshal_item_value(view, seat, a) -> float | None:
     return attachment_value(cid, host)
 
 
+def _gold_gain(action: dict) -> int:
+    """Gold an event brings back when played (2 for the gold events, else 0)."""
+    return 2 if action["type"] == "event" and CARDS[action["card"]]["effects"][0]["do"] == "gold" else 0
+
+
+def _affordable_sets(cand: list[tuple], gold: int) -> list[tuple[tuple[int, ...], int, int, float]]:
+    """(index set, cost, gold back, value) for the sets of ``cand`` (idx, action, cost, value) that
+    ``gold`` pays for (an event's gold counts) with at most one limited card: by size, then in
+    ``itertools.combinations`` order, the order the knapsack breaks ties in. A depth-first search
+    that stops where no further card can make a set affordable (only gold events cost less than
+    nothing); values are summed in the same order as ``sum`` over the set would."""
+    gains = [_gold_gain(it[1]) for it in cand]
+    net = [it[2] - g for it, g in zip(cand, gains)]
+    limited = [bool(CARDS[it[1]["card"]]["limited"]) for it in cand]
+    relief = [0] * (len(cand) + 1)  # the most that cards from index i on can give back
+    for i in range(len(cand) - 1, -1, -1):
+        relief[i] = relief[i + 1] + min(0, net[i])
+    found: list[tuple[tuple[int, ...], int, int, float]] = []
+
+    def extend(start: int, chosen: tuple[int, ...], cost: int, gain: int, value: float, limits: int) -> None:
+        for i in range(start, len(cand)):
+            spent = cost + cand[i][2] - gain - gains[i]
+            if limits + limited[i] > 1 or spent + relief[i + 1] > gold:
+                continue
+            combo = chosen + (i,)
+            entry = (combo, cost + cand[i][2], gain + gains[i], value + cand[i][3])
+            if spent <= gold:
+                found.append(entry)
+            extend(i + 1, *entry, limits + limited[i])
+
+    extend(0, (), 0, 0, 0, 0)
+    found.sort(key=lambda entry: (len(entry[0]), entry[0]))
+    return found
+
+
 def s_marshal(view, legal, seat, rng):
     p = view["players"][seat]
     gold = p["gold"]
@@ -273,20 +308,11 @@ def s_marshal(view, legal, seat, rng):
             by_card[key] = it
     cand = sorted(by_card.values(), key=lambda it: -it[3])[:10]
     best_val, best_set = 0.0, ()
-    for r in range(1, len(cand) + 1):
-        for combo in combinations(cand, r):
-            cost = sum(it[2] for it in combo)
-            gain = sum(it[1]["type"] == "event" and CARDS[it[1]["card"]]["effects"][0]["do"] == "gold"
-                       and 2 or 0 for it in combo)
-            if cost > gold + gain:
-                continue
-            if sum(1 for it in combo if CARDS[it[1]["card"]]["limited"]) > 1:
-                continue
-            val = sum(it[3] for it in combo)
-            if keep and gold + gain - cost < keep:
-                val -= 1.5
-            if val > best_val:
-                best_val, best_set = val, combo
+    for combo, cost, gain, val in _affordable_sets(cand, gold):
+        if keep and gold + gain - cost < keep:
+            val -= 1.5
+        if val > best_val:
+            best_val, best_set = val, tuple(cand[i] for i in combo)
     chosen = {it[0] for it in best_set}
     for idx, a, cost, val in items:
         if idx in chosen and val > 0:
@@ -541,3 +567,8 @@ def evaluate(game, state) -> list[float]:
         rival = max(x for t, x in enumerate(est) if t != s)
         out.append(1.0 / (1.0 + math.exp(-(v - rival) * 6.0 / target)))
     return out
+
+
+#: the hard bot's budget and settings for the houses game (see pygames/bots/ismcts.py): playouts are
+#: cut after 20 actions and scored by ``evaluate``
+HARD = {"iterations": 150, "rollout_depth": 20}

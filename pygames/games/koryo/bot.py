@@ -196,3 +196,7 @@ def evaluate(game, state: dict) -> list[float]:
     n = len(soft)
     return [(sum(1.0 for t in soft if t < s) + 0.5 * (sum(1.0 for t in soft if t == s) - 1)) / (n - 1)
             for s in soft]
+
+
+#: the hard bot's budget and settings for Koryo (see pygames/bots/ismcts.py)
+HARD = {"iterations": 200}

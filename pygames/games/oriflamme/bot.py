@@ -291,3 +291,7 @@ def evaluate(game: Any, state: dict) -> list[float]:
     n = len(values)
     return [(sum(1.0 for t in values if t < s) + 0.5 * (sum(1.0 for t in values if t == s) - 1)) / (n - 1)
             for s in values]
+
+
+#: the hard bot's budget and settings for Oriflamme (see pygames/bots/ismcts.py)
+HARD = {"iterations": 300}

@@ -8,11 +8,12 @@ cards in hand and the effects still to come. It looks only at the view.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from . import cards as K
 from .rules import (CARDS, COLOURS, EVENTS, chars_in_line, count_visible, event_impact,
-                    matches, prestige_units, score_breakdown, shift_for, targets)
+                    matches, owned_citizens, prestige_units, score_breakdown, shift_for, targets)
 
 CITIZEN = 0.45        # value of a standing citizen spent (it comes back with a gather)
 
@@ -412,16 +413,181 @@ def scores(view: dict, legal: list[dict], seat: int, rng: Any) -> list[float]:
     return [ctx.value(a) for a in legal]
 
 
+# ---------------------------------------------------------------- hard bot hooks
+#: the hard bot's search (see docs/bots.md): flat Monte Carlo over the heuristic's best few actions,
+#: each played out a few actions deep on the same deals, then judged by ``evaluate``
+HARD = {"iterations": 90, "root_mode": "paired", "root_width": 4, "rollout_depth": 4,
+        "opponent_model": "rollout", "prior_weight": 1.0}
+
+#: final score ≈ w · (1, score now, deniers, level I/II cards in hand, level III cards in hand, best
+#: prestige in hand as it would score now, citizens owned, visible prestige buildings), by phase
+#: (rounds 1–4, 5–8, 9–12, 13–16, 17+, last round); least squares on normal-bot games (2 and 3
+#: players). ``TEMPERATURE``: the spread of the logistic that turns the lead into a chance to win.
+WEIGHTS = (
+    (14.6, -0.01, 0.21, 0.35, -0.61, 0.14, 2.89, 2.11),
+    (18.8, 0.21, 0.14, 0.20, -1.27, 0.38, 2.03, 1.17),
+    (16.0, 0.33, 0.06, 0.92, -0.37, 0.34, 1.87, 0.38),
+    (12.0, 0.43, 0.06, 1.19, 0.24, 0.21, 1.76, 0.11),
+    (11.1, 0.57, 0.17, 1.04, -0.38, 0.35, 0.94, -0.11),
+    (2.9, 0.90, 0.16, 0.47, -0.17, 0.17, 0.02, 0.22),
+)
+TEMPERATURE = (4.0, 4.0, 3.0, 3.0, 2.0, 1.5)
+
+
+def _phase(state: dict) -> int:
+    if state["last_round"] or state["phase"] == "final":
+        return 5
+    return min(4, (state["round"] - 1) // 4)
+
+
+def _features(players: list, seat: int) -> tuple:
+    me = players[seat]
+    total = score_breakdown(players, seat)["total"]
+    level3 = others = 0
+    best = 0.0
+    built = None
+    for card in me["hand"]:
+        if CARDS[card]["level"] != 3:
+            others += 1
+            continue
+        level3 += 1
+        if built is None:
+            built = {k for row in me["district"] for cell in row if cell for k in cell["s"]}
+        if card not in built:
+            rule = CARDS[card]["score"]
+            best = max(best, min(K.PRESTIGE_CAP, rule["b"] * prestige_units(me, rule["per"])))
+    citizens = sum(owned_citizens(me, colour) for colour in COLOURS)
+    prestige = sum(1 for _, _, card in _visible(me["district"]) if CARDS[card]["kind"] == "prestige")
+    return (1.0, total, min(me["deniers"], 30), others, level3, best, citizens, prestige)
+
+
+def predicted_scores(state: dict) -> list[float]:
+    """Each player's final score as predicted from the state now (see ``WEIGHTS``)."""
+    weights = WEIGHTS[_phase(state)]
+    players = state["players"]
+    return [sum(w * x for w, x in zip(weights, _features(players, s))) for s in range(len(players))]
+
+
+def evaluate(game: Any, state: dict) -> list[float]:
+    """Rewards in [0, 1] for a playout cut before the end: the predicted final score against the best
+    rival's, through a logistic curve (its spread fitted on the same games)."""
+    predicted = predicted_scores(state)
+    temperature = TEMPERATURE[_phase(state)]
+    out = []
+    for s, v in enumerate(predicted):
+        rival = max(x for t, x in enumerate(predicted) if t != s)
+        out.append(1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -(v - rival) / temperature)))))
+    return out
+
+
+_DECKS: dict[str, tuple[str, ...]] = {}
+
+
+def _deck_cards(deck: str) -> list[str]:
+    if deck not in _DECKS:
+        _DECKS[deck] = tuple(K.deck_cards(deck))
+    return list(_DECKS[deck])
+
+
+def _cells(district: list) -> list[tuple[int, int]]:
+    """``targets(district, card)`` for any card but an already built prestige name."""
+    occupied = [(r, c) for r in range(3) for c in range(3) if district[r][c]]
+    if not occupied:
+        return [(r, c) for r in range(3) for c in range(3)]
+    occ = set(occupied)
+    rows = {r for r, _ in occupied}
+    cols = {c for _, c in occupied}
+    result = []
+    for r in range(-1, 4):
+        for c in range(-1, 4):
+            if (r, c) in occ:
+                result.append((r, c))
+                continue
+            if not ((r + 1, c) in occ or (r - 1, c) in occ or (r, c + 1) in occ or (r, c - 1) in occ):
+                continue
+            dr, dc = shift_for(r, c)
+            if (not dr or all(0 <= rr + dr <= 2 for rr in rows)) and (not dc or all(0 <= cc + dc <= 2 for cc in cols)) \
+                    and 0 <= r + dr <= 2 and 0 <= c + dc <= 2:
+                result.append((r, c))
+    return result
+
+
+class FastCtx(Ctx):
+    """The heuristic, judging cards on fewer cells and a blind draw on three of the cards it may
+    bring: several times cheaper, for the hard bot's playouts."""
+
+    _free: list | None = None
+    _built: set | None = None
+
+    def sample_targets(self, card: str) -> list:
+        # Ctx.sample_targets()[:2], with the district's free cells computed once
+        district = self.me["district"]
+        if self._free is None:
+            self._free = _cells(district)
+            self._built = {k for row in district for cell in row if cell for k in cell["s"]}
+        if CARDS[card]["level"] == 3 and card in self._built:
+            return []
+        colour = CARDS[card]["colour"]
+        inner, stacks, outer = [], [], []
+        for r, c in self._free:
+            if not (0 <= r <= 2 and 0 <= c <= 2):
+                outer.append((r, c))
+            elif district[r][c] is None:
+                inner.append((r, c))
+            elif CARDS[district[r][c]["s"][-1]]["colour"] == colour:
+                stacks.append((r, c))
+        if CARDS[card]["kind"] != "character":
+            inner = inner[:2]
+        chosen = inner[:4] + stacks[:2]
+        return (chosen or outer[:2] or self._free[:2])[:2]
+
+    def unseen(self, deck: str) -> list[str]:
+        pool = _deck_cards(deck)
+        pool.remove(f"crier_{deck}")
+        seen = []
+        for p in self.players:
+            for row in p["district"]:
+                for cell in row:
+                    if cell:
+                        seen.extend(cell["s"])
+        seen.extend(self.me["hand"] or [])
+        seen.extend(k for k in self.view["faceup"].values() if k)
+        for k in seen:
+            if k in pool:
+                pool.remove(k)
+        pool = sorted(set(pool))
+        if len(pool) > 3:
+            step = len(pool) / 3
+            pool = [pool[int(i * step)] for i in range(3)]
+        return pool
+
+
+def quick_view(state: dict, seat: int) -> dict:
+    """A stand-in for ``view(state, seat)`` good enough for ``FastCtx`` (never mutated)."""
+    view = dict(state)
+    view["decks"] = {d: len(cards) for d, cards in state["decks"].items()}
+    return view
+
+
+def fast_scores(state: dict, legal: list[dict], seat: int) -> list[float]:
+    ctx = FastCtx(quick_view(state, seat), seat)
+    return [ctx.value(a) for a in legal]
+
+
 def rollout(game: Any, state: dict, legal: list[dict], rng: Any) -> dict:
-    """A cheap playout policy on full states: prefer playing cards and useful actions over gathering."""
+    """The hard bot's playout policy and opponent model: the fast heuristic (it looks at the
+    mover's own cards only), with a little noise."""
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < 0.03:
+        return legal[rng.randbelow(len(legal))]
     seat = game.current_player(state)
-    plays = [a for a in legal if a["type"] in ("play", "final")]
-    if plays and rng.random() < 0.6:
-        return plays[rng.randbelow(len(plays))]
-    me = state["players"][seat]
-    if sum(me["stand"].values()) == 0:
-        gather = [a for a in legal if a["type"] == "gather"]
-        if gather:
-            return gather[0]
-    useful = [a for a in legal if a["type"] not in ("gather", "return")] or legal
-    return useful[rng.randbelow(len(useful))]
+    values = fast_scores(state, legal, seat)
+    top = max(values)
+    best = [i for i, v in enumerate(values) if v == top]
+    return legal[best[rng.randbelow(len(best))]]
+
+
+def turn_start(state: dict, seat: int) -> bool:
+    """``seat``'s turn is about to begin (no card played yet): where the hard bot judges its playouts."""
+    return state["phase"] == "turn" and state["turn"] == seat

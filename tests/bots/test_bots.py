@@ -1,0 +1,238 @@
+"""Bots on the five games: levels, no peeking, the game bots' hard-bot hooks, settings.
+
+Everything here is deterministic: the hard bot runs on iteration budgets, never on time.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pygames
+from pygames.bots import LEVELS, make_bot
+from pygames.bots.ismcts import DEFAULTS, IsmctsBot, game_bot, settings_for
+from pygames.core import Rng
+
+GAME_IDS = list(pygames.GAMES)
+#: a small, deterministic hard bot (no time limit)
+QUICK_HARD = {"iterations": 24, "max_seconds": None}
+
+
+def smallest(game) -> int:
+    return max(2, game.min_players)
+
+
+def mid_game(game, n: int, seed: str, steps: int):
+    """A state some way into a game played by normal bots, at a real decision (2+ legal actions)."""
+    state = game.new_game(n, seed)
+    bot = make_bot("normal", seed)
+    done = 0
+    while not game.is_over(state):
+        seat = game.current_player(state)
+        legal = game.legal_actions(state)
+        if done >= steps and len(legal) > 1:
+            return state
+        state = game.apply(state, bot.choose(game, game.view(state, seat), legal, seat))
+        done += 1
+    pytest.fail(f"{game.id}: the game ended before {steps} actions")
+
+
+def twins(game, state, seat, rng):
+    """Two full states that ``seat`` cannot tell apart (same view) but that differ in what it cannot see."""
+    view = game.view(state, seat)
+    first = game.sample_state(view, seat, rng.fork())
+    for _ in range(50):
+        second = game.sample_state(view, seat, rng.fork())
+        hidden_a = {k: v for k, v in first.items() if k != "rng"}
+        hidden_b = {k: v for k, v in second.items() if k != "rng"}
+        if hidden_a != hidden_b:
+            return first, second
+    return first, second  # nothing hidden differs (only the RNG): still two true states
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_peeking_same_view_same_choice(game_id):
+    """Bots receive views only: two true states with equal views for the bot's seat (different hidden
+    cards, different RNG) give the same action for a fixed seed, at every level."""
+    game = pygames.get_game(game_id)
+    n = smallest(game)
+    checked = 0
+    for index, steps in enumerate((2, 7, 13)):
+        state = mid_game(game, n, f"peek/{index}", steps)
+        seat = game.current_player(state)
+        true_a, true_b = twins(game, state, seat, Rng(f"twins/{index}"))
+        view_a, view_b = game.view(true_a, seat), game.view(true_b, seat)
+        assert view_a == view_b == game.view(state, seat)
+        assert true_a != true_b  # at least the RNG of future draws differs
+        legal = game.legal_actions(true_a)
+        assert legal == game.legal_actions(true_b)
+        for level in LEVELS:
+            settings = QUICK_HARD if level == "hard" else {}
+            pick_a = make_bot(level, 5, **settings).choose(game, view_a, legal, seat)
+            pick_b = make_bot(level, 5, **settings).choose(game, json.loads(json.dumps(view_b)), legal, seat)
+            assert pick_a == pick_b, f"{level} chose differently on the same view"
+            assert pick_a in legal
+        checked += 1
+    assert checked == 3
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_hard_bot_leaves_the_view_alone(game_id):
+    game = pygames.get_game(game_id)
+    state = mid_game(game, smallest(game), "untouched", 7)
+    seat = game.current_player(state)
+    view = game.view(state, seat)
+    before = json.dumps(view, sort_keys=True)
+    make_bot("hard", 1, **QUICK_HARD).choose(game, view, game.legal_actions(state), seat)
+    assert json.dumps(view, sort_keys=True) == before
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_game_bot_hooks(game_id):
+    """Every game gives the hard bot a playout policy, an evaluation and its budget;
+    a determinization hook (Coup's) stays consistent with the view."""
+    game = pygames.get_game(game_id)
+    module = game_bot(game)
+    for hook in ("scores", "rollout", "evaluate"):
+        assert callable(getattr(module, hook, None)), f"{game_id}/bot.py has no {hook}()"
+    assert isinstance(module.HARD, dict) and set(module.HARD) <= set(DEFAULTS)
+    rng = Rng("hooks")
+    for n in sorted({smallest(game), min(game.max_players, smallest(game) + 1)}):
+        state = mid_game(game, n, f"hooks/{n}", 9)
+        seat = game.current_player(state)
+        view = game.view(state, seat)
+        values = module.evaluate(game, state)
+        assert len(values) == n and all(0.0 <= v <= 1.0 for v in values)
+        legal = game.legal_actions(state)
+        assert module.rollout(game, json.loads(json.dumps(state)), legal, rng) in legal
+        if hasattr(module, "determinize"):
+            for _ in range(5):
+                sampled = module.determinize(game, view, seat, rng.fork())
+                assert game.view(sampled, seat) == view
+
+
+def test_settings_per_game_and_overrides():
+    game = pygames.get_game("coup")
+    assert settings_for(game)["iterations"] == game_bot(game).HARD.get("iterations", DEFAULTS["iterations"])
+    assert settings_for(game, {"iterations": 5})["iterations"] == 5
+    with pytest.raises(ValueError):
+        make_bot("hard", 1, bogus=3)
+    with pytest.raises(ValueError):
+        settings_for(game, {"opponent_model": "psychic"})
+    with pytest.raises(ValueError):
+        settings_for(game, {"iterations": None, "max_seconds": None})
+
+
+def test_hard_bot_respects_a_time_limit():
+    game = pygames.get_game("coup")
+    state = mid_game(game, 2, "timed", 2)
+    seat = game.current_player(state)
+    bot = IsmctsBot(3, iterations=None, max_seconds=0.05)
+    assert bot.choose(game, game.view(state, seat), game.legal_actions(state), seat) in game.legal_actions(state)
+    assert 0 < bot.last_iterations < 100000
+
+
+def test_hard_bot_is_deterministic_with_an_iteration_budget():
+    game = pygames.get_game("koryo")
+    state = mid_game(game, 2, "det", 4)
+    seat = game.current_player(state)
+    picks = []
+    for _ in range(2):
+        bot = make_bot("hard", "same", iterations=40, max_seconds=None)
+        picks.append(bot.choose(game, game.view(state, seat), game.legal_actions(state), seat))
+        assert bot.last_iterations == 40
+        assert sum(s["visits"] for s in bot.last_stats) == 40
+    assert picks[0] == picks[1]
+
+
+def test_coup_determinizations_follow_the_claims():
+    """The hard bot deals an opponent who claimed the Duke twice (and was not challenged) a Duke far more
+    often than card counting alone would."""
+    from pygames.games.coup import bot as coup_bot
+    game = pygames.get_game("coup")
+    options = {"hands": [["captain", "contessa"], ["assassin", "ambassador"]], "first_player": 1}
+    state = game.new_game(2, 1, options)
+    for action in ({"type": "tax"}, {"type": "pass"}, {"type": "income"}, {"type": "tax"}, {"type": "pass"}):
+        state = game.apply(state, action)
+    assert game.current_player(state) == 0
+    view = game.view(state, 0)
+    items = coup_bot.evidence(view, 0)
+    assert [(s, card) for s, card, *_ in items] == [(1, "duke"), (1, "duke")]
+    rng = Rng("duke")
+    plain = sum("duke" in game.sample_state(view, 0, rng.fork())["hands"][1] for _ in range(300))
+    weighted = sum("duke" in coup_bot.determinize(game, view, 0, rng.fork())["hands"][1] for _ in range(300))
+    assert plain < 150 and weighted > plain + 90
+
+
+# ---------------------------------------------------------------------------- a small arena
+def chance_of_at_least(wins: int, games: int, p: float) -> float:
+    """P(X >= wins) for X ~ Binomial(games, p): how likely a bot no better than p reaches ``wins``."""
+    from math import comb
+    return sum(comb(games, k) * p ** k * (1 - p) ** (games - k) for k in range(wins, games + 1))
+
+
+#: (game, players, challenger, opponent, games, wins needed); each threshold is out of reach of a
+#: challenger that is only as good as its fair share (chance < 1%, checked below)
+SMALL_ARENA = [
+    ("coup", 2, "normal", "random", 40, 31),
+    ("koryo", 2, "normal", "random", 40, 31),
+    ("oriflamme", 3, "normal", "random", 30, 19),
+    ("tournay", 2, "normal", "random", 12, 11),
+    ("houses", 2, "normal", "random", 20, 17),
+    ("coup", 2, "hard", "normal", 30, 22),
+]
+
+
+@pytest.mark.parametrize("game_id,players,challenger,opponent,games,needed", SMALL_ARENA,
+                         ids=[f"{c[0]}-{c[2]}-{c[3]}" for c in SMALL_ARENA])
+def test_small_arena(game_id, players, challenger, opponent, games, needed):
+    from pygames.bots.arena import match
+    assert chance_of_at_least(needed, games, 1 / players) < 0.01
+    settings = {"hard": {"iterations": 100, "max_seconds": None}}
+    result = match(game_id, challenger, opponent, players, games, seed="tests", bot_settings=settings)
+    assert result["wins"] >= needed, f"{challenger} won {result['wins']}/{games} against {opponent}"
+
+
+@pytest.mark.parametrize("reuse", [True, False])
+def test_the_search_tree_is_kept_between_decisions(reuse):
+    """With ``reuse`` the next decision starts from the subtree grown under the chosen move and what
+    the bot has seen since (never for another game or seat); without, it starts afresh."""
+    game = pygames.get_game("coup")
+    state = game.new_game(2, "reuse")
+    hard = make_bot("hard", 4, iterations=60, max_seconds=None, reuse=reuse)
+    normal = make_bot("normal", 4)
+    reused = []
+    while not game.is_over(state):
+        seat = game.current_player(state)
+        legal = game.legal_actions(state)
+        bot = hard if seat == 0 else normal
+        state = game.apply(state, bot.choose(game, game.view(state, seat), legal, seat))
+        if seat == 0 and len(legal) > 1:
+            reused.append(hard.reused_visits)
+    assert len(reused) >= 3
+    assert (sum(reused) > 0) is reuse
+    other = game.new_game(2, "reuse-other", {"first_player": 1})  # the same bot, now for seat 1
+    hard.choose(game, game.view(other, 1), game.legal_actions(other), 1)
+    assert hard.reused_visits == 0
+
+
+def test_playouts_can_stop_when_the_bots_turn_comes_round():
+    """``rollout_turns``: a playout from the bot's decision is cut when its turn has started that many
+    times (Tournay's ``turn_start``), so that every line is judged at the same point of the turn order."""
+    game = pygames.get_game("tournay")
+    module = game_bot(game)
+    state = game.new_game(2, "turns")
+    seat = game.current_player(state)
+    assert module.turn_start(state, seat)
+    stop = IsmctsBot._stopper(module, seat, {"rollout_turns": 1})
+    rng = Rng("turns")
+    movers = [seat]  # the search's first action, then the playout
+    game.advance(state, module.rollout(game, state, game.legal_actions(state), rng))
+    while not stop(state):
+        movers.append(game.current_player(state))
+        game.advance(state, module.rollout(game, state, game.legal_actions(state), rng))
+    assert movers[0] == seat and 1 - seat in movers  # the bot's turn, then the other's, then stop
+    assert game.current_player(state) == seat and module.turn_start(state, seat)
+    assert IsmctsBot._stopper(module, seat, {"rollout_turns": None}) is None
+    assert IsmctsBot._stopper(None, seat, {"rollout_turns": 1}) is None
