@@ -152,6 +152,24 @@ def _paint():
             target.focus()
 
 
+DROPPED = object()  # what in_slices returns when the work is no longer wanted
+
+
+async def in_slices(steps, wanted):
+    """Run a thinking generator (a bot's move, a hint) in slices of SLICE_SECONDS, giving the page
+    the hand between slices; its return value, or DROPPED as soon as ``wanted()`` turns false."""
+    while True:
+        deadline = time.perf_counter() + SLICE_SECONDS
+        try:
+            while time.perf_counter() < deadline:
+                next(steps)
+        except StopIteration as done:
+            return done.value
+        await asyncio.sleep(0)
+        if not wanted():
+            return DROPPED
+
+
 def schedule_bots():
     global BOT_EPOCH
     if APP.bot_to_move() and BOT_EPOCH != APP.epoch:
@@ -166,18 +184,9 @@ async def run_bots(epoch):
             await asyncio.sleep(current_delay_ms() / 1000)
             if APP.epoch != epoch:
                 return
-            steps = APP.bot_thinking()
-            while True:
-                deadline = time.perf_counter() + SLICE_SECONDS
-                try:
-                    while time.perf_counter() < deadline:
-                        next(steps)
-                except StopIteration as done:
-                    action = done.value
-                    break
-                await asyncio.sleep(0)
-                if APP.epoch != epoch:
-                    return
+            action = await in_slices(APP.bot_thinking(), lambda: APP.epoch == epoch)
+            if action is DROPPED:
+                return
             APP.bot_played(action)
             paint()
     except Exception as exc:
@@ -201,18 +210,9 @@ async def run_hint(epoch):
     """The hard bot's suggestion, computed in slices like a bot move."""
     global HINT_RUNNING
     try:
-        steps = APP.hint_thinking()
-        while True:
-            deadline = time.perf_counter() + SLICE_SECONDS
-            try:
-                while time.perf_counter() < deadline:
-                    next(steps)
-            except StopIteration as done:
-                result = done.value
-                break
-            await asyncio.sleep(0)
-            if APP.epoch != epoch or not APP.hint_wanted():
-                return
+        result = await in_slices(APP.hint_thinking(), lambda: APP.epoch == epoch and APP.hint_wanted())
+        if result is DROPPED:
+            return
         APP.hint_done(result, epoch)
         paint()
     except Exception as exc:

@@ -273,7 +273,7 @@ class Ctx:
         return self.play_value(action, money)
 
     def unseen(self, deck: str) -> list[str]:
-        pool = K.deck_cards(deck)
+        pool = _deck_cards(deck)
         pool.remove(f"crier_{deck}")
         seen = []
         for p in self.players:
@@ -542,19 +542,7 @@ class FastCtx(Ctx):
         return (chosen or outer[:2] or self._free[:2])[:2]
 
     def unseen(self, deck: str) -> list[str]:
-        pool = _deck_cards(deck)
-        pool.remove(f"crier_{deck}")
-        seen = []
-        for p in self.players:
-            for row in p["district"]:
-                for cell in row:
-                    if cell:
-                        seen.extend(cell["s"])
-        seen.extend(self.me["hand"] or [])
-        seen.extend(k for k in self.view["faceup"].values() if k)
-        for k in seen:
-            if k in pool:
-                pool.remove(k)
+        pool = super().unseen(deck)
         pool = sorted(set(pool))
         if len(pool) > 3:
             step = len(pool) / 3
