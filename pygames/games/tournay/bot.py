@@ -250,10 +250,14 @@ class Ctx:
 
     def sample_targets(self, card: str) -> list:
         """A few representative cells for judging a card: inside the grid, empty ones first."""
+        return self.pick_cells(card, targets(self.me["district"], card))
+
+    def pick_cells(self, card: str, cells: list) -> list:
+        """The cells of ``cells`` (where ``card`` may go) that ``sample_targets`` judges it on."""
         district = self.me["district"]
         colour = CARDS[card]["colour"]
         inner, stacks, outer = [], [], []
-        for r, c in targets(district, card):
+        for r, c in cells:
             if not (0 <= r <= 2 and 0 <= c <= 2):
                 outer.append((r, c))
             elif district[r][c] is None:
@@ -263,7 +267,7 @@ class Ctx:
         if CARDS[card]["kind"] != "character":
             inner = inner[:2]
         chosen = inner[:4] + stacks[:2]
-        return chosen or outer[:2] or targets(district, card)[:2]
+        return chosen or outer[:2] or cells[:2]
 
     def play_value_safe(self, action: dict) -> float:
         money = min(self.money, 0.4)
@@ -527,19 +531,7 @@ class FastCtx(Ctx):
             self._built = {k for row in district for cell in row if cell for k in cell["s"]}
         if CARDS[card]["level"] == 3 and card in self._built:
             return []
-        colour = CARDS[card]["colour"]
-        inner, stacks, outer = [], [], []
-        for r, c in self._free:
-            if not (0 <= r <= 2 and 0 <= c <= 2):
-                outer.append((r, c))
-            elif district[r][c] is None:
-                inner.append((r, c))
-            elif CARDS[district[r][c]["s"][-1]]["colour"] == colour:
-                stacks.append((r, c))
-        if CARDS[card]["kind"] != "character":
-            inner = inner[:2]
-        chosen = inner[:4] + stacks[:2]
-        return (chosen or outer[:2] or self._free[:2])[:2]
+        return self.pick_cells(card, self._free)[:2]
 
     def unseen(self, deck: str) -> list[str]:
         pool = super().unseen(deck)
