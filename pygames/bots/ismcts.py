@@ -42,7 +42,7 @@ import time
 from typing import Any, Callable, Generator
 
 from ..core import Action, Game, Rng, View, clone
-from . import Bot, best_index, heuristic_scores
+from . import Bot, best_index
 
 #: defaults for every game; a game bot's ``HARD`` dict overrides them, keyword arguments override both
 DEFAULTS: dict[str, Any] = {
@@ -73,6 +73,13 @@ def game_bot(game: Game) -> Any:
         return importlib.import_module(f"pygames.games.{game.id}.bot")
     except ImportError:
         return None
+
+
+def search_heuristic(module: Any) -> Callable[..., list[float]]:
+    """The heuristic behind the hard bot's own first decision (priors, root width): the game bot's
+    ``search_scores`` if it has one (a tuned variant of the normal bot's), else its ``scores``.
+    Opponents inside the search are modelled with ``scores``, the heuristic of an ordinary player."""
+    return getattr(module, "search_scores", None) or module.scores
 
 
 def settings_for(game: Game, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -187,10 +194,10 @@ class IsmctsBot(Bot):
 
     def _priors(self, game: Game, view: View, legal: list[Action], seat: int) -> dict[str, float]:
         """The game's heuristic, squashed to [0, 1], as a progressive bias at the root."""
-        try:
-            scores = heuristic_scores(game, view, legal, seat, self.rng.fork())
-        except ImportError:
+        module = game_bot(game)
+        if module is None:
             return {}
+        scores = list(search_heuristic(module)(view, legal, seat, self.rng.fork()))
         low, high = min(scores), max(scores)
         span = (high - low) or 1.0
         return {action_key(a): (s - low) / span for a, s in zip(legal, scores)}

@@ -11,7 +11,7 @@ import pytest
 
 import pygames
 from pygames.bots import LEVELS, make_bot
-from pygames.bots.ismcts import DEFAULTS, IsmctsBot, game_bot, settings_for
+from pygames.bots.ismcts import DEFAULTS, IsmctsBot, game_bot, search_heuristic, settings_for
 from pygames.core import Rng
 
 GAME_IDS = list(pygames.GAMES)
@@ -110,6 +110,25 @@ def test_game_bot_hooks(game_id):
             for _ in range(5):
                 sampled = module.determinize(game, view, seat, rng.fork())
                 assert game.view(sampled, seat) == view
+
+
+def test_the_search_uses_the_game_bots_search_heuristic(monkeypatch):
+    """The hard bot's priors (and its root width) come from the game bot's ``search_scores`` when it
+    has one, from ``scores`` otherwise; the normal bot always uses ``scores``."""
+    game = pygames.get_game("koryo")
+    module = game_bot(game)
+    assert search_heuristic(module) is module.scores
+    assert search_heuristic(game_bot(pygames.get_game("tournay"))).__name__ == "search_scores"
+    state = mid_game(game, 2, "search-heuristic", 4)
+    seat = game.current_player(state)
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    normal_pick = make_bot("normal", 1).choose(game, view, legal, seat)
+    wanted = next(a for a in legal if a != normal_pick)
+    monkeypatch.setattr(module, "search_scores",
+                        lambda v, actions, s, rng: [1.0 if a == wanted else 0.0 for a in actions], raising=False)
+    hard = make_bot("hard", 1, iterations=8, max_seconds=None, root_width=1)
+    assert hard.choose(game, view, legal, seat) == wanted
+    assert make_bot("normal", 1).choose(game, view, legal, seat) == normal_pick
 
 
 def test_settings_per_game_and_overrides():

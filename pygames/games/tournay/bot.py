@@ -19,6 +19,16 @@ CITIZEN = 0.45        # value of a standing citizen spent (it comes back with a 
 
 
 class Ctx:
+    # the heuristic's weights (the normal bot's); ``TunedCtx`` changes some for the hard bot
+    citizen = CITIZEN           # a standing citizen spent
+    money_tiers = (0.75, 0.5, 0.35, 0.25)  # a denier: short of the two cheapest cards, < 6, < 12, more
+    rival_prestige = 0.7        # a prestige name taken from the rivals, per point they would score
+    progress = 0.6              # a new cell: progress towards the end condition
+    prestige_push = 1.0         # the first two prestige buildings (+ 0.25 per filled cell)
+    backlog_penalty = 0.45      # a drawn card when the hand is already hard to play
+    early_citizen = 2.0         # a citizen early in the game
+    future_base = 1.6           # activations still to come: future_base - 0.12 per filled cell
+
     def __init__(self, view: dict, seat: int) -> None:
         self.view = view
         self.seat = seat
@@ -34,7 +44,8 @@ class Ctx:
         need = sum(costs[:2])
         deniers = self.me["deniers"]
         self.backlog = sum(1 for c in costs if c > deniers) + max(0, len(hand) - 2)
-        self.money = 0.75 if deniers < need else 0.5 if deniers < 6 else 0.35 if deniers < 12 else 0.25
+        tiers = self.money_tiers
+        self.money = tiers[0] if deniers < need else tiers[1] if deniers < 6 else tiers[2] if deniers < 12 else tiers[3]
         if self.last:
             self.money = 0.05 + (0.5 if self._has_mint() else 0)
         self.card_cache: dict[str, float] = {}
@@ -43,7 +54,7 @@ class Ctx:
                       if CARDS[card]["kind"] == "prestige"}
         self.prestige_out = sum(1 for _, _, card in _visible(self.me["district"])
                                 if CARDS[card]["kind"] == "prestige")
-        self.future = 0 if self.last else max(0.4, 1.6 - 0.12 * filled)
+        self.future = 0 if self.last else max(0.4, self.future_base - 0.12 * filled)
 
     def _has_mint(self) -> bool:
         return any(card == "mint" for p in self.players for _, _, card in _visible(p["district"]))
@@ -78,7 +89,7 @@ class Ctx:
                 new_me["laid"][col] -= 1
             else:
                 new_me["stand"][col] -= 1
-                lost += CITIZEN
+                lost += self.citizen
         r, c = action["r"], action["c"]
         dr, dc = shift_for(r, c)
         if dr or dc:
@@ -116,14 +127,14 @@ class Ctx:
                         others += min(K.PRESTIGE_CAP, rule["nb"] * prestige_units(self.players[s], rule["per"]))
                 others /= max(1, self.n - 1)
             mine += self.prestige_future(card)
-        value = mine - 0.7 * others + self.effect_value(card) + self.line_future(district, r, c, card) - lost
+        value = mine - self.rival_prestige * others + self.effect_value(card) + self.line_future(district, r, c, card) - lost
         value -= (cost.get("deniers", 0) - gain) * money
         if not self.last:
             if cell is None:
-                value += 0.6          # progress towards the end condition
+                value += self.progress
             if CARDS[card]["kind"] == "prestige" and (cell is None or CARDS[cell["s"][-1]]["kind"] != "prestige") \
                     and self.prestige_out < 2:
-                value += 1.0 + 0.25 * self.filled
+                value += self.prestige_push + 0.25 * self.filled
         return value
 
     def prestige_future(self, card: str) -> float:
@@ -184,7 +195,7 @@ class Ctx:
             return self.citizen_worth(colour if colour in COLOURS else None) - act["price"] * self.money
         if do == "stand":
             cols = COLOURS if act["colour"] == "all" else (act["colour"],)
-            return sum(min(act["n"], me["laid"][c]) for c in cols) * CITIZEN
+            return sum(min(act["n"], me["laid"][c]) for c in cols) * self.citizen
         if do == "ballista":
             slots = params.get("slots")
             if slots is None:
@@ -221,7 +232,7 @@ class Ctx:
         me = self.me
         owned = sum(me["stand"].values()) + sum(me["laid"].values())
         early = max(0.0, 1.0 - self.view["round"] / 20)
-        worth = 1.2 + 2.0 * early + (1.0 if owned <= 4 else 0.0)
+        worth = 1.2 + self.early_citizen * early + (1.0 if owned <= 4 else 0.0)
         if colour is not None and self.prestige_out < 2 and (self.filled >= 3 or self.view["round"] >= 6):
             mine = me["stand"][colour] + me["laid"][colour]
             others = sum(p["stand"][colour] for i, p in enumerate(self.players) if i != self.seat)
@@ -311,7 +322,7 @@ class Ctx:
             if f"crier_{deck}" not in [f"crier_{d}" for d in self.view["criers"]]:
                 value -= self.crier_risk() / max(1, self.view["decks"][deck])
         if not self.last:
-            value -= 0.45 * self.backlog
+            value -= self.backlog_penalty * self.backlog
         hand = (self.me["hand"] or []) + self.me["ramparts"]
         if len(hand) >= K.HAND_LIMIT:
             worst = min([self.card_value(k) for k in self.me["hand"]] + [0.2 if self.me["ramparts"] else 99])
@@ -349,7 +360,7 @@ class Ctx:
     def citizens_cost(self, use: list[int]) -> float:
         own = use[self.seat]
         borrowed = sum(use) - own
-        return own * CITIZEN + borrowed * K.BORROW_FEE * self.money + 0.15 * borrowed
+        return own * self.citizen + borrowed * K.BORROW_FEE * self.money + 0.15 * borrowed
 
     def value(self, action: dict) -> float:
         t = action["type"]
@@ -375,11 +386,11 @@ class Ctx:
             return self.counter_value(action["slot"])
         if t == "earn":
             k = action["n"]
-            return k * (K.EARN_PER_CITIZEN * self.money - CITIZEN) + 0.1 * k
+            return k * (K.EARN_PER_CITIZEN * self.money - self.citizen) + 0.1 * k
         if t == "buy":
             if self.last:
                 return -1
-            return self.citizen_worth(action["colour"]) - K.BUY_CITIZEN_PRICE * self.money - CITIZEN
+            return self.citizen_worth(action["colour"]) - K.BUY_CITIZEN_PRICE * self.money - self.citizen
         if t == "gather":
             down = sum(me["laid"].values()) + sum(cell["occ"].count("c") for row in me["district"]
                                                    for cell in row if cell)
@@ -414,6 +425,22 @@ def _visible(district: list) -> list:
 
 def scores(view: dict, legal: list[dict], seat: int, rng: Any) -> list[float]:
     ctx = Ctx(view, seat)
+    return [ctx.value(a) for a in legal]
+
+
+class TunedCtx(Ctx):
+    """The hard bot's heuristic: the normal one with weights tuned in 2-player games against it
+    (docs/bots.md): prestige buildings built less eagerly, the points they give the rivals and the
+    activations still to come weighed differently."""
+
+    prestige_push = 0.4
+    rival_prestige = 1.2
+    future_base = 1.0
+
+
+def search_scores(view: dict, legal: list[dict], seat: int, rng: Any) -> list[float]:
+    """The hard bot's priors and opponent model (see ``TunedCtx``)."""
+    ctx = TunedCtx(view, seat)
     return [ctx.value(a) for a in legal]
 
 
@@ -516,7 +543,7 @@ def _cells(district: list) -> list[tuple[int, int]]:
     return result
 
 
-class FastCtx(Ctx):
+class FastCtx(TunedCtx):
     """The heuristic, judging cards on fewer cells and a blind draw on three of the cards it may
     bring: several times cheaper, for the hard bot's playouts."""
 
