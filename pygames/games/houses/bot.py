@@ -8,6 +8,7 @@ as the owner gets closer to the target.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from . import cards as C
@@ -18,38 +19,74 @@ KW_VALUE = {"renown": 1.3, "stealth": 0.7, "insight": 0.6, "intimidate": 0.4,
             "vanguard": 0.5, "bulwark": 0.5}
 
 
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's constants. ``NORMAL`` (these defaults) is the easy and normal bots'; the hard
+    bot searches with ``SEARCH`` (``search_scores``)."""
+    kw: dict = field(default_factory=lambda: dict(KW_VALUE))  # a keyword on a card
+    icon: float = 0.6            # a challenge icon on a card
+    income: float = 2.0          # a character's income
+    power_on_card: float = 2.5   # a power on a character in play
+    loc_income: tuple = (2.6, 1.2)   # a location's income, before round 6 / from round 6
+    loc_reserve: float = 0.3
+    loc_dominance: float = 0.6
+    loc_reducer: tuple = (1.4, 0.4)  # before round 6 / from round 6
+    loc_window: float = 2.0      # a location with an ability at the start of challenges
+    power: float = 2.5           # a point of power ...
+    power_near: tuple = (3.0, 1.0)   # ... plus this within 3 / within 6 of the target
+    claim: tuple = (0.8, 1.3, 1.4)   # claim weights: military (card values), intrigue (cards), power
+    challenge: float = 5.0       # a challenge the bot expects to win, before its claim
+    challenge_renown: float = 0.5    # per renowned attacker, in powers
+    challenge_leader: float = 0.2    # per power of the defender
+    attacker_kw: tuple = (2.0, 1.5, 0.6)  # choosing an attacker with renown, stealth, insight
+    attacker_spare: float = 1.2  # per icon of a challenge kind still to come
+    chump: float = 0.45          # a chump defender's kneeling, as a share of its value
+    defender_renown: float = 1.5
+    plot_claim: tuple = (1.6, 0.6)   # a plot with claim > 1, when the bot's military can / cannot win
+    plot_initiative: float = 0.12
+    plot_noise: float = 0.8
+    keep_event: float = 1.5      # marshalling below the gold of a defensive event in hand
+    draw_event: float = 1.2
+
+
+NORMAL = Weights()
+#: the hard bot's heuristic: icons, the claim of military challenges and attacks on the leader count
+#: more, power less, and plot choice is noisier (tuned in heuristic-only games against normal bots)
+SEARCH = replace(NORMAL, icon=1.6, power=1.5, claim=(1.3, 1.3, 1.4), challenge_leader=0.6, plot_noise=2.0)
+
+
 # ---------------------------------------------------------------- card values
-def char_value(cid: str) -> float:
+def char_value(cid: str, w: Weights = NORMAL) -> float:
     c = CARDS[cid]
-    return c["str"] + 0.6 * len(c["icons"]) + sum(KW_VALUE.get(k, 0) for k in c["kw"]) \
-        + 2.0 * c.get("income", 0)
+    return c["str"] + w.icon * len(c["icons"]) + sum(w.kw.get(k, 0) for k in c["kw"]) \
+        + w.income * c.get("income", 0)
 
 
-def inst_value(inst: dict) -> float:
-    v = base_str(inst) + 0.6 * len(icons_of(inst)) + sum(KW_VALUE.get(k, 0) for k in keywords_of(inst))
-    return v + 2.0 * CARDS[inst["cid"]].get("income", 0) + 2.5 * inst["power"]
+def inst_value(inst: dict, w: Weights = NORMAL) -> float:
+    v = base_str(inst) + w.icon * len(icons_of(inst)) + sum(w.kw.get(k, 0) for k in keywords_of(inst))
+    return v + w.income * CARDS[inst["cid"]].get("income", 0) + w.power_on_card * inst["power"]
 
 
-def location_value(view: dict, seat: int, cid: str) -> float:
+def location_value(view: dict, seat: int, cid: str, w: Weights = NORMAL) -> float:
     c = CARDS[cid]
     p = view["players"][seat]
     late = view["round"] >= 6
     v = 0.0
-    v += c.get("income", 0) * (1.2 if late else 2.6)
-    v += c.get("reserve", 0) * 0.3
-    v += c.get("dominance", 0) * 0.6
+    v += c.get("income", 0) * w.loc_income[late]
+    v += c.get("reserve", 0) * w.loc_reserve
+    v += c.get("dominance", 0) * w.loc_dominance
     if c.get("reducer"):
-        v += 0.4 if late else 1.4
+        v += w.loc_reducer[late]
     if c.get("anthem"):
         a = c["anthem"]
         v += 0.5 + 0.5 * sum(1 for i in p["chars"] if CARDS[i["cid"]]["house"] == a["house"]
                              and a["kind"] in icons_of(i))
     if c.get("window") == "challenges_start":
-        v += 2.0
+        v += w.loc_window
     return v
 
 
-def attachment_value(cid: str, host: dict) -> float:
+def attachment_value(cid: str, host: dict, w: Weights = NORMAL) -> float:
     att = CARDS[cid]["att"]
     v = 0.0
     if att.get("str"):
@@ -59,18 +96,18 @@ def attachment_value(cid: str, host: dict) -> float:
         v += 0.2 if icon in icons_of(host) else 0.7
     kw = att.get("kw")
     if kw and kw not in keywords_of(host):
-        v += KW_VALUE.get(kw, 0.5) * (1.0 + 0.25 * base_str(host))
+        v += w.kw.get(kw, 0.5) * (1.0 + 0.25 * base_str(host))
     return v
 
 
-def power_value(view: dict, seat: int) -> float:
+def power_value(view: dict, seat: int, w: Weights = NORMAL) -> float:
     """Worth of one power for ``seat`` (grows near the target)."""
     target = view["opts"]["victory_power"]
     missing = target - total_power(view["players"][seat])
-    return 2.5 + (3.0 if missing <= 3 else 1.0 if missing <= 6 else 0.0)
+    return w.power + (w.power_near[0] if missing <= 3 else w.power_near[1] if missing <= 6 else 0.0)
 
 
-def keep_value(view: dict, seat: int, cid: str) -> float:
+def keep_value(view: dict, seat: int, cid: str, w: Weights = NORMAL) -> float:
     """How much a card in hand is worth keeping (for discards)."""
     p = view["players"][seat]
     c = CARDS[cid]
@@ -79,9 +116,9 @@ def keep_value(view: dict, seat: int, cid: str) -> float:
     if c["loyal"] and c["house"] != p["house"]:
         return 0.1
     if c["type"] == "character":
-        return char_value(cid) - 0.3 * max(0, c["cost"] - 5)
+        return char_value(cid, w) - 0.3 * max(0, c["cost"] - 5)
     if c["type"] == "location":
-        return 1.0 + location_value(view, seat, cid) * 0.8
+        return 1.0 + location_value(view, seat, cid, w) * 0.8
     if c["type"] == "attachment":
         return 1.5 if p["chars"] else 0.8
     return 2.2  # events: cheap and flexible
@@ -113,41 +150,51 @@ def defense_potential(view: dict, seat: int, kind: str, stealth: int = 0, blocke
     return sum(plain) + sum(s for s, st in strs if st)
 
 
-def claim_gain(view: dict, seat: int, opp: int, kind: str, unopposed: bool) -> float:
+def claim_gain(view: dict, seat: int, opp: int, kind: str, unopposed: bool, w: Weights = NORMAL) -> float:
     me = view["players"][seat]
     q = view["players"][opp]
     n = PLOTS[me["plot"]]["claim"] if me["plot"] else 1
-    pv = power_value(view, seat)
+    pv = power_value(view, seat, w)
     gain = pv if unopposed else 0.0
     if kind == "M":
-        vals = sorted(inst_value(i) for i in q["chars"])
-        gain += 0.8 * sum(vals[:n]) if vals else 0.0
+        vals = sorted(inst_value(i, w) for i in q["chars"])
+        gain += w.claim[0] * sum(vals[:n]) if vals else 0.0
     elif kind == "I":
-        gain += 1.3 * min(n, q["hand_count"])
+        gain += w.claim[1] * min(n, q["hand_count"])
     else:
-        gain += pv * min(n, q["power"]) * 1.4
+        gain += pv * min(n, q["power"]) * w.claim[2]
     return gain
 
 
 # ---------------------------------------------------------------- stage scorers
 def scores(view: dict, legal: list[dict], seat: int, rng) -> list[float]:
+    """The easy and normal bots' heuristic."""
+    return weighted_scores(view, legal, seat, rng, NORMAL)
+
+
+def search_scores(view: dict, legal: list[dict], seat: int, rng) -> list[float]:
+    """The hard bot's heuristic for its own first decision (priors, see ``pygames/bots/ismcts.py``)."""
+    return weighted_scores(view, legal, seat, rng, SEARCH)
+
+
+def weighted_scores(view: dict, legal: list[dict], seat: int, rng, w: Weights) -> list[float]:
     stage = view["stage"]
     if view.get("pending"):
-        return [-keep_value(view, seat, a["card"]) for a in legal]
+        return [-keep_value(view, seat, a["card"], w) for a in legal]
     fn = STAGES.get(stage)
     if fn is None:
         return [0.0] * len(legal)
-    return fn(view, legal, seat, rng)
+    return fn(view, legal, seat, rng, w)
 
 
-def s_mulligan(view, legal, seat, rng):
+def s_mulligan(view, legal, seat, rng, w):
     hand = view["players"][seat]["hand"]
     good = sum(1 for c in hand if CARDS[c]["type"] == "character" and CARDS[c]["cost"] <= 4)
     keep = good >= 2
     return [1.0 if (a["type"] == "keep") == keep else 0.0 for a in legal]
 
 
-def s_agenda(view, legal, seat, rng):
+def s_agenda(view, legal, seat, rng, w):
     p = view["players"][seat]
     pref = {"undivided": 3, "hoard": 2, "none": 1, "banners": 0}
     if p["deck_house"] != p["house"]:
@@ -156,7 +203,7 @@ def s_agenda(view, legal, seat, rng):
     return [pref.get(a["agenda"], 0) for a in legal]
 
 
-def best_setup(view, seat):
+def best_setup(view, seat, w):
     p = view["players"][seat]
     spent = sum(CARDS[c]["cost"] + (0 if CARDS[c]["house"] in ("neutral", p["house"]) else 2)
                 for c in p["facedown"])
@@ -176,7 +223,7 @@ def best_setup(view, seat):
             uniq = [c for c in cids if CARDS[c]["unique"]]
             if len(uniq) != len(set(uniq)) or any(u in p["facedown"] for u in uniq):
                 continue
-            val = sum(char_value(c) if CARDS[c]["type"] == "character" else location_value(view, seat, c)
+            val = sum(char_value(c, w) if CARDS[c]["type"] == "character" else location_value(view, seat, c, w)
                       for c in cids)
             key = (val,)
             if key > best_key:
@@ -184,20 +231,20 @@ def best_setup(view, seat):
     return best
 
 
-def s_setup(view, legal, seat, rng):
-    best = best_setup(view, seat)
+def s_setup(view, legal, seat, rng, w):
+    best = best_setup(view, seat, w)
     out = []
     for a in legal:
         if a["type"] == "place_done":
             out.append(5.0 if not best else 0.0)
         else:
             cid = a["card"]
-            out.append(10.0 + (char_value(cid) if CARDS[cid]["type"] == "character" else 1.0)
+            out.append(10.0 + (char_value(cid, w) if CARDS[cid]["type"] == "character" else 1.0)
                        if cid in best else -1.0)
     return out
 
 
-def s_plot(view, legal, seat, rng):
+def s_plot(view, legal, seat, rng, w):
     p = view["players"][seat]
     extra = sum(CARDS[i["cid"]].get("income", 0) for i in p["chars"] + p["locs"])
     need = sum(CARDS[c]["cost"] for c in p["hand"] if CARDS[c]["type"] in ("character", "location", "attachment"))
@@ -208,16 +255,16 @@ def s_plot(view, legal, seat, rng):
     for a in legal:
         pl = PLOTS[a["plot"]]
         gold = pl["income"] + extra
-        v = min(gold, need + 1) * 1.0 + pl["initiative"] * 0.12
+        v = min(gold, need + 1) * 1.0 + pl["initiative"] * w.plot_initiative
         if pl["claim"] > 1:
-            v += 1.6 if my_mil > opp_def else 0.6
+            v += w.plot_claim[0] if my_mil > opp_def else w.plot_claim[1]
         v += 0.15 * (pl["reserve"] - 6) if p["hand"] and len(p["hand"]) > 5 else 0
         v += 0.8 if pl.get("revealed") else 0
-        out.append(v + rng.random() * 0.8)
+        out.append(v + rng.random() * w.plot_noise)
     return out
 
 
-def s_first_player(view, legal, seat, rng):
+def s_first_player(view, legal, seat, rng, w):
     return [1.0 if a["seat"] == seat else 0.0 for a in legal]
 
 
@@ -229,7 +276,7 @@ def _defensive_reserve(view, seat) -> int:
     return min(costs) if costs else 0
 
 
-def marshal_item_value(view, seat, a) -> float | None:
+def marshal_item_value(view, seat, a, w: Weights = NORMAL) -> float | None:
     p = view["players"][seat]
     cid = a["card"]
     c = CARDS[cid]
@@ -241,14 +288,14 @@ def marshal_item_value(view, seat, a) -> float | None:
             target = next((i for q in view["players"] for i in q["chars"] if i["uid"] == a["target"]), None)
             return 0.5 + 0.7 * base_str(target) + 0.3 * len(icons_of(target)) if target else 0.0
         if eff["do"] == "draw":
-            return 1.2 if p["deck_count"] > 8 else -1.0
+            return w.draw_event if p["deck_count"] > 8 else -1.0
         return 0.5
     if c["type"] == "character":
-        return char_value(cid)
+        return char_value(cid, w)
     if c["type"] == "location":
-        return location_value(view, seat, cid)
+        return location_value(view, seat, cid, w)
     host = next(i for i in p["chars"] if i["uid"] == a["target"])
-    return attachment_value(cid, host)
+    return attachment_value(cid, host, w)
 
 
 def _gold_gain(action: dict) -> int:
@@ -286,7 +333,7 @@ def _affordable_sets(cand: list[tuple], gold: int) -> list[tuple[tuple[int, ...]
     return found
 
 
-def s_marshal(view, legal, seat, rng):
+def s_marshal(view, legal, seat, rng, w):
     p = view["players"][seat]
     gold = p["gold"]
     keep = _defensive_reserve(view, seat)
@@ -298,7 +345,7 @@ def s_marshal(view, legal, seat, rng):
             cost = marshal_cost(p, a["card"])[0]
         else:
             cost = event_cost(p, a["card"])
-        items.append((idx, a, cost, marshal_item_value(view, seat, a)))
+        items.append((idx, a, cost, marshal_item_value(view, seat, a, w)))
     out = [0.0] * len(legal)
     # knapsack over distinct cards: the best set affordable now (keeping gold for a defensive event)
     by_card: dict[str, tuple] = {}
@@ -310,7 +357,7 @@ def s_marshal(view, legal, seat, rng):
     best_val, best_set = 0.0, ()
     for combo, cost, gain, val in _affordable_sets(cand, gold):
         if keep and gold + gain - cost < keep:
-            val -= 1.5
+            val -= w.keep_event
         if val > best_val:
             best_val, best_set = val, tuple(cand[i] for i in combo)
     chosen = {it[0] for it in best_set}
@@ -326,33 +373,33 @@ def s_marshal(view, legal, seat, rng):
     return out
 
 
-def challenge_value(view, seat, kind, opp) -> float:
+def challenge_value(view, seat, kind, opp, w: Weights = NORMAL) -> float:
     att, stealth, eligible = attack_potential(view, seat, kind)
     dp = defense_potential(view, opp, kind, stealth)
     if att < 1 or att < dp:
         return -5.0
     unopposed = defense_potential(view, opp, kind, stealth) == 0
-    v = 5.0 + claim_gain(view, seat, opp, kind, unopposed)
-    v += sum(power_value(view, seat) * 0.5 for i in eligible if "renown" in keywords_of(i))
+    v = w.challenge + claim_gain(view, seat, opp, kind, unopposed, w)
+    v += sum(power_value(view, seat, w) * w.challenge_renown for i in eligible if "renown" in keywords_of(i))
     # prefer the opponent closest to winning
-    v += 0.2 * total_power(view["players"][opp])
+    v += w.challenge_leader * total_power(view["players"][opp])
     return v
 
 
-def s_challenges(view, legal, seat, rng):
+def s_challenges(view, legal, seat, rng, w):
     out = []
     for a in legal:
         if a["type"] == "ability":
             target = next((i for q in view["players"] for i in q["chars"] if i["uid"] == a["target"]), None)
             out.append(20.0 + base_str(target) + len(icons_of(target)))
         elif a["type"] == "challenge":
-            out.append(challenge_value(view, seat, a["kind"], a["opponent"]))
+            out.append(challenge_value(view, seat, a["kind"], a["opponent"], w))
         else:
             out.append(0.0)
     return out
 
 
-def s_attackers(view, legal, seat, rng):
+def s_attackers(view, legal, seat, rng, w):
     ch = view["ch"]
     p = view["players"][seat]
     kind = ch["kind"]
@@ -370,15 +417,16 @@ def s_attackers(view, legal, seat, rng):
             continue
         inst = next(i for i in p["chars"] if i["uid"] == a["card"])
         kws = keywords_of(inst)
-        v = base_str(inst) + 2.0 * ("renown" in kws) + 1.5 * ("stealth" in kws) + 0.6 * ("insight" in kws)
-        v -= 1.2 * sum(1 for k in undone if k in icons_of(inst))
+        v = base_str(inst) + w.attacker_kw[0] * ("renown" in kws) + w.attacker_kw[1] * ("stealth" in kws) \
+            + w.attacker_kw[2] * ("insight" in kws)
+        v -= w.attacker_spare * sum(1 for k in undone if k in icons_of(inst))
         if cur >= max(1, target):
             v = -20.0 + v  # enough already: stop
         out.append(v)
     return out
 
 
-def s_stealth(view, legal, seat, rng):
+def s_stealth(view, legal, seat, rng, w):
     out = []
     for a in legal:
         if a["type"] == "stealth_none":
@@ -389,7 +437,7 @@ def s_stealth(view, legal, seat, rng):
     return out
 
 
-def s_defenders(view, legal, seat, rng):
+def s_defenders(view, legal, seat, rng, w):
     ch = view["ch"]
     p = view["players"][seat]
     att_p = view["players"][ch["attacker"]]
@@ -410,7 +458,7 @@ def s_defenders(view, legal, seat, rng):
     eligible = [next(i for i in p["chars"] if i["uid"] == a["card"]) for a in legal if a["type"] == "defender"]
     pot = cur + sum(dstr(i) for i in eligible)
     can_win = pot > a_str
-    pv = power_value(view, seat)
+    pv = power_value(view, seat, w)
     out = []
     for a in legal:
         if a["type"] == "defenders_done":
@@ -428,16 +476,16 @@ def s_defenders(view, legal, seat, rng):
             out.append(-10.0)
         elif can_win:
             # strongest first, renown likes to defend
-            out.append(5.0 + dstr(inst) + 1.5 * ("renown" in keywords_of(inst)))
+            out.append(5.0 + dstr(inst) + w.defender_renown * ("renown" in keywords_of(inst)))
         else:
             # chump block with the weakest character to deny the unopposed bonus
-            cost_of_kneel = inst_value(inst) * 0.45
+            cost_of_kneel = inst_value(inst, w) * w.chump
             gain = pv if ch["kind"] != "M" or len(p["chars"]) > 1 else 0
             out.append(gain - cost_of_kneel - 0.5 + rng.random() * 0.01)
     return out
 
 
-def s_window(view, legal, seat, rng):
+def s_window(view, legal, seat, rng, w):
     ch = view["ch"]
     att_p = view["players"][ch["attacker"]]
     def_p = view["players"][ch["defender"]]
@@ -480,23 +528,23 @@ def s_window(view, legal, seat, rng):
     return out
 
 
-def s_claim(view, legal, seat, rng):
+def s_claim(view, legal, seat, rng, w):
     p = view["players"][seat]
-    return [-inst_value(next(i for i in p["chars"] if i["uid"] == a["card"])) for a in legal]
+    return [-inst_value(next(i for i in p["chars"] if i["uid"] == a["card"]), w) for a in legal]
 
 
-def s_intimidate(view, legal, seat, rng):
+def s_intimidate(view, legal, seat, rng, w):
     out = []
     for a in legal:
         if a["type"] == "intimidate_none":
             out.append(0.0)
         else:
             inst = next(i for q in view["players"] for i in q["chars"] if i["uid"] == a["target"])
-            out.append(1.0 + inst_value(inst))
+            out.append(1.0 + inst_value(inst, w))
     return out
 
 
-def s_reaction(view, legal, seat, rng):
+def s_reaction(view, legal, seat, rng, w):
     out = []
     for a in legal:
         if a["type"] == "pass":
@@ -505,14 +553,14 @@ def s_reaction(view, legal, seat, rng):
         eff = CARDS[a["card"]]["effects"][0]
         if eff["do"] == "kill":
             inst = next(i for q in view["players"] for i in q["chars"] if i["uid"] == a["target"])
-            out.append(1.0 + inst_value(inst))
+            out.append(1.0 + inst_value(inst, w))
         else:
             out.append(3.0)
     return out
 
 
-def s_reserve(view, legal, seat, rng):
-    return [-keep_value(view, seat, a["card"]) for a in legal]
+def s_reserve(view, legal, seat, rng, w):
+    return [-keep_value(view, seat, a["card"], w) for a in legal]
 
 
 STAGES = {
@@ -552,7 +600,12 @@ def rollout(game, state, legal, rng):
 
 
 def evaluate(game, state) -> list[float]:
-    """Rewards in [0, 1] for a playout cut before the end: power, board and cards, against the best rival."""
+    """Rewards in [0, 1] for a playout cut before the end: power and board against the best rival.
+
+    The weights come from a logistic fit of who won on 9,851 positions of 500 three-player normal-bot
+    games: a point of power is worth about 0.21 of log-odds (3.2 / a 15-power target), the board
+    (strength + half the icons) 0.45 of a power, cards in hand nothing measurable. The earlier
+    weights (power 0.4, hand 0.15 of a power) were about twice as sure of the leader."""
     import math
     target = state["opts"]["victory_power"]
     est = []
@@ -561,11 +614,11 @@ def evaluate(game, state) -> list[float]:
             est.append(-100.0)
             continue
         board = sum(base_str(i) + 0.5 * len(icons_of(i)) for i in p["chars"])
-        est.append(total_power(p) + 0.12 * board + 0.15 * len(p["hand"]))
+        est.append(total_power(p) + 0.45 * board)
     out = []
     for s, v in enumerate(est):
         rival = max(x for t, x in enumerate(est) if t != s)
-        out.append(1.0 / (1.0 + math.exp(-(v - rival) * 6.0 / target)))
+        out.append(1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -(v - rival) * 3.2 / target)))))
     return out
 
 
