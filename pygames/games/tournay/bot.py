@@ -544,8 +544,8 @@ def _cells(district: list) -> list[tuple[int, int]]:
 
 
 class FastCtx(TunedCtx):
-    """The heuristic, judging cards on fewer cells and a blind draw on three of the cards it may
-    bring: several times cheaper, for the hard bot's playouts."""
+    """The hard bot's heuristic (``TunedCtx``), judging cards on fewer cells and a blind draw on three
+    of the cards it may bring: several times cheaper, for the hard bot's playouts."""
 
     _free: list | None = None
     _built: set | None = None
