@@ -192,9 +192,8 @@ class IsmctsBot(Bot):
         scores = module.scores(game.view(state, mover), legal, mover, rng)
         return legal[best_index(list(scores), rng)]
 
-    def _priors(self, game: Game, view: View, legal: list[Action], seat: int) -> dict[str, float]:
+    def _priors(self, module: Any, view: View, legal: list[Action], seat: int) -> dict[str, float]:
         """The game's heuristic, squashed to [0, 1], as a progressive bias at the root."""
-        module = game_bot(game)
         if module is None:
             return {}
         scores = list(search_heuristic(module)(view, legal, seat, self.rng.fork()))
@@ -240,7 +239,7 @@ class IsmctsBot(Bot):
         root = self._reused_root(game, view, seat, all_keys) if settings["reuse"] else None
         self.reused_visits = sum(c.visits for c in root.children.values()) if root else 0
         root = root or Node()
-        priors = self._priors(game, view, legal, seat) if settings["prior_weight"] or settings["root_width"] else {}
+        priors = self._priors(module, view, legal, seat) if settings["prior_weight"] or settings["root_width"] else {}
         width = settings["root_width"]
         if width and priors and len(legal) > width:
             ranked = sorted(range(len(legal)), key=lambda i: -priors[action_key(legal[i])])

@@ -127,7 +127,8 @@ class Ctx:
                         others += min(K.PRESTIGE_CAP, rule["nb"] * prestige_units(self.players[s], rule["per"]))
                 others /= max(1, self.n - 1)
             mine += self.prestige_future(card)
-        value = mine - self.rival_prestige * others + self.effect_value(card) + self.line_future(district, r, c, card) - lost
+        value = mine - self.rival_prestige * others + self.effect_value(card) \
+            + self.line_future(district, r, c, card) - lost
         value -= (cost.get("deniers", 0) - gain) * money
         if not self.last:
             if cell is None:
@@ -424,7 +425,11 @@ def _visible(district: list) -> list:
 
 
 def scores(view: dict, legal: list[dict], seat: int, rng: Any) -> list[float]:
-    ctx = Ctx(view, seat)
+    """The easy and normal bots' heuristic."""
+    return _values(Ctx(view, seat), legal)
+
+
+def _values(ctx: Ctx, legal: list[dict]) -> list[float]:
     return [ctx.value(a) for a in legal]
 
 
@@ -440,8 +445,7 @@ class TunedCtx(Ctx):
 
 def search_scores(view: dict, legal: list[dict], seat: int, rng: Any) -> list[float]:
     """The hard bot's priors and opponent model (see ``TunedCtx``)."""
-    ctx = TunedCtx(view, seat)
-    return [ctx.value(a) for a in legal]
+    return _values(TunedCtx(view, seat), legal)
 
 
 # ---------------------------------------------------------------- hard bot hooks
@@ -577,8 +581,7 @@ def quick_view(state: dict, seat: int) -> dict:
 
 
 def fast_scores(state: dict, legal: list[dict], seat: int) -> list[float]:
-    ctx = FastCtx(quick_view(state, seat), seat)
-    return [ctx.value(a) for a in legal]
+    return _values(FastCtx(quick_view(state, seat), seat), legal)
 
 
 def rollout(game: Any, state: dict, legal: list[dict], rng: Any) -> dict:
