@@ -78,6 +78,9 @@ class Game:
     version: int = 1
     #: option keys accepted by new_game for fixed deals in tests (validated by _setup)
     test_option_keys: tuple[str, ...] = ()
+    #: (state object, marshal snapshot of its legal actions) from the last legal_actions
+    #: call: apply on that same object checks against it instead of rebuilding the list
+    _legal_cache: tuple[State, bytes] | None = None
 
     # ----------------------------------------------------------------- hooks
     def _option_specs(self) -> list[dict]:
@@ -116,6 +119,16 @@ class Game:
     def _check_state(self, state: State) -> None:
         """Optional: raise RecordError if a loaded state is inconsistent."""
 
+    def _copy_state(self, state: State) -> State:
+        """A private copy of ``state`` for ``apply`` to change in place.
+
+        The default deep-copies everything but the (append-only) log entries. A game
+        may override it with a copy that shares the parts its actions never change in
+        place (card tables, finished records): the conformance suite checks at the end
+        of every game that no earlier state was changed.
+        """
+        return clone_state(state)
+
     # ----------------------------------------------------------------- contract
     def option_specs(self) -> list[dict]:
         return [dict(s) for s in self._option_specs()]
@@ -144,7 +157,21 @@ class Game:
     def legal_actions(self, state: State) -> list[Action]:
         if self._current_player(state) is None:
             return []
-        return self._legal_actions(state)
+        legal = self._legal_actions(state)
+        # Remember this list for the ``apply`` that usually follows on the same state
+        # object, as a marshal snapshot: callers may change the returned dicts, and
+        # the check must see the list as the rules made it.
+        self._legal_cache = (state, marshal.dumps(legal))
+        return legal
+
+    def _legal_list(self, state: State) -> tuple[list[Action], bool]:
+        """The legal actions of ``state``, and whether the list is a private copy: it
+        is when it comes from the cache (the last ``legal_actions`` call was for this
+        very state object, and ``advance`` has not changed that object since)."""
+        cache = self._legal_cache
+        if cache is not None and cache[0] is state:
+            return marshal.loads(cache[1]), True
+        return self._legal_actions(state), False
 
     def apply(self, state: State, action: Action, seat: int | None = None) -> State:
         """A new state after ``action``. With ``seat``, also checks it is that seat's turn."""
@@ -155,15 +182,17 @@ class Game:
             raise IllegalAction("the game is over: no action is legal")
         if seat is not None and (type(seat) is not int or seat != mover):
             raise IllegalAction(f"it is seat {mover}'s decision, not seat {seat!r}'s")
-        legal = self._legal_actions(state)
-        if not any(a == action and strict_equal(action, a) for a in legal):
+        legal, private = self._legal_list(state)
+        # the matching entry of a private list doubles as the private copy of the action
+        match = next((a for a in legal if a == action and strict_equal(action, a)), None)
+        if match is None:
             reason = self._why_illegal(state, action)
             if reason is None:
                 kinds = sorted({a["type"] for a in legal})
                 reason = f"not a legal action now (legal kinds: {', '.join(kinds)})"
             raise IllegalAction(f"illegal action {json.dumps(action, sort_keys=True)}: {reason}")
-        new_state = clone_state(state)
-        self._apply(new_state, clone(action), StateRng(new_state))
+        new_state = self._copy_state(state)
+        self._apply(new_state, match if private else clone(match), StateRng(new_state))
         return new_state
 
     def advance(self, state: State, action: Action) -> None:
@@ -172,6 +201,8 @@ class Game:
         ``action`` must come from ``legal_actions(state)``; ``state`` must be a
         private copy (a determinization or a clone).
         """
+        if self._legal_cache is not None and self._legal_cache[0] is state:
+            self._legal_cache = None
         self._apply(state, action, StateRng(state))
 
     def is_over(self, state: State) -> bool:
