@@ -366,11 +366,7 @@ class App:
         picker = session.picker()
         if picker is None:
             return None
-        steps = session.render.action_steps(self.hint["action"], session.game.view(session.state, session.mover()))
-        depth = len(picker.prefix)
-        if list(steps[:depth]) != picker.prefix or len(steps) <= depth:
-            return None
-        return steps[depth]
+        return picker.next_step(self.hint["action"])
 
     def thinking_seat(self) -> int | None:
         return self.session.mover() if self.bot_to_move() else None

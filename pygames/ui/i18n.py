@@ -109,6 +109,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "save_summary": {"en": "{game} · {n} players ({names}) · moves played: {moves}",
                      "ja": "{game}・{n}人（{names}）・{moves}手"},
     "saved_at": {"en": "saved {date}", "ja": "{date} 保存"},
+    "picked": {"en": "Chosen: {steps} →", "ja": "選択中：{steps} →"},
     "delete": {"en": "Delete", "ja": "削除"},
     "replay": {"en": "Replay", "ja": "リプレイ"},
     "replay_title": {"en": "Replay: move {k} of {n}", "ja": "リプレイ：{n}手中 {k}手目"},

@@ -529,9 +529,13 @@ def table_html(session: Any, lang: str, names: list[str] | None = None,
     view = session.view()
     seat = session.viewer()
     choices = table_choices(session, lang)
-    board, shown = session.render.board(view, seat, lang, names, choices)
-    buttons = [button(key, label) for key, label in choices.items() if key not in shown]
     picker = session.picker()
+    picked = tuple(picker.prefix) if picker is not None else ()  # the clicks of a started move
+    board, shown = session.render.board(view, seat, lang, names, choices, picked=picked)
+    buttons = [button(key, label) for key, label in choices.items() if key not in shown]
+    if picked:
+        steps = " → ".join(session.render.step_label(key, view, lang) for key in picked)
+        buttons.insert(0, f'<span class="picked-steps" data-testid="picked">{esc(t("picked", lang, steps=steps))}</span>')
     if picker is not None and picker.can_go_back():
         buttons.append(button(BACK, t("back", lang), "subtle"))
     choice_bar = (f'<div class="choices" aria-label="{esc(t("choices", lang))}">{"".join(buttons)}</div>'

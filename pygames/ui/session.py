@@ -101,7 +101,8 @@ class TableSession:
             return None
         if self._picker is None:
             view = self.game.view(self.state, self.mover())
-            self._picker = Picker(self.game.legal_actions(self.state), view, self.render.action_steps)
+            self._picker = Picker(self.game.legal_actions(self.state), view, self.render.action_steps,
+                                  getattr(self.render, "other_steps", None))
         return self._picker
 
     def click(self, key: str) -> Action | None:
