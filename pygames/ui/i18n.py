@@ -109,6 +109,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "save_summary": {"en": "{game} · {n} players ({names}) · moves played: {moves}",
                      "ja": "{game}・{n}人（{names}）・{moves}手"},
     "saved_at": {"en": "saved {date}", "ja": "{date} 保存"},
+    "auto_pass": {"en": "{name}: nothing in your hand can answer now — passing…",
+                  "ja": "{name}：手札に今応じられるカードがないので、パスします…"},
     "picked": {"en": "Chosen: {steps} →", "ja": "選択中：{steps} →"},
     "delete": {"en": "Delete", "ja": "削除"},
     "replay": {"en": "Replay", "ja": "リプレイ"},

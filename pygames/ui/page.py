@@ -176,6 +176,7 @@ class SavedGame:
     save_id: str = ""
     seats: list[str] = field(default_factory=list)
     saved_at: float | None = None  # ms since 1970
+    date_text: str = ""  # saved_at in the player's time zone and format (App.dates)
 
 
 @dataclass
@@ -324,7 +325,7 @@ def saves_list(saves: list[SavedGame], lang: str) -> str:
         title = game_title(game, lang) if game else saved.game_id
         names = join_names(player_names(saved.seats, lang), lang)
         summary = t("save_summary", lang, game=title, n=saved.num_players, moves=saved.moves, names=names)
-        date = format_date(saved.saved_at)
+        date = saved.date_text or format_date(saved.saved_at)
         when = f'<span class="save-date">{esc(t("saved_at", lang, date=date))}</span>' if date else ""
         items.append(f'<li class="save-item" data-testid="save-item" data-save-id="{sid}" data-game-id="{esc(saved.game_id)}">'
                      f'<div class="save-text"><span class="save-summary">{esc(summary)}</span>{when}</div>'
@@ -408,6 +409,9 @@ def status_html(session: Any, lang: str, names: list[str]) -> str:
         winners = session.game.winners(session.state)
         text = esc(f'{t("game_over", lang)} — {winners_text(winners, names, lang)}')
         cls = "status is-over"
+    elif session.auto_pass() is not None:  # the table passes for a human who cannot answer
+        text = esc(t("auto_pass", lang, name=names[session.mover()]))
+        cls = "status is-auto"
     elif session.bot_turn():
         text = esc(t("thinking", lang, name=names[session.mover()]))
         cls = "status is-bot"
