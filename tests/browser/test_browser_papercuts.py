@@ -94,3 +94,33 @@ def test_two_card_choices_and_a_started_move_on_the_board(open_page, site_url):
     expect(page.locator('[data-testid="picked"]')).to_contain_text("Chosen: Card")
     assert page.locator('[data-choice^="gap:"], [data-choice^="onto:"]').count() > 0
     shot(page, "papercuts-oriflamme-decree-card-marked")
+
+
+def test_the_table_passes_by_itself_after_a_note(open_page, site_url):
+    """Great Houses, one human against a bot, an event window where the human's hand cannot
+    answer: the status says so for a moment, then the table passes for them (saved like any move)."""
+    record = record_until("houses", 2, lambda s: s.auto_pass() is not None)
+    page = open_page(DESKTOP)
+    page.add_init_script("localStorage.setItem('pygames.settings', '{\"speed\": \"slow\", \"animations\": true}')")
+    boot(page, site_url, "")  # no ?botdelay: the speed setting and the note's minimum apply
+    # every status line drawn, however short-lived (a loaded machine may be slow to look)
+    page.evaluate("""() => { window.statusSeen = [];
+        new MutationObserver(() => { const s = document.querySelector('[data-testid="status"]');
+            if (s) window.statusSeen.push([s.className, s.textContent,
+                document.getElementById('app').dataset.phase, document.querySelectorAll('#app [data-choice]').length]);
+        }).observe(document.getElementById('app'), {childList: true}); }""")
+    before = rev(page)
+    page.locator('[data-testid="import"]').set_input_files(
+        files=[{"name": "houses.json", "mimeType": "application/json", "buffer": json.dumps(record).encode()}])
+    page.wait_for_function("(rev) => document.getElementById('app').dataset.rev !== rev", arg=before)
+    if page.get_attribute("#app", "data-phase") == "bot":
+        shot(page, "papercuts-houses-auto-pass-note")
+    page.wait_for_function("document.getElementById('app').dataset.phase !== 'bot'", timeout=120_000)
+    seen = page.evaluate("window.statusSeen")
+    notes = [s for s in seen if "nothing in your hand can answer now — passing" in s[1]]
+    assert notes, seen
+    assert all("is-auto" in cls and phase == "bot" and choices == 0 for cls, _text, phase, choices in notes)
+    ids = json.loads(page.evaluate("localStorage.getItem('pygames.saves')"))
+    saved = json.loads(page.evaluate(f"localStorage.getItem('pygames.save.{ids[0]}')"))
+    assert saved["actions"][len(record["actions"])] == {"type": "pass"}
+    expect(page.locator('[data-testid="status"]')).not_to_contain_text("passing…")
