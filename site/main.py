@@ -373,10 +373,11 @@ def bench_json(kind, args_json="{}"):
 def start():
     global APP, DELAY_MS
     from pygames.ui.app import App
+    from pygames.ui.dates import BrowserDates
 
     storage = LocalStorage()
     DELAY_MS = bot_delay_ms(storage)
-    APP = App(storage)
+    APP = App(storage, dates=BrowserDates(window))  # dates in the player's zone (Python's is UTC here)
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
     document.addEventListener("change", create_proxy(on_change))

@@ -30,6 +30,7 @@ from typing import Any, Callable, Generator, Protocol
 from .. import GAMES
 from ..core import Action
 from ..core.record import parse_record
+from .dates import Dates, PythonDates
 from .i18n import norm_lang, t
 from .page import (BACK, HUMAN, SavedGame, Setup, TableExtras, hint_text, lobby_html, player_names,
                    privacy_html, replay_html, table_html)
@@ -47,6 +48,13 @@ MAX_IMPORT_BYTES = 2_000_000
 BOT_SPEEDS = {"instant": 0, "normal": 600, "slow": 1500}
 DEFAULT_SETTINGS = {"speed": "normal", "animations": True}
 PANELS = ("rules", "cards", "settings")
+AUTO_PASS_MS = 900  # how long the note "nothing in your hand can answer: passing" stays before the pass
+
+
+def _at_once(action: Action) -> Generator[None, None, Action]:
+    """A "thinking" generator that decides at once (the table's own pass)."""
+    return action
+    yield  # makes this a generator
 
 
 class Storage(Protocol):
@@ -82,8 +90,9 @@ def describe_error(exc: BaseException) -> str:
 
 class App:
     def __init__(self, storage: Storage | None = None, seed: Callable[[], int | str] = new_seed,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, dates: Dates | None = None) -> None:
         self.storage = storage if storage is not None else MemoryStorage()
+        self.dates: Dates = dates if dates is not None else PythonDates()  # the player's zone and format
         self.seed = seed
         self.clock = clock
         self.lang = norm_lang(self.storage.get(KEY_LANG))
@@ -117,8 +126,8 @@ class App:
             return "lobby"
         if session.is_over():
             return "over"
-        if session.bot_turn():
-            return "bot"
+        if session.bot_turn() or session.auto_pass() is not None:
+            return "bot"  # a bot's move, or the table passing for a human (the glue runs both alike)
         if self.needs_privacy():
             return "privacy"
         return "human"
@@ -176,9 +185,11 @@ class App:
                 result.append(SavedGame(error=describe_error(exc), save_id=save_id))
                 continue
             saved_at = record.get("saved_at")
+            if not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool):
+                saved_at = None
             result.append(SavedGame(record["game"], record["num_players"], len(record["actions"]),
-                                    save_id=save_id, seats=list(record["seats"]),
-                                    saved_at=saved_at if isinstance(saved_at, (int, float)) else None))
+                                    save_id=save_id, seats=list(record["seats"]), saved_at=saved_at,
+                                    date_text=self.dates.text(saved_at, self.lang) if saved_at is not None else ""))
         return result
 
     def saved_game(self) -> SavedGame | None:
@@ -224,7 +235,7 @@ class App:
         if source is None:
             raise ValueError("no game to export")
         record = source.record()
-        stamp = time.strftime("%Y%m%d-%H%M", time.gmtime(self.clock()))
+        stamp = self.dates.stamp(self.clock() * 1000)
         return f"pygames-{record['game']}-{stamp}.json", json.dumps(record, indent=1)
 
     def import_record(self, text: str) -> bool:
@@ -306,10 +317,16 @@ class App:
 
     # ------------------------------------------------------------------ bots
     def bot_to_move(self) -> bool:
-        return self.session is not None and self.session.bot_turn()
+        """A bot is to move, or the table passes for a human whose only choice is "pass"
+        (``TableSession.auto_pass``): the glue plays both after the bot delay."""
+        session = self.session
+        return session is not None and (session.bot_turn() or session.auto_pass() is not None)
 
     def bot_thinking(self) -> Generator[None, None, Action]:
         assert self.session is not None
+        forced = self.session.auto_pass()
+        if forced is not None:
+            return _at_once(forced)
         return self.session.bot_thinking()
 
     def bot_played(self, action: Action) -> None:
@@ -318,7 +335,10 @@ class App:
         self._moved()
 
     def bot_delay_ms(self) -> int:
-        return BOT_SPEEDS.get(self.settings["speed"], BOT_SPEEDS["normal"])
+        delay = BOT_SPEEDS.get(self.settings["speed"], BOT_SPEEDS["normal"])
+        if self.session is not None and self.session.auto_pass() is not None:
+            return max(delay, AUTO_PASS_MS)  # long enough to read the note, whatever the bot speed
+        return delay
 
     # ------------------------------------------------------------------ undo
     def can_undo(self) -> bool:
@@ -366,11 +386,7 @@ class App:
         picker = session.picker()
         if picker is None:
             return None
-        steps = session.render.action_steps(self.hint["action"], session.game.view(session.state, session.mover()))
-        depth = len(picker.prefix)
-        if list(steps[:depth]) != picker.prefix or len(steps) <= depth:
-            return None
-        return steps[depth]
+        return picker.next_step(self.hint["action"])
 
     def thinking_seat(self) -> int | None:
         return self.session.mover() if self.bot_to_move() else None

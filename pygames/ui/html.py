@@ -15,6 +15,14 @@ def choice_attrs(key: str) -> str:
     return f'data-testid="choice" data-choice="{esc(key)}" tabindex="0" role="button"'
 
 
+def picked_attrs(key: str, picked: tuple[str, ...] | list[str]) -> str:
+    """For the board element of step ``key``: ``data-picked="N"`` when ``key`` is the N-th click of
+    the move being made (the shell marks it with a ring and N), else nothing."""
+    if key in picked:
+        return f' data-picked="{list(picked).index(key) + 1}"'
+    return ""
+
+
 def button(key: str, label: str, css: str = "") -> str:
     """A button for the step ``key``."""
     cls = f' class="btn {esc(css)}"' if css else ' class="btn"'

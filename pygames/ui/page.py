@@ -176,6 +176,7 @@ class SavedGame:
     save_id: str = ""
     seats: list[str] = field(default_factory=list)
     saved_at: float | None = None  # ms since 1970
+    date_text: str = ""  # saved_at in the player's time zone and format (App.dates)
 
 
 @dataclass
@@ -324,7 +325,7 @@ def saves_list(saves: list[SavedGame], lang: str) -> str:
         title = game_title(game, lang) if game else saved.game_id
         names = join_names(player_names(saved.seats, lang), lang)
         summary = t("save_summary", lang, game=title, n=saved.num_players, moves=saved.moves, names=names)
-        date = format_date(saved.saved_at)
+        date = saved.date_text or format_date(saved.saved_at)
         when = f'<span class="save-date">{esc(t("saved_at", lang, date=date))}</span>' if date else ""
         items.append(f'<li class="save-item" data-testid="save-item" data-save-id="{sid}" data-game-id="{esc(saved.game_id)}">'
                      f'<div class="save-text"><span class="save-summary">{esc(summary)}</span>{when}</div>'
@@ -408,6 +409,9 @@ def status_html(session: Any, lang: str, names: list[str]) -> str:
         winners = session.game.winners(session.state)
         text = esc(f'{t("game_over", lang)} — {winners_text(winners, names, lang)}')
         cls = "status is-over"
+    elif session.auto_pass() is not None:  # the table passes for a human who cannot answer
+        text = esc(t("auto_pass", lang, name=names[session.mover()]))
+        cls = "status is-auto"
     elif session.bot_turn():
         text = esc(t("thinking", lang, name=names[session.mover()]))
         cls = "status is-bot"
@@ -529,9 +533,13 @@ def table_html(session: Any, lang: str, names: list[str] | None = None,
     view = session.view()
     seat = session.viewer()
     choices = table_choices(session, lang)
-    board, shown = session.render.board(view, seat, lang, names, choices)
-    buttons = [button(key, label) for key, label in choices.items() if key not in shown]
     picker = session.picker()
+    picked = tuple(picker.prefix) if picker is not None else ()  # the clicks of a started move
+    board, shown = session.render.board(view, seat, lang, names, choices, picked=picked)
+    buttons = [button(key, label) for key, label in choices.items() if key not in shown]
+    if picked:
+        steps = " → ".join(session.render.step_label(key, view, lang) for key in picked)
+        buttons.insert(0, f'<span class="picked-steps" data-testid="picked">{esc(t("picked", lang, steps=steps))}</span>')
     if picker is not None and picker.can_go_back():
         buttons.append(button(BACK, t("back", lang), "subtle"))
     choice_bar = (f'<div class="choices" aria-label="{esc(t("choices", lang))}">{"".join(buttons)}</div>'

@@ -2,9 +2,11 @@
 
 Each game's render module says how an action is clicked: ``action_steps(action,
 view)`` gives a path of step keys (for Coup's steal: ``["act:steal",
-"seat:2"]``). After the clicks made so far (the prefix), the choices offered
-are the distinct next keys; a click that completes exactly one action's path
-plays it. Paths must be unique and none may be a prefix of another.
+"seat:2"]``). A render module may also offer ``other_steps(action, view)``: more
+paths for the same action, such as the same two clicks in the other order (Koryo's
+Ship Owner pair). After the clicks made so far (the prefix), the choices offered
+are the distinct next keys; a click that completes a path plays its action.
+Paths must be unique and none may be a prefix of another.
 """
 
 from __future__ import annotations
@@ -14,21 +16,35 @@ from typing import Callable
 from ..core import Action, View
 
 StepsFn = Callable[[Action, View], list[str]]
+OtherStepsFn = Callable[[Action, View], list[list[str]]]
 
 
 class Picker:
-    def __init__(self, legal: list[Action], view: View, steps: StepsFn) -> None:
+    def __init__(self, legal: list[Action], view: View, steps: StepsFn,
+                 other_steps: OtherStepsFn | None = None) -> None:
         self.legal = legal
-        self.paths = [tuple(steps(a, view)) for a in legal]
+        self.paths = [tuple(steps(a, view)) for a in legal]  # the main path of each action
+        # (path, index of its action): every main path first (their order sets the order of
+        # the choices), then the other orders of the same clicks
+        self.routes: list[tuple[tuple[str, ...], int]] = [(path, i) for i, path in enumerate(self.paths)]
+        if other_steps is not None:
+            for i, action in enumerate(legal):
+                known = {self.paths[i]}
+                for other in other_steps(action, view):
+                    path = tuple(other)
+                    if path not in known:
+                        known.add(path)
+                        self.routes.append((path, i))
         self.prefix: list[str] = []
-        check_paths(self.paths)
+        check_paths([path for path, _ in self.routes])
 
     def options(self) -> list[str]:
         """Next step keys after the current prefix, in the order of the legal actions."""
         depth = len(self.prefix)
+        prefix = tuple(self.prefix)
         seen: list[str] = []
-        for path in self.paths:
-            if list(path[:depth]) == self.prefix and len(path) > depth and path[depth] not in seen:
+        for path, _ in self.routes:
+            if len(path) > depth and path[:depth] == prefix and path[depth] not in seen:
                 seen.append(path[depth])
         return seen
 
@@ -37,9 +53,19 @@ class Picker:
         if key not in self.options():
             raise ValueError(f"{key!r} is not a choice now")
         self.prefix.append(key)
-        for action, path in zip(self.legal, self.paths):
-            if list(path) == self.prefix:
-                return action
+        done = tuple(self.prefix)
+        for path, index in self.routes:
+            if path == done:
+                return self.legal[index]
+        return None
+
+    def next_step(self, action: Action) -> str | None:
+        """The next click toward ``action`` after the clicks made so far (None when they lead elsewhere)."""
+        depth = len(self.prefix)
+        prefix = tuple(self.prefix)
+        for path, index in self.routes:
+            if self.legal[index] == action and len(path) > depth and path[:depth] == prefix:
+                return path[depth]
         return None
 
     def back(self) -> None:

@@ -95,13 +95,31 @@ class TableSession:
             self.last_human = mover
         self._picker = None
 
+    def auto_pass(self) -> Action | None:
+        """The pass the table makes by itself for the human to move (else None).
+
+        When "pass" is a human seat's only legal action (Great Houses asks every seat that might
+        hold an answer in an event window, on public information: the hand decides) and no other
+        human plays at this table, the table passes for them after a short note: that shows nobody
+        anything. With several humans at one device (hot seat) it never does, since whether the
+        table waited would tell the others whether that hand could answer (docs/rules/houses.md).
+        """
+        if not self.human_turn() or len(self.humans()) > 1:
+            return None
+        legal = self.game.legal_actions(self.state)
+        if len(legal) == 1 and legal[0].get("type") == "pass":
+            return legal[0]
+        return None
+
     def picker(self) -> Picker | None:
-        """The click paths for the human to move (None when it is not a human's turn)."""
-        if not self.human_turn():
+        """The click paths for the human to move (None when it is not a human's turn, or the
+        table passes for them: ``auto_pass``)."""
+        if not self.human_turn() or self.auto_pass() is not None:
             return None
         if self._picker is None:
             view = self.game.view(self.state, self.mover())
-            self._picker = Picker(self.game.legal_actions(self.state), view, self.render.action_steps)
+            self._picker = Picker(self.game.legal_actions(self.state), view, self.render.action_steps,
+                                  getattr(self.render, "other_steps", None))
         return self._picker
 
     def click(self, key: str) -> Action | None:
@@ -164,7 +182,8 @@ class TableSession:
 
     def _compute_undo_point(self) -> int | None:
         humans = self.humans()
-        k = next((i for i in range(len(self.actions) - 1, -1, -1) if self.movers[i] in humans), None)
+        k = next((i for i in range(len(self.actions) - 1, -1, -1)
+                  if self.movers[i] in humans and not self._auto_passed(i)), None)
         if k is None:
             return None
         seat = self.movers[k]
@@ -202,6 +221,13 @@ class TableSession:
         if matched == 0:
             return None
         return k
+
+    def _auto_passed(self, index: int) -> bool:
+        """Action ``index`` was a pass the table made by itself (not a decision to take back)."""
+        if len(self.humans()) > 1:
+            return False
+        legal = self.game.legal_actions(self.history[index])
+        return len(legal) == 1 and legal[0].get("type") == "pass"
 
     def undo(self) -> int:
         """Go back to the last allowed decision point (rebuilt from the record); returns the seat to move."""
@@ -294,6 +320,9 @@ class ReplaySession:
         return self.game.view(self.state, self.seat)
 
     def picker(self) -> None:
+        return None
+
+    def auto_pass(self) -> None:
         return None
 
     def last_action(self) -> Action | None:

@@ -596,15 +596,20 @@ def test_single_round_game_ends_when_one_player_is_left():
 # ------------------------------------------------------------------ contract details
 def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     s = setup(3, [[D, A], [CA, CO], [AM, D]], coins=[2, 2, 2])
-    with pytest.raises(IllegalAction, match="costs 3"):
+    with pytest.raises(IllegalAction, match="an assassination costs 3 coins and you have 2"):
         GAME.apply(s, {"type": "assassinate", "target": 1})
+    with pytest.raises(IllegalAction, match="a coup costs 7 coins and you have 2"):
+        GAME.apply(s, {"type": "coup", "target": 1})
     with pytest.raises(IllegalAction, match="yourself"):
         GAME.apply(s, {"type": "steal", "target": 0})
     s = play(s, "tax")
     with pytest.raises(IllegalAction, match="pass, challenge or block"):
         GAME.apply(s, {"type": "income"})
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="this cannot be blocked now; the decision now is pass, challenge or block"):
         GAME.apply(s, {"type": "block", "card": "duke"})
+    s = play(s, "challenge")  # seat 1 challenges the Duke claim: seat 0 shows it
+    with pytest.raises(IllegalAction, match=r"you hold no 'captain' \(your cards: assassin, duke\)"):
+        GAME.apply(s, {"type": "reveal", "card": "captain"})
 
 
 def test_sample_state_in_keep_and_inspect_steps_matches_the_view():

@@ -355,6 +355,39 @@ def test_HOU_39_illegal_actions_are_refused_and_change_nothing():
     assert GAME.to_dict(s) == before
 
 
+def test_HOU_39_refusals_name_what_is_wrong():
+    """A refused marshal says what is wrong (cost against gold, penalty, loyalty, unique),
+    not only which decision is pending; the pending decision is still named."""
+    s = game(plots=ONE_PLOT, hands=[["V09", "D07", "R09", "V08", "N01"], []], in_play=[["V08"], ["R01"]],
+             gold=[0, 0])
+    gold = player(s, 0)["gold"]
+    assert gold == 5  # P1's income
+    with pytest.raises(IllegalAction, match=r"Drashka, Warlord of the Steppe \(V09\) costs 6 gold and you have 5;"
+                                            r" seat 0 is deciding 'marshal' now"):
+        GAME.apply(s, {"type": "marshal", "card": "V09"})
+    with pytest.raises(IllegalAction, match=r"Dawnlit Knight \(D07\) costs 7 gold \(including 2 for a card of "
+                                            r"another House\) and you have 5"):
+        GAME.apply(s, {"type": "marshal", "card": "D07"})
+    with pytest.raises(IllegalAction, match=r"\(R09\) is loyal to its House"):
+        GAME.apply(s, {"type": "marshal", "card": "R09"})
+    with pytest.raises(IllegalAction, match=r"\(V08\) is unique and already in play"):
+        GAME.apply(s, {"type": "marshal", "card": "V08"})
+    with pytest.raises(IllegalAction, match=r"V01.* is not in your hand"):
+        GAME.apply(s, {"type": "marshal", "card": "V01"})
+    with pytest.raises(IllegalAction, match=r"\(N01\) is not an attachment: it takes no target"):
+        GAME.apply(s, {"type": "marshal", "card": "N01", "target": 1})
+    with pytest.raises(IllegalAction, match=r"seat 0 is deciding 'marshal' now \(choices: end_marshal, marshal\)"):
+        GAME.apply(s, {"type": "challenge", "kind": "M", "opponent": 1})
+    # at a challenge: a knelt or icon-less attacker is named
+    s = game(plots=ONE_PLOT, in_play=[["V05", "V02"], ["R01"]])
+    s = act(s, "end_marshal")
+    s = act(s, "challenge", kind="M", opponent=1)
+    with pytest.raises(IllegalAction, match=r"Banner-Bearer \(V02\) has no M icon for this challenge"):
+        GAME.apply(s, {"type": "attacker", "card": uid(s, 0, "V02")})
+    with pytest.raises(IllegalAction, match=r"is not one of your characters"):
+        GAME.apply(s, {"type": "attacker", "card": uid(s, 1, "R01")})
+
+
 # ---------------------------------------------------------------- keywords
 def test_HOU_40_renown_puts_power_on_the_character():
     s = game(plots=ONE_PLOT, in_play=[["V08"], ["R05"]])

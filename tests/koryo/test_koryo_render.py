@@ -13,6 +13,8 @@ from pygames.games.koryo import render, text
 from pygames.games.koryo.rules import GAME
 from pygames.ui.picker import Picker
 
+L = 11  # Lobbying
+
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 EVIL = ["<script>alert(1)</script>", "Bo & <b>", "\"Cy\"'", "<img src=x>"]
 LANGS = ("en", "ja")
@@ -53,15 +55,16 @@ def test_every_choice_is_placed_or_labelled(n):
         seat = GAME.current_player(state)
         view = GAME.view(state, seat)
         legal = GAME.legal_actions(state)
-        picker = Picker(legal, view, render.action_steps)
-        # each legal action is reachable by its own clicks
+        picker = Picker(legal, view, render.action_steps, render.other_steps)
+        # each legal action is reachable by its own clicks, in every order offered
         for action in legal:
-            picker.prefix = []
-            got = None
-            for key in render.action_steps(action, view):
-                got = picker.click(key)
-            assert got == action
-        for _prefix, options in walk(Picker(legal, view, render.action_steps)):
+            for path in [render.action_steps(action, view)] + render.other_steps(action, view):
+                picker.prefix = []
+                got = None
+                for key in path:
+                    got = picker.click(key)
+                assert got == action
+        for _prefix, options in walk(Picker(legal, view, render.action_steps, render.other_steps)):
             for lang in LANGS:
                 choices = {k: render.step_label(k, view, lang) for k in options}
                 html, placed = render.board(view, seat, lang, NAMES[:n], choices)
@@ -198,3 +201,32 @@ def test_log_line_knows_every_entry_key():
         for lang in LANGS:
             line = text.log_line({"key": key, "params": p}, lang, EVIL[:2])
             assert line != text.esc(key) and "<script>" not in line and '<b class="name">' in line
+
+
+def test_two_card_choices_in_either_order():
+    """Ship Owner's pair and Lobbying's swap: the same two clicks in either order give the same move,
+    and the board marks the first card picked and offers the second on the board."""
+    state = GAME.new_game(3, 1, {"first_player": 1, "no_shuffle": True, "tables": [[], [5], []],
+                                 "hands": [[3], [9, 9, 4, 10], [3]]})
+    view = GAME.view(state, 1)
+    for first, second in (("hand:4", "pair:4:9"), ("hand:9", "pair:9:4")):
+        picker = Picker(GAME.legal_actions(state), view, render.action_steps, render.other_steps)
+        assert picker.click(first) is None
+        options = picker.options()
+        html, placed = render.board(view, 1, "en", NAMES[:3], {k: k for k in options})
+        assert second in placed and "koryo-picked" in html
+        assert picker.click(second) == {"type": "play2", "kinds": [4, 9]}
+    state = GAME.new_game(3, 7, {"first_player": 0, "no_shuffle": True,
+                                 "tables": [[9], [3, 8], [4]], "hands": [[L], [5], [5]]})
+    for action in ({"type": "play", "kind": L, "count": 1}, {"type": "play", "kind": 5, "count": 1},
+                   {"type": "play", "kind": 5, "count": 1}):
+        state = GAME.apply(state, action)
+    view = GAME.view(state, 0)
+    want = {"type": "swap", "a": 0, "ka": 9, "b": 2, "kb": 4}
+    assert want in GAME.legal_actions(state)
+    for clicks in (["swapa:0:9", "swapb:0:9:2:4"], ["swapa:2:4", "swapb:2:4:0:9"]):
+        picker = Picker(GAME.legal_actions(state), view, render.action_steps, render.other_steps)
+        assert picker.click(clicks[0]) is None
+        html, placed = render.board(view, 0, "en", NAMES[:3], {k: k for k in picker.options()})
+        assert clicks[1] in placed and "koryo-picked" in html
+        assert picker.click(clicks[1]) == want

@@ -441,3 +441,31 @@ def test_first_player_option_and_random_first_player():
     assert pv(new(4, first_player=2))["first"] == 2
     firsts = {pv(GAME.new_game(4, seed))["first"] for seed in range(40)}
     assert firsts == {0, 1, 2, 3}
+
+
+def test_refusals_name_what_is_wrong():
+    """A refused action says what is wrong with it (the cards held, the order of a pair,
+    the protected player), not only that it is not legal."""
+    state = new(3, tables=[[], [5], []], hands=[[9, 9, 4], [9, 9, 4, B], [3]])
+    with pytest.raises(IllegalAction, match=r"you hold 2 × card 9, not 3"):
+        GAME.apply(state, {"type": "play", "kind": 9, "count": 3})
+    with pytest.raises(IllegalAction, match=r"you hold 0 × card 7, not 1"):
+        GAME.apply(state, {"type": "play", "kind": 7, "count": 1})
+    state = play(state, single(4))
+    with pytest.raises(IllegalAction, match=r"list the two kinds of play2 in increasing order"):
+        GAME.apply(state, {"type": "play2", "kinds": [B, 9]})
+    with pytest.raises(IllegalAction, match=r"two different kinds"):
+        GAME.apply(state, {"type": "play2", "kinds": [9, 9]})
+    with pytest.raises(IllegalAction, match=r"you hold no card 3"):
+        GAME.apply(state, {"type": "play2", "kinds": [3, 9]})
+    # Lobbying: the Spy holder without a Guardian is named, and the seat order is explained
+    state = new(3, tables=[[9], [2, 2, 8], [3, 4]], hands=[[L], [5], [5]])
+    state = play(state, single(L), single(5), single(5))
+    with pytest.raises(IllegalAction, match=r"player 2 holds the Spy \(2\) majority without a Guardian"):
+        GAME.apply(state, {"type": "swap", "a": 0, "ka": 9, "b": 1, "kb": 8})
+    with pytest.raises(IllegalAction, match=r"name the earlier seat first"):
+        GAME.apply(state, {"type": "swap", "a": 2, "ka": 4, "b": 0, "kb": 9})
+    with pytest.raises(IllegalAction, match=r"player 3 has no card 8 on their table"):
+        GAME.apply(state, {"type": "swap", "a": 0, "ka": 9, "b": 2, "kb": 8})
+    with pytest.raises(IllegalAction, match=r"the decision now is 'swap'"):
+        GAME.apply(state, single(5))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from pygames.games.oriflamme import render, text
 from pygames.games.oriflamme.rules import GAME
@@ -119,3 +120,36 @@ def test_game_over_explains_scores_and_tie_break():
         assert "<script>" not in html and "&lt;script&gt;" in html
         assert text.t("go_shared", lang) in html
     assert "Tie on influence" in render.game_over(view, "en", ["A", "B", "C"])
+
+
+def test_royal_decree_marks_the_card_it_moves():
+    """A started Royal Decree move (a card chosen, its place still to choose) shows on the board:
+    the chosen card carries data-picked="1", the places it may go are choices."""
+    from oriflamme_helpers import R, B, G, decide, full_round, new, place_phase
+    state = new(hands=[["decree", "heir"], ["lord", "spy"], ["heir", "lord"]])
+    state = full_round(state, {R: ("decree", "center"), B: ("lord", "right"), G: ("heir", "right")})
+    state = place_phase(state, {B: ("spy", "right"), G: ("lord", "left"), R: ("heir", "right")})
+    state = decide(state, {(R, "decree")})
+    view = GAME.view(state, R)
+    picker = Picker(GAME.legal_actions(state), view, render.action_steps)
+    assert picker.click("card:2") is None
+    choices = {k: render.step_label(k, view, "en") for k in picker.options()}
+    html, placed = render.board(view, R, "en", EVIL[:3], choices, picked=("card:2",))
+    assert "onto:4" in placed and html.count("data-picked=") == 1
+    marked = re.search(r'<div class="([^"]*)"[^>]*data-picked="1"', html)
+    assert marked and "oriflamme-picked" in marked.group(1)
+    assert html.index('data-picked="1"') > html.index('<div class="oriflamme-pos">3')
+    # without a started move nothing is marked (and other callers need not pass it)
+    assert "data-picked" not in render.board(view, R, "en", EVIL[:3], {})[0]
+
+
+def test_the_card_being_placed_is_marked_in_the_hand():
+    state = GAME.new_game(3, 5)
+    seat = GAME.current_player(state)
+    view = GAME.view(state, seat)
+    kind = view["hand"][0]
+    picker = Picker(GAME.legal_actions(state), view, render.action_steps)
+    picker.click(f"hand:{kind}")
+    choices = {k: render.step_label(k, view, "en") for k in picker.options()}
+    html, _ = render.board(view, seat, "en", EVIL[:3], choices, picked=(f"hand:{kind}",))
+    assert html.count('data-picked="1"') == 1 and "oriflamme-picked" in html

@@ -7,7 +7,7 @@ import pytest
 
 from oriflamme_helpers import (B, G, R, REVEAL, decide, discard, full_round, ip, mover, new, place_phase, play,
                                queue, target, tops)
-from pygames import SetupError
+from pygames import IllegalAction, SetupError
 from pygames.games.oriflamme.cards import KINDS
 from pygames.games.oriflamme.rules import GAME
 
@@ -128,3 +128,20 @@ def test_illegal_actions_say_why():
         GAME.apply(state, {"type": "place", "card": "ambush", "at": "center"})
     with pytest.raises(ValueError, match="placement phase"):
         GAME.apply(state, REVEAL)
+
+
+def test_refusals_name_what_is_wrong():
+    """A refused Royal Decree or target says what is wrong (the family rule, the possible positions)."""
+    state = new(hands=[["decree", "heir"], ["lord", "spy"], ["heir", "lord"]])
+    state = full_round(state, {R: ("decree", "center"), B: ("lord", "right"), G: ("heir", "right")})
+    state = place_phase(state, {B: ("spy", "right"), G: ("lord", "left"), R: ("heir", "right")})
+    state = decide(state, {(R, "decree")})
+    with pytest.raises(IllegalAction, match=r"pos 2 may go only onto a card of its own family \(pos 3 is another"):
+        GAME.apply(state, {"type": "move", "pos": 2, "onto": 3})
+    with pytest.raises(IllegalAction, match=r"moves another card, not itself"):
+        GAME.apply(state, {"type": "move", "pos": 1, "gap": 0})
+    state = new(hands=[["archer"], None, None])
+    state = place_phase(state, {R: ("archer", "center")})
+    state = decide(state, {(R, "archer")})
+    with pytest.raises(IllegalAction, match=r"pos is one of \[0, 2\]"):
+        GAME.apply(state, target(1))

@@ -115,7 +115,7 @@ def prompt(view, seat, lang, names):
     return f'<b class="name">{esc(names[view["turn"]])}</b>: ' + ("give a card or pass" if lang == "en" else "カードを渡すかパス")
 
 
-def board(view, seat, lang, names, choices):
+def board(view, seat, lang, names, choices, picked=()):
     shown = set()
     parts = ['<div class="pg-row">']
     for p, count in enumerate(view["counts"]):

@@ -335,7 +335,7 @@ def _action_menu(view: dict, lang: str, choices: dict, placed: set) -> str:
 
 
 def board(view: dict, seat: int | None, lang: str, names: list[str],
-          choices: dict[str, str]) -> tuple[str, set[str]]:
+          choices: dict[str, str], picked: tuple[str, ...] = ()) -> tuple[str, set[str]]:
     placed: set[str] = set()
     n = view["num_players"]
     order = list(range(n))

@@ -350,9 +350,13 @@ class CoupGame(Game):
             if state["coins"][a] >= C.FORCED_COUP and kind != "coup":
                 return f"with {state['coins'][a]} coins at the start of the turn you must coup"
             if kind == "coup" and state["coins"][a] < C.COUP_COST:
-                return "a coup costs 7 coins"
+                return f"a coup costs {C.COUP_COST} coins and you have {state['coins'][a]}"
             if kind == "assassinate" and state["coins"][a] < C.ASSASSINATE_COST:
-                return "an assassination costs 3 coins"
+                return f"an assassination costs {C.ASSASSINATE_COST} coins and you have {state['coins'][a]}"
+            if kind == "convert" and state["factions"] is not None:
+                cost = C.CONVERT_SELF_COST if action.get("target") == a else C.CONVERT_OTHER_COST
+                if state["coins"][a] < cost:
+                    return f"this conversion costs {cost} coin(s) and you have {state['coins'][a]}"
             t = action.get("target")
             if isinstance(t, int) and not isinstance(t, bool) and 0 <= t < state["num_players"]:
                 if t == a and kind != "convert":
@@ -369,7 +373,23 @@ class CoupGame(Game):
             return None
         expected = {"react": "pass, challenge or block", "reveal": "reveal", "lose": "lose",
                     "keep": "keep", "show": "show", "inspect": "examine_keep or examine_swap"}[step["k"]]
-        return f"the decision now is {expected}"
+        pending = f"the decision now is {expected}"
+        k = step["k"]
+        if k == "react" and kind in ("challenge", "block"):
+            can_challenge, blocks = self._react_options(state, step, step["order"][step["i"]])
+            if kind == "challenge" and not can_challenge:
+                return f"there is no claim you may challenge now; {pending}"
+            if kind == "block":
+                if not blocks:
+                    return f"this cannot be blocked now; {pending}"
+                return f"only {' or '.join(blocks)} can block this; {pending}"
+        if k in ("reveal", "lose", "show") and kind == k:
+            hand = state["hands"][step["seat"]]
+            return f"you hold no {action.get('card')!r} (your cards: {', '.join(sorted(set(hand)))}); {pending}"
+        if k == "keep" and kind == "keep":
+            return (f"keep {step['n']} card(s) from your hand and the cards drawn "
+                    f"({', '.join(sorted(state['hands'][step['seat']] + step['drawn']))}); {pending}")
+        return pending
 
     # ================================================================ apply
     def _apply(self, state: dict, action: dict, rng: Rng) -> None:

@@ -328,7 +328,8 @@ def _challenge_box(view: dict, lang: str, names: list[str]) -> str:
             f'{esc(T.t("defenders", lang))} {d}</div>')
 
 
-def board(view: dict, seat: int | None, lang: str, names: list[str], choices) -> tuple[str, set]:
+def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
+          picked: tuple[str, ...] = ()) -> tuple[str, set]:
     from .rules import claim, dominance_total, income, reserve, total_power
     placed: set[str] = set()
     choices = set(choices or ())

@@ -1374,12 +1374,107 @@ class HousesGame(Game):
         if seat is None:
             return None
         what = state["stage"] if not state["pending"] else "discard"
-        return f"seat {seat} is deciding '{what}' now"
+        kinds = sorted({a["type"] for a in self._legal_actions(state)})
+        pending = f"seat {seat} is deciding '{what}' now (choices: {', '.join(kinds)})"
+        if action.get("type") not in kinds:
+            return pending
+        reason = self._why_not(state, seat, action)
+        return f"{reason}; {pending}" if reason else pending
+
+    def _why_not(self, state: dict, seat: int, action: dict) -> str | None:
+        """What is wrong with an action of a kind that is offered now (for ``_why_illegal``)."""
+        p = state["players"][seat]
+        kind = action["type"]
+        cid = action.get("card")
+        if kind in ("marshal", "event", "place", "discard"):
+            if not isinstance(cid, str) or cid not in CARDS:
+                return f"there is no card {cid!r}"
+            if cid not in p["hand"]:
+                return f"{_card_name(cid)} is not in your hand"
+            c = card(cid)
+            if not loyal_ok(p, cid):
+                return f"{_card_name(cid)} is loyal to its House: only a player of that House may play it"
+            if kind == "event":
+                if c["type"] != "event":
+                    return f"{_card_name(cid)} is not an event"
+                window = {"marshal": "marshal", "window": "challenge", "reaction": "reaction"}.get(state["stage"])
+                if c["window"] != window:
+                    return f"{_card_name(cid)} is played in the {c['window']} window, not now"
+                if event_cost(p, cid) > p["gold"]:
+                    return f"{_card_name(cid)} costs {event_cost(p, cid)} gold and you have {p['gold']}"
+                return "that event cannot be played like this now (its target, or its condition)"
+            if kind == "marshal":
+                if c["type"] == "event":
+                    return f"{_card_name(cid)} is an event: play it, do not marshal it"
+                cost, _, _ = marshal_cost(p, cid)
+                if cost > p["gold"]:
+                    extra = f" (including {penalty(p, cid)} for a card of another House)" if penalty(p, cid) else ""
+                    return f"{_card_name(cid)} costs {cost} gold{extra} and you have {p['gold']}"
+                if unique_blocked(p, cid):
+                    return f"{_card_name(cid)} is unique and already in play (or dead)"
+                if c["limited"] and p["limited"]:
+                    return "you have already marshalled a limited card this round"
+                agenda = C.AGENDAS.get(p["agenda"] or "", {})
+                if c["type"] == "character" and c["house"] == "neutral" and agenda.get("no_neutral_characters"):
+                    return "your agenda forbids neutral characters"
+                if c["type"] == "attachment":
+                    return f"{_card_name(cid)} is an attachment: its target must be one of your characters"
+                return f"{_card_name(cid)} is not an attachment: it takes no target"
+            if kind == "place":
+                spent, _ = self._setup_spent(p)
+                price = c["cost"] + penalty(p, cid)
+                if c["type"] not in ("character", "location"):
+                    return "only characters and locations are placed during setup"
+                if spent + price > C.SETUP_GOLD:
+                    return (f"{_card_name(cid)} costs {price} gold and {C.SETUP_GOLD - spent} "
+                            f"of the {C.SETUP_GOLD} setup gold are left")
+                return "at most one limited card and one copy of a unique card may be placed"
+            return None
+        if kind in ("attacker", "defender", "kill"):
+            uid = action.get("card")
+            owner, inst, _ = find_inst(state, uid) if isinstance(uid, int) and not isinstance(uid, bool) \
+                else (None, None, None)
+            if inst is None:
+                return f"there is no card with id {uid!r} in play"
+            name = _card_name(inst["cid"])
+            ch = state["ch"]
+            side = seat if kind != "defender" else ch["defender"]
+            if owner != side:
+                return f"{name} is not one of your characters"
+            if kind == "kill":
+                return None
+            if inst["knelt"]:
+                return f"{name} is knelt"
+            if ch["kind"] not in icons_of(inst):
+                return f"{name} has no {ch['kind']} icon for this challenge"
+            if uid in ch["attackers"] or uid in ch["defenders"]:
+                return f"{name} is already in this challenge"
+            if uid in ch["blocked"]:
+                return f"{name} cannot defend (stealth)"
+            return None
+        if kind == "attackers_done":
+            return "choose at least one attacker with strength 1 or more first"
+        if kind == "plot" and action.get("plot") not in p["plots"]:
+            return f"plot {action.get('plot')!r} is not among your unused plots"
+        if kind == "first_player":
+            return f"seat {action.get('seat')!r} is not a player still in the game"
+        if kind == "challenge":
+            if action.get("kind") in state["ch_done"]:
+                return f"you have already made your {action.get('kind')} challenge this turn"
+            if action.get("kind") in KINDS and not self._eligible_attackers(state, seat, action["kind"]):
+                return f"none of your standing characters has the {action['kind']} icon"
+            return "challenge a player still in the game, with kind M, I or P"
+        return None
 
     def _check_state(self, state: dict) -> None:
         need = set(PUBLIC_KEYS) | {"players", "log"}
         if not need <= set(state) or len(state["players"]) != state["num_players"]:
             raise RecordError("the saved state is damaged")
+
+
+def _card_name(cid: str) -> str:
+    """A card's English name and id, for messages."""
+    return f"{CARDS[cid]['name']['en']} ({cid})"
 
 
 def hidden_possible_from(q: dict) -> Counter:

@@ -3,11 +3,13 @@
 Click paths (keys):
   play            ["hand:K", "n:K:C"]            a hand card, then how many (buttons);
                   ["hand:K"]                     when only one card of K can be played and no pair exists
-  play2           ["hand:A", "pair:A:B"]         Ship Owner: a hand card, then a card of another kind (A < B)
+  play2           ["hand:A", "pair:A:B"]         Ship Owner: a hand card, then a card of another kind (A < B;
+                                                 other_steps: ["hand:B", "pair:B:A"], the other order)
   steal           ["rob:P"]                      the victim's gold
   priest          ["priest:K"]                   your own event card
   destroy         ["kill:P:K"]                   column K of player P
   swap            ["swapa:A:KA", "swapb:A:KA:B:KB"]  a column of the earlier player, then one of a later player
+                                                 (other_steps: the later player's column first)
   discard         ["discard:K"]                  a column of your own table
 """
 
@@ -51,6 +53,19 @@ def action_steps(action: dict, view: dict) -> list[str]:
     if t == "discard":
         return [f"discard:{action['kind']}"]
     raise ValueError(f"unknown action type {t!r}")
+
+
+def other_steps(action: dict, view: dict) -> list[list[str]]:
+    """The same two clicks in the other order: a card of the higher kind first (Ship Owner),
+    a column of the later player first (Lobbying)."""
+    t = action["type"]
+    if t == "play2":
+        a, b = action["kinds"]
+        return [[f"hand:{b}", f"pair:{b}:{a}"]]
+    if t == "swap":
+        a, ka, b, kb = action["a"], action["ka"], action["b"], action["kb"]
+        return [[f"swapa:{b}:{kb}", f"swapb:{b}:{kb}:{a}:{ka}"]]
+    return []
 
 
 def _seat_word(seat: int, view: dict, lang: str) -> str:
@@ -117,8 +132,8 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
                    "{w}：取り除く自分のイベントカードを選びます（聖職者）。"),
         "destroy": ("{w}: choose a character card of another player to destroy (Barbarians).",
                     "{w}：破壊する他のプレイヤーのキャラクターカードを選びます（蛮族）。"),
-        "swap": ("{w}: choose two cards of two players to swap (Lobbying): first the earlier player's card.",
-                 "{w}：交換する2人のカードを選びます（議会工作）。先に若い番号のプレイヤーのカードから。"),
+        "swap": ("{w}: choose two cards of two players to swap (Lobbying), in either order.",
+                 "{w}：交換する2人のカードを選びます（議会工作）。どちらから選んでもかまいません。"),
         "discard": ("{w}: discard {d} more character card(s) (keep {k}).",
                     "{w}：あと{d}枚キャラクターカードを捨てます（{k}枚まで残せます）。"),
     }
@@ -259,7 +274,8 @@ def _reference(lang: str) -> str:
             f'<ul>{rows}</ul><p>{esc(ui("scoring_rule", lang))}</p></details>')
 
 
-def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict) -> tuple[str, set]:
+def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict,
+          picked: tuple[str, ...] = ()) -> tuple[str, set]:
     placed: set[str] = set()
     r = view["round"]
     phase_key = {"order": "phase_order", "action": "phase_action", "end": "phase_end", "over": "phase_over"}

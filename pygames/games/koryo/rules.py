@@ -134,6 +134,14 @@ def play_cap(state_or_view: dict) -> int | None:
     return None
 
 
+def _is_kind(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value in C.KINDS
+
+
+def _is_seat(value: Any, tables: list) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(tables)
+
+
 def play_actions(hand: list[int], cap: int | None, ship: bool) -> list[dict]:
     actions = []
     for kind in C.KINDS:
@@ -505,15 +513,69 @@ class KoryoGame(Game):
 
     def _why_illegal(self, state: dict, action: dict) -> str | None:
         step, kind = state["step"], action.get("type")
-        if step == "play" and kind == "play2" and state["ship"] != state["turn"]:
-            return "only the Ship Owner (5) majority may play two different kinds"
-        if step == "play" and kind == "play":
-            cap, count = play_cap(state), action.get("count")
-            if cap is not None and isinstance(count, int) and count > cap:
-                return f"at most {cap} cards may be played this round"
-            return "you do not hold those cards, or the play is malformed"
         if kind != step and not (step == "play" and kind == "play2"):
             return f"the decision now is {step!r}"
+        seat, tables = state["turn"], state["tables"]
+        if kind == "play2":
+            if state["ship"] != seat:
+                return "only the Ship Owner (5) majority may play two different kinds"
+            kinds = action.get("kinds")
+            if not isinstance(kinds, list) or len(kinds) != 2 or any(not _is_kind(k) for k in kinds):
+                return "play2 takes two card kinds"
+            a, b = kinds
+            if a == b:
+                return "play2 is one card each of two different kinds (use play for one kind)"
+            if a > b:
+                return "list the two kinds of play2 in increasing order"
+            missing = [k for k in kinds if state["hands"][seat][k] == 0]
+            if missing:
+                return f"you hold no card {missing[0]}"
+            return f"at most {play_cap(state)} card(s) may be played this round"
+        if kind == "play":
+            cap, count, k = play_cap(state), action.get("count"), action.get("kind")
+            if not _is_kind(k):
+                return f"there is no card kind {k!r}"
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                return "play at least one card"
+            if cap is not None and count > cap:
+                return f"at most {cap} card(s) may be played this round"
+            return f"you hold {state['hands'][seat][k]} × card {k}, not {count}"
+        if kind == "steal":
+            target = action.get("target")
+            if target == seat:
+                return "you cannot rob yourself"
+            if _is_seat(target, tables) and state["coins"][target] == 0:
+                return f"player {target + 1} has no gold"
+            return "rob another player who has gold"
+        if kind == "priest":
+            return f"you have no event card {action.get('kind')!r} on your table"
+        if kind == "destroy":
+            target, k = action.get("target"), action.get("kind")
+            if target == seat:
+                return "destroy a card of another player"
+            if _is_seat(target, tables) and target == power_holder(tables, C.GUARDIAN):
+                return f"player {target + 1} holds the Guardian (7) majority: their cards cannot be destroyed"
+            if _is_seat(target, tables) and _is_kind(k):
+                return f"player {target + 1} has no card {k} on their table"
+            return "name a player and one of their character kinds"
+        if kind == "swap":
+            a, ka, b, kb = (action.get(key) for key in ("a", "ka", "b", "kb"))
+            protected = spy_protected(tables)
+            if protected is not None and protected in (a, b, seat):
+                return f"player {protected + 1} holds the Spy (2) majority without a Guardian: Lobbying cannot touch them"
+            if _is_seat(a, tables) and _is_seat(b, tables) and isinstance(a, int) and isinstance(b, int):
+                if a == b:
+                    return "swap cards of two different players"
+                if a > b:
+                    return "name the earlier seat first (a < b)"
+                if ka == kb:
+                    return "swap two cards of different kinds"
+                for p, k in ((a, ka), (b, kb)):
+                    if _is_kind(k) and k in C.CHARACTERS and tables[p][k] == 0:
+                        return f"player {p + 1} has no card {k} on their table"
+            return "name two players and one character kind of each"
+        if kind == "discard":
+            return f"you have no character card {action.get('kind')!r} on your table"
         return None
 
     # -------------------------------------------------------------- views, scores

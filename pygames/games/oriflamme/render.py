@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ...ui.html import choice_attrs, esc
+from ...ui.html import choice_attrs, esc, picked_attrs
 from . import cards
 from .text import card_name, t
 
@@ -192,7 +192,10 @@ def _slot(key: str, label: str, choices: dict, placed: set, css: str) -> str:
 
 
 # ---------------------------------------------------------------------- board
-def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict) -> tuple[str, set]:
+def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict,
+          picked: tuple[str, ...] = ()) -> tuple[str, set]:
+    """The table; ``picked`` (the clicks of a started move: a hand card to place, the card a
+    Royal Decree moves) are marked where they lie."""
     placed: set[str] = set()
     parts = [f'<div class="{PREFIX}-table">']
 
@@ -248,6 +251,9 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
                 placed.add(key)
                 css += f" {PREFIX}-target"
                 break
+        if f"card:{i}" in picked:  # the card a Royal Decree is moving
+            attrs += picked_attrs(f"card:{i}", picked)
+            css += f" {PREFIX}-picked"
         if i == resolving:
             css += f" {PREFIX}-current"
         if len(stack) > 1:
@@ -270,6 +276,9 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
                 attrs = " " + choice_attrs(key)
                 placed.add(key)
                 extra = f" {PREFIX}-target"
+            elif key in picked:  # the card being placed
+                attrs = picked_attrs(key, picked)
+                extra = f" {PREFIX}-picked"
             parts.append(
                 f'<div class="{PREFIX}-card {PREFIX}-hcard {PREFIX}-seat{seat % 5}{extra}"{attrs}>'
                 f'<span class="{PREFIX}-cname">{esc(card_name(kind, lang))}</span>'

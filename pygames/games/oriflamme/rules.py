@@ -190,8 +190,17 @@ class OriflammeGame(Game):
         if kind not in wanted.split(" or "):
             return f"the decision now is: {wanted}"
         if kind == "move":
-            return "a Royal Decree moves a top card other than itself to another place, never onto another player's card"
-        return "that is not one of the possible choices"
+            pos, here, queue = action.get("pos"), state["pos"], state["queue"]
+            if pos == here:
+                return "a Royal Decree moves another card, not itself"
+            onto = action.get("onto")
+            if isinstance(pos, int) and isinstance(onto, int) and 0 <= pos < len(queue) and 0 <= onto < len(queue) \
+                    and queue[onto][-1]["o"] != queue[pos][-1]["o"]:
+                return f"the card at pos {pos} may go only onto a card of its own family (pos {onto} is another player's)"
+            return ("a Royal Decree moves a top card other than itself to another place (a gap "
+                    f"0..{len(queue)} or onto a card of the same family), not back where it was")
+        field = "seat" if kind == "spy" else "pos"
+        return f"that is not one of the possible choices: {field} is one of {state['pending'].get('cands')}"
 
     # ------------------------------------------------------------------ apply
     def _apply(self, state: dict, action: dict, rng: Any) -> None:

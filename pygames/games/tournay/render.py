@@ -481,7 +481,8 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: set) -> s
             f'{drawn}<div class="tournay-handrow">{"".join(cards)}</div>{empty}{mine_final}</section>')
 
 
-def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict[str, str]) -> tuple[str, set[str]]:
+def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict[str, str],
+          picked: tuple[str, ...] = ()) -> tuple[str, set[str]]:
     ja = _ja(lang)
     shown: set[str] = set()
     n = view["num_players"]

@@ -635,8 +635,24 @@ class TournayGame(Game):
             return f"first answer the pending decision ({state['pending']['kind']})"
         if kind == "play" and state["phase"] != "turn":
             return "you may play only one card, before your action"
-        if kind in ("play", "final") and action.get("card") not in state["players"][self._current_player(state)]["hand"]:
-            return "that card is not in your hand"
+        if kind in ("play", "final"):
+            me = state["players"][self._current_player(state)]
+            card = action.get("card")
+            if card not in me["hand"]:
+                return f"{card!r} is not in your hand"
+            name = CARDS[card]["name"]["en"]
+            cost = CARDS[card]["cost"]
+            if me["deniers"] < cost.get("deniers", 0):
+                return f"{name} costs {cost['deniers']} denier(s) and you have {me['deniers']}"
+            if "citizen" in cost and not can_pay(me, card):
+                return f"{name} needs one of your {K.COLOUR_NAMES[cost['citizen']]['en']} citizens and you have none left"
+            cell = (action.get("r"), action.get("c"))
+            if cell not in targets(me["district"], card):
+                if CARDS[card]["level"] == 3 and not targets(me["district"], card):
+                    return f"{name} is already in your district"
+                return f"{name} cannot go to row {cell[0]!r}, column {cell[1]!r} of your district"
+            if "card" in cost:
+                return f"{name} also costs a card: pay with another hand card (\"h:<card>\") or a district card (\"d:r,c,i\")"
         return None
 
     # ------------------------------------------------------------------ apply
