@@ -125,11 +125,14 @@ def test_HOU_R5_every_log_key_reads_as_a_sentence():
     assert {"turn", "challenge", "result", "power", "dominance", "game_over", "drew"} <= seen
 
 
-def test_HOU_R6_knelt_cards_are_rotated_and_icons_are_labelled_shapes():
+def test_HOU_R6_knelt_cards_sit_in_their_own_group_and_icons_are_labelled_shapes():
     from houses_helpers import game, uid
-    s = game(in_play=[[{"card": "V06", "knelt": True}], ["R04"]])
+    s = game(in_play=[[{"card": "V06", "knelt": True}, "V05"], ["R04"]])
     html, placed = render.board(GAME.view(s, 0), 0, "en", ["A", "B"], {"plot:P2": "Swift Riders"})
-    assert "houses-slot houses-knelt" in html
+    knelt_group = html.split('houses-kneltgroup', 1)[1].split("</section>", 1)[0]
+    standing_group = html.split('houses-standing', 1)[1].split('houses-kneltgroup', 1)[0]
+    assert f'data-anim-id="card-{uid(s, 0, "V06")}"' in knelt_group and "houses-knelt" in knelt_group
+    assert f'data-anim-id="card-{uid(s, 0, "V05")}"' in standing_group
     assert re.search(r'aria-label="military"', html) and re.search(r'aria-label="intrigue"', html)
     assert "houses-track" in html and "0/15" in html
     assert placed == {"plot:P2"}  # the plot is a place on the board, clickable

@@ -87,6 +87,18 @@ UI = {
     "no_agenda": {"en": "No agenda", "ja": "政策なし"},
     "power_race": {"en": "Power race", "ja": "勢力争い"},
     "decked": {"en": "deck empty", "ja": "デッキ切れ"},
+    "standing": {"en": "Standing", "ja": "起立"},
+    "knelt_group": {"en": "Knelt", "ja": "屈服中"},
+    "cost": {"en": "Cost", "ja": "コスト"},
+    "when_marshal": {"en": "Marshalling", "ja": "配置時"},
+    "when_challenge": {"en": "Challenge", "ja": "攻撃中"},
+    "when_reaction": {"en": "Reaction", "ja": "反応"},
+    "when_start": {"en": "Ability", "ja": "能力"},
+    "last_move": {"en": "last move", "ja": "直前の手"},
+    "opponents": {"en": "Opponents", "ja": "相手"},
+    "your_area": {"en": "Your house", "ja": "あなたの家"},
+    "keyword_rules": {"en": "Keywords", "ja": "キーワード"},
+    "both_sides": {"en": "as attacker or defender", "ja": "攻撃側・防御側"},
 }
 
 
