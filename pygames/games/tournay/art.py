@@ -200,8 +200,8 @@ PICTURES = {
     # ---------------------------------------------------------------- pieces
     "citizen": ('<path fill="currentColor" stroke="#2b2520" stroke-width="3" d="M14 60l4-22c-5-2-8-6-6-11s7-7 12-7'
                 'a10 10 0 1 1 16 0c5 0 10 2 12 7s-1 9-6 11l4 22z"/>'),
-    "citizen-laid": ('<path fill="currentColor" fill-opacity=".5" stroke="#2b2520" stroke-width="3" transform="rotate(90 32 32)" '
-                     'd="M14 60l4-22c-5-2-8-6-6-11s7-7 12-7a10 10 0 1 1 16 0c5 0 10 2 12 7s-1 9-6 11l4 22z"/>'),
+    "citizen-laid": ('<g fill="currentColor" fill-opacity=".45" stroke="#2b2520" stroke-width="3">'
+                     '<rect x="20" y="30" width="40" height="20" rx="7"/><circle cx="11" cy="38" r="8"/></g>'),
     "grey": ('<path fill="#9e9e9e" stroke="#424242" stroke-width="3" d="M14 60l4-22c-5-2-8-6-6-11s7-7 12-7'
              'a10 10 0 1 1 16 0c5 0 10 2 12 7s-1 9-6 11l4 22z"/>'),
     "rampart": ('<path fill="#b0a58f" stroke="#4a4134" stroke-width="2" d="M2 60V22h8v-8h8v8h10v-8h8v8h10v-8h8v8h8v38z"/>'
