@@ -552,9 +552,14 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices) ->
         parts.append(_player(view, seat, seat, lang, names, choices, placed, moves))
         p = view["players"][seat]
         if view["stage"] == "agenda" and view["current"] == seat:
-            items = "".join(f'<div class="houses-agenda houses-agendachoice"{_zoom(a, "")}>'
-                            f'{art.use("agenda-" + a, "houses-plotart")}<span><b>{esc(T.agenda_name(a, lang))}</b><br>'
-                            f'<small>{esc(T.agenda_text(a, lang))}</small></span></div>' for a in AGENDAS)
+            items = []
+            for a in AGENDAS:
+                attrs = _attrs(f"agenda:{a}", choices, placed)
+                cls = "houses-agenda houses-agendachoice" + (" houses-choosable" if attrs else "")
+                items.append(f'<div class="{cls}"{attrs}{_zoom(a, attrs)}>'
+                             f'{art.use("agenda-" + a, "houses-plotart")}<span><b>{esc(T.agenda_name(a, lang))}</b><br>'
+                             f'<small>{esc(T.agenda_text(a, lang))}</small></span></div>')
+            items = "".join(items)
             parts.append(f'<div class="houses-zone"><div class="houses-zonetitle">{esc(T.t("agenda", lang))}'
                          f'</div><div class="houses-row houses-agendas">{items}</div></div>')
         if p.get("facedown"):
