@@ -226,3 +226,9 @@ def test_HOU_R10_last_moves_of_the_others_are_marked_until_you_act():
     # the mover's own view marks nothing of its own
     html, _ = render.board(GAME.view(s, mover), mover, "en", ["A", "B"], {})
     assert 'data-last-move' not in html
+
+
+def test_HOU_R11_every_card_reference_entry_names_its_zoomed_card():
+    for lang in ("en", "ja"):
+        ref = text.card_reference(lang)
+        assert [e["zoom"] for e in ref] == [f"houses:{k}" for k in render.zoom_keys()]

@@ -211,3 +211,9 @@ def test_a_card_keeps_its_anim_id_from_hand_to_district_and_the_last_move_is_mar
     assert len(marked) == 1 and 'data-anim-id="card-0-market"' in marked[0]
     mine, _ = render.board(GAME.view(state, 0), 0, "en", NAMES[:2], {})
     assert "data-last-move" not in mine
+
+
+def test_every_card_reference_entry_names_its_zoomed_card():
+    for lang in ("en", "ja"):
+        keys = [e["zoom"].split(":", 1)[1] for e in text.card_reference(lang)]
+        assert keys == [*K.CARDS, *K.EVENT_ORDER] and set(keys) <= set(render.zoom_keys())
