@@ -223,6 +223,8 @@ def test_HOU_R10_last_moves_of_the_others_are_marked_until_you_act():
     html, _ = render.board(GAME.view(s, other), other, "en", ["A", "B"], {})
     marked = re.findall(r'<[^>]*data-last-move="1"[^>]*>', html)
     assert len(marked) == 1 and f'data-anim-id="card-{uid(s, mover, hand)}"' in marked[0]
+    said = html.split('class="houses-lastmove"', 1)[1].split("</div>", 1)[0]
+    assert text.card_name(hand, "en") in said  # the move in words, on the mover's panel
     # the mover's own view marks nothing of its own
     html, _ = render.board(GAME.view(s, mover), mover, "en", ["A", "B"], {})
     assert 'data-last-move' not in html

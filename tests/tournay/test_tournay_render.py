@@ -209,6 +209,8 @@ def test_a_card_keeps_its_anim_id_from_hand_to_district_and_the_last_move_is_mar
     after, _ = render.board(GAME.view(state, 1), 1, "en", NAMES[:2], {})
     marked = re.findall(r'<[^>]*data-last-move="1"[^>]*>', after)
     assert len(marked) == 1 and 'data-anim-id="card-0-market"' in marked[0]
+    assert after.count('class="tournay-lastmove"') == 1 and text.card_name("market", "en") in \
+        after.split('class="tournay-lastmove"', 1)[1].split("</div>", 1)[0]
     mine, _ = render.board(GAME.view(state, 0), 0, "en", NAMES[:2], {})
     assert "data-last-move" not in mine
 

@@ -481,7 +481,7 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
     big = [
         _stat(T.t("power", lang), f'{total_power(p)}', True, f"powerstat-{s}", "power"),
         _stat(T.t("gold", lang), p["gold"], True, f"gold-{s}", "coin"),
-        _stat(T.t("hand", lang), p["hand_count"], True, f"handcount-{s}"),
+        _stat(T.t("hand", lang), p["hand_count"], True, f"handcount-{s}", "back"),
     ]
     small = [
         _stat(T.t("house_card", lang), f'★{p["power"]}'),
@@ -506,6 +506,8 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
              f'<div class="houses-housename">{esc(T.house_name(p["house"], lang))}</div></div></div>'
              f'<div class="houses-bigstats">{"".join(big)}</div>{plot_html}{agenda_html}</div>'
              f'<div class="houses-stats">{"".join(small)}</div>']
+    if s in moves:  # what this player just did, in words
+        parts.append(f'<div class="houses-lastmove">↻ {T.log_line(moves[s], lang, names)}</div>')
     standing = [i for i in p["chars"] if not i["knelt"]]
     knelt = [i for i in p["chars"] if i["knelt"]]
     groups = []

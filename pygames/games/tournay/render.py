@@ -527,7 +527,8 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
     return (f'<section class="{cls}" data-seat="{s}" data-anim-id="seat-{s}"{last}><h3>{marks and "".join(marks) or ""}'
             f'<span class="tournay-seat">P{s + 1}</span> <b class="name">{esc(name)}</b></h3>'
             f'<div class="tournay-info">{info}</div>'
-            f'{_citizens_html(p, s, lang, choices, shown, mine)}'
+            + (f'<div class="tournay-lastmove">↻ {T.log_line(entry, lang, names)}</div>' if entry else "")
+            + f'{_citizens_html(p, s, lang, choices, shown, mine)}'
             f'{_district_html(view, s, lang, choices, shown, mine, ids, last_cell)}</section>')
 
 
