@@ -524,6 +524,10 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
                       f'<div class="houses-row">{cards}</div></div>')
     if groups:
         parts.append(f'<div class="houses-inplay" aria-label="{esc(T.t("characters", lang))}">{"".join(groups)}</div>')
+    if p["facedown_count"] and not mine:  # setup cards placed face down, not yet revealed
+        backs = art.use("back", "houses-backmini") * p["facedown_count"]
+        parts.append(f'<div class="houses-facedownrow" role="img" aria-label="{p["facedown_count"]} '
+                     f'{esc(T.t("facedown", lang))}">{backs}</div>')
     if p["used"]:
         used = ", ".join(esc(T.plot_name(u, lang)) for u in p["used"])
         parts.append(f'<div class="houses-used">{esc(T.t("used", lang))}: {used}</div>')
