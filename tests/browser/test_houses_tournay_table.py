@@ -19,11 +19,12 @@ pytestmark = pytest.mark.browser
 
 WIDE = {"width": 1366, "height": 900}
 
-# (game, seats, seed, human decisions before the position is taken): a mid-game table with cards in
-# play, knelt characters and a plot (Houses), a filled district, ramparts and events (Tournay)
+# game -> positions (seats, seed, human decisions before the position is taken): mid-game tables with
+# cards in play, a challenge and plots (Houses; the second one with ten characters, eight knelt), and
+# districts, ramparts and events (Tournay; the second one with nearly full districts)
 POSITIONS = {
-    "houses": (["human", "random", "random"], 11, 40),
-    "tournay": (["human", "random", "random"], 12, 14),
+    "houses": [(["human", "random", "random"], 11, 40), (["human", "random", "random"], 13, 60)],
+    "tournay": [(["human", "random", "random"], 12, 14), (["human", "random", "random"], 8, 30)],
 }
 
 # every element of a card face or piece; the check looks at each and at everything inside it
@@ -62,8 +63,8 @@ PROBE = """(cls) => {
 }"""
 
 
-def record_of(game_id: str) -> dict:
-    seats, seed, decisions = POSITIONS[game_id]
+def record_of(game_id: str, index: int = 0) -> dict:
+    seats, seed, decisions = POSITIONS[game_id][index]
     session = TableSession(game_id, len(seats), seed, {}, seats)
     rng = random.Random(seed)
     made = 0
@@ -80,11 +81,15 @@ def record_of(game_id: str) -> dict:
     raise AssertionError("the game ended before the position")
 
 
-def open_position(page, game_id: str) -> None:
+def open_position(page, game_id: str, index: int) -> None:
+    if page.locator('[data-testid="import"]').count() == 0:  # at a table: back to the lobby first
+        before = rev(page)
+        page.locator('[data-testid="to-lobby"]').first.click()
+        settle(page, before)
     before = rev(page)
     page.locator('[data-testid="import"]').set_input_files(
         files=[{"name": f"{game_id}.json", "mimeType": "application/json",
-                "buffer": json.dumps(record_of(game_id)).encode("utf-8")}])
+                "buffer": json.dumps(record_of(game_id, index)).encode("utf-8")}])
     assert settle(page, before) == "human"
     expect(page.locator(f'[data-testid="table"][data-game="{game_id}"]')).to_be_visible()
 
@@ -100,15 +105,22 @@ def set_lang(page, lang: str) -> None:
 @pytest.mark.parametrize("game_id", ["houses", "tournay"])
 @pytest.mark.parametrize("viewport", [PHONE, WIDE], ids=["390", "1366"])
 def test_card_faces_fit_and_show_their_pictures(open_page, site_url, game_id, viewport):
-    phone = viewport is PHONE
-    extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
+    extra = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if viewport is PHONE else {}
     page = open_page(viewport, **extra)
     boot(page, site_url)
-    open_position(page, game_id)
+    open_position(page, game_id, 0)
     # the check can fail: a face that clips its text is found
     probe = page.evaluate_handle(PROBE, FACES[game_id].split(",")[0][1:])
     assert len(page.evaluate(OVERFLOW, FACES[game_id])) == 1
     probe.evaluate("e => e.remove()")
+    for index in range(len(POSITIONS[game_id])):
+        if index:
+            open_position(page, game_id, index)
+        check_position(page, game_id, viewport, index)
+
+
+def check_position(page, game_id: str, viewport: dict, index: int) -> None:
+    phone = viewport is PHONE
     for lang in ("en", "ja"):
         set_lang(page, lang)
         faces = page.locator(f'.board {FACES[game_id].split(",")[0]}')
@@ -127,5 +139,5 @@ def test_card_faces_fit_and_show_their_pictures(open_page, site_url, game_id, vi
             assert small_targets(page) == []
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
-            shot(page, f"art-{game_id}-{viewport['width']}-{lang}-{scheme}")
-    page.emulate_media(color_scheme="light")
+            shot(page, f"art-{game_id}-{index + 1}-{viewport['width']}-{lang}-{scheme}")
+        page.emulate_media(color_scheme="light")
