@@ -608,12 +608,7 @@ def card_zoom(key: str, lang: str) -> str:
     """The large card for ``key``: picture, name, deck, cost, prestige points and the full rules text."""
     ja = _ja(lang)
     if key == "rampart":
-        text = ("対抗したイベントを城壁として手札に持つ(手札上限4枚に含む)。悪いイベントが自分に起きるとき、"
-                "城壁を1つ建ててそのイベントを防いでよい。終了時、城壁1つにつき1名声点(手札・建設済み・捨てたものも数える)。"
-                if ja else
-                "A countered event, kept in your hand as a rampart (it counts toward the hand limit of 4). When a bad "
-                "event is about to strike you, you may build a rampart: that event does nothing to you. At the end, "
-                "each rampart is worth 1 prestige point, in hand, built or discarded.")
+        text = T.RAMPART_TEXT["ja" if ja else "en"]
         return (f'<div class="tournay-zoom tournay-zoomrampart">{art.use("rampart", "tournay-zoomart")}'
                 f'<div class="tournay-zoombody"><div class="tournay-zoomname">{esc("城壁" if ja else "Rampart")}</div>'
                 f'<p class="tournay-zoomtext">{esc(text)}</p></div></div>')

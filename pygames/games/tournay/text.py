@@ -297,3 +297,13 @@ def card_reference(lang: str) -> list[dict]:
         result.append({"name": event_name(ev, lang), "kind": event_kind, "text": event_text(ev, lang),
                        "zoom": f"tournay:{ev}"})
     return result
+
+
+# the rampart's full text (the zoomed card, render.card_zoom("rampart", lang))
+RAMPART_TEXT = {
+    "en": ("A countered event, kept in your hand as a rampart (it counts toward the hand limit of 4). When a bad "
+           "event is about to strike you, you may build a rampart: that event does nothing to you. At the end, "
+           "each rampart is worth 1 prestige point, in hand, built or discarded."),
+    "ja": ("対抗したイベントを城壁として手札に持つ(手札上限4枚に含む)。悪いイベントが自分に起きるとき、"
+           "城壁を1つ建ててそのイベントを防いでよい。終了時、城壁1つにつき1名声点(手札・建設済み・捨てたものも数える)。"),
+}
