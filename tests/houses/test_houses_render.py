@@ -125,13 +125,112 @@ def test_HOU_R5_every_log_key_reads_as_a_sentence():
     assert {"turn", "challenge", "result", "power", "dominance", "game_over", "drew"} <= seen
 
 
-def test_HOU_R6_knelt_cards_are_rotated_and_icons_are_labelled_shapes():
+def test_HOU_R6_knelt_cards_sit_in_their_own_group_and_icons_are_labelled_shapes():
     from houses_helpers import game, uid
-    s = game(in_play=[[{"card": "V06", "knelt": True}], ["R04"]])
+    s = game(in_play=[[{"card": "V06", "knelt": True}, "V05"], ["R04"]])
     html, placed = render.board(GAME.view(s, 0), 0, "en", ["A", "B"], {"plot:P2": "Swift Riders"})
-    assert "houses-slot houses-knelt" in html
+    knelt_group = html.split('houses-kneltgroup', 1)[1].split("</section>", 1)[0]
+    standing_group = html.split('houses-standing', 1)[1].split('houses-kneltgroup', 1)[0]
+    assert f'data-anim-id="card-{uid(s, 0, "V06")}"' in knelt_group and "houses-knelt" in knelt_group
+    assert f'data-anim-id="card-{uid(s, 0, "V05")}"' in standing_group
     assert re.search(r'aria-label="military"', html) and re.search(r'aria-label="intrigue"', html)
     assert "houses-track" in html and "0/15" in html
     assert placed == {"plot:P2"}  # the plot is a place on the board, clickable
     html, placed = render.board(GAME.view(s, 0), 0, "ja", ["A", "B"], {f"card:{uid(s, 1, 'R04')}": "x"})
     assert placed == {f"card:{uid(s, 1, 'R04')}"} and 'data-testid="choice"' in html
+
+
+# ---------------------------------------------------------------- art, zoom, motion markers (issue 16)
+def _symbols_used(markup: str) -> set[str]:
+    return set(re.findall(r'href="#houses-art-([\w-]+)"', markup))
+
+
+def test_HOU_R7_card_zoom_shows_picture_name_cost_and_full_text_for_every_key():
+    from pygames.games.houses import art
+    keys = render.zoom_keys()
+    assert set(CARDS) | set(PLOTS) | set(AGENDAS) == set(keys)
+    for key in keys:
+        for lang in ("en", "ja"):
+            big = render.card_zoom(key, lang)
+            assert _symbols_used(big) and _symbols_used(big) <= set(art.names()), key
+            if key in CARDS:
+                assert esc_in(text.card_name(key, lang), big) and esc_in(text.card_text(key, lang), big)
+                assert f"<b>{CARDS[key]['cost']}</b>" in big
+                if CARDS[key]["type"] == "character":
+                    assert f"<b>{CARDS[key]['str']}</b>" in big
+            elif key in PLOTS:
+                assert esc_in(text.plot_name(key, lang), big) and esc_in(text.plot_text(key, lang), big)
+            else:
+                assert esc_in(text.agenda_name(key, lang), big) and esc_in(text.agenda_text(key, lang), big)
+    assert "Stealth" in render.card_zoom("O02", "en") and "隠密" in render.card_zoom("O02", "ja")
+
+
+def esc_in(plain: str, markup: str) -> bool:
+    from pygames.ui.html import esc
+    return esc(plain) in markup
+
+
+def test_HOU_R8_every_card_kind_has_its_own_picture_and_the_art_is_small():
+    from pygames.games.houses import art
+    pictures = {cid: art.picture(cid) for cid in CARDS}
+    assert set(pictures.values()) >= {"char-warrior", "char-spy", "char-noble", "loc-keep", "loc-market",
+                                      "loc-tower", "att-blade", "att-banner", "ev-scroll", "ev-bolt"}
+    names = set(art.names())
+    assert {f"crest-{h}" for h in ("vorhelm", "miravelle", "ombrine", "solmere", "neutral")} <= names
+    assert {f"plot-{p}" for p in PLOTS} <= names and {f"agenda-{a}" for a in AGENDAS} <= names
+    assert "back" in names
+    defs = art.defs()
+    assert len(defs.encode()) <= 60_000
+    assert defs.count("<symbol ") == len(names) and "style=" not in defs  # the CSP refuses inline styles
+
+
+def test_HOU_R9_board_art_zoom_and_anim_markers_on_real_positions():
+    from pygames.games.houses import art
+    names_all = set(art.names())
+    count = 0
+    for state in positions(3, [7], every=5, options={"agendas": True}):
+        seat = GAME.current_player(state)
+        seat = 0 if seat is None else seat
+        view = GAME.view(state, seat)
+        picker = Picker(GAME.legal_actions(state), view, render.action_steps) if not GAME.is_over(state) else None
+        choices = {k: k for k in picker.options()} if picker else {}
+        for lang in ("en", "ja"):
+            html, placed = render.board(view, seat, lang, ["A", "B", "C"], choices)
+            assert html.count('class="art-defs"') == 1
+            assert _symbols_used(html) <= names_all
+            anim = re.findall(r'data-anim-id="([^"]+)"', html)
+            assert len(anim) == len(set(anim)), "anim ids are unique on a board"
+            # every card face is zoomable and reachable by keyboard, exactly once focusable
+            for tag in re.findall(r"<div [^>]*houses-(?:card|plot)\b[^>]*>", html):
+                if "houses-facedown" in tag:
+                    continue
+                assert "data-zoom=\"houses:" in tag and tag.count("tabindex=") == 1, tag
+            for key in re.findall(r'data-zoom="houses:([^"]+)"', html):
+                assert key in render.zoom_keys()
+        count += 1
+    assert count > 20
+
+
+def test_HOU_R10_last_moves_of_the_others_are_marked_until_you_act():
+    from houses_helpers import act, game, uid
+    s = game(in_play=[[], []], hands=[["V05"], ["R05"]], gold=[5, 5], plots=[["P1"], ["P1"]])
+    while GAME.current_player(s) is not None and GAME.view(s, 0)["stage"] != "marshal":
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    mover = GAME.current_player(s)
+    other = 1 - mover
+    hand = {0: "V05", 1: "R05"}[mover]
+    s = act(s, "marshal", card=hand)
+    html, _ = render.board(GAME.view(s, other), other, "en", ["A", "B"], {})
+    marked = re.findall(r'<[^>]*data-last-move="1"[^>]*>', html)
+    assert len(marked) == 1 and f'data-anim-id="card-{uid(s, mover, hand)}"' in marked[0]
+    said = html.split('class="houses-lastmove"', 1)[1].split("</div>", 1)[0]
+    assert text.card_name(hand, "en") in said  # the move in words, on the mover's panel
+    # the mover's own view marks nothing of its own
+    html, _ = render.board(GAME.view(s, mover), mover, "en", ["A", "B"], {})
+    assert 'data-last-move' not in html
+
+
+def test_HOU_R11_every_card_reference_entry_names_its_zoomed_card():
+    for lang in ("en", "ja"):
+        ref = text.card_reference(lang)
+        assert [e["zoom"] for e in ref] == [f"houses:{k}" for k in render.zoom_keys()]

@@ -132,3 +132,90 @@ def test_click_paths_are_unique_and_final_and_shift_cells_exist():
     assert "cell:-1,0" in cells and "cell:0,-1" in cells
     html, shown = render.board(view, 0, "en", NAMES[:2], {k: render.step_label(k, view, "en") for k in cells})
     assert "cell:-1,0" in shown and "tournay-ghost" in html
+
+
+# ---------------------------------------------------------------- art, zoom, motion markers (issue 16)
+def _symbols_used(markup: str) -> set[str]:
+    return set(re.findall(r'href="#tournay-art-([\w-]+)"', markup))
+
+
+def test_card_zoom_shows_picture_name_cost_and_full_text_for_every_key():
+    from pygames.games.tournay import art
+    from pygames.ui.html import esc
+    keys = render.zoom_keys()
+    assert set(K.CARDS) | set(K.EVENTS) | {"rampart"} == set(keys)
+    for key in keys:
+        for lang in ("en", "ja"):
+            big = render.card_zoom(key, lang)
+            assert _symbols_used(big) and _symbols_used(big) <= set(art.names()), key
+            if key in K.CARDS:
+                assert esc(text.card_name(key, lang)) in big and esc(text.card_text(key, lang)) in big
+                if K.CARDS[key]["cost"]:
+                    assert esc(text.cost_text(key, lang)) in big
+            elif key in K.EVENTS:
+                assert esc(text.event_name(key, lang)) in big and esc(text.event_text(key, lang)) in big
+                assert f"<b>{K.EVENTS[key]['cost']}</b>" in big
+    assert "prestige point" in render.card_zoom("rampart", "en") and "名声点" in render.card_zoom("rampart", "ja")
+
+
+def test_every_card_kind_has_a_picture_of_its_colour_and_level_family_and_the_art_is_small():
+    from pygames.games.tournay import art
+    names = set(art.names())
+    for key, card in K.CARDS.items():
+        scene, badge = art.layers(key)
+        assert scene in names and (badge is None or badge in names), key
+        colour, level, kind = card["colour"], card["level"], card["kind"]
+        expected = {"building": f"bld-{colour}{level}", "character": f"chr-{colour}{level}",
+                    "prestige": f"pre-{colour}", "crier": "crier"}[kind]
+        assert scene == expected
+    assert {f"ev-{e}" for e in K.EVENTS} <= names
+    assert {"citizen", "citizen-laid", "grey", "rampart", "denier", "damage", "back"} <= names
+    defs = art.defs()
+    assert len(defs.encode()) <= 60_000
+    assert defs.count("<symbol ") == len(names) and "style=" not in defs  # the CSP refuses inline styles
+
+
+def test_board_art_zoom_and_anim_markers_on_real_positions():
+    from pygames.games.tournay import art
+    rng = Rng(9)
+    count = 0
+    for n, seed in ((3, 4), (2, 5)):
+        for state, seat in random_positions(n, seed, steps_every=6):
+            viewer = 0 if seat is None else seat
+            for view, options in walk_choices(state, viewer, rng) if seat is not None else [(GAME.view(state, 0), [])]:
+                for lang in ("en", "ja"):
+                    choices = {k: render.step_label(k, view, lang) for k in options}
+                    html, _ = render.board(view, viewer, lang, NAMES[:n], choices)
+                    assert html.count('class="art-defs"') == 1
+                    assert _symbols_used(html) <= set(art.names())
+                    anim = re.findall(r'data-anim-id="([^"]+)"', html)
+                    assert len(anim) == len(set(anim)), "anim ids are unique on a board"
+                    for tag in re.findall(r'<div class="tournay-(?:card|event|rampart)\b[^>]*>', html):
+                        if "tournay-empty" in tag:
+                            continue
+                        assert 'data-zoom="tournay:' in tag and tag.count("tabindex=") == 1, tag
+                    for key in re.findall(r'data-zoom="tournay:([^"]+)"', html):
+                        assert key in render.zoom_keys()
+                break
+            count += 1
+    assert count > 20
+
+
+def test_a_card_keeps_its_anim_id_from_hand_to_district_and_the_last_move_is_marked():
+    state = GAME.new_game(2, 1, {"no_shuffle": True, "first_player": 0, "hands": [["market"], ["inn"]]})
+    before, _ = render.board(GAME.view(state, 0), 0, "en", NAMES[:2], {})
+    assert 'data-anim-id="card-0-market"' in before.split('tournay-hand', 1)[1]
+    state = GAME.apply(state, {"type": "play", "card": "market", "r": 1, "c": 1})
+    after, _ = render.board(GAME.view(state, 1), 1, "en", NAMES[:2], {})
+    marked = re.findall(r'<[^>]*data-last-move="1"[^>]*>', after)
+    assert len(marked) == 1 and 'data-anim-id="card-0-market"' in marked[0]
+    assert after.count('class="tournay-lastmove"') == 1 and text.card_name("market", "en") in \
+        after.split('class="tournay-lastmove"', 1)[1].split("</div>", 1)[0]
+    mine, _ = render.board(GAME.view(state, 0), 0, "en", NAMES[:2], {})
+    assert "data-last-move" not in mine
+
+
+def test_every_card_reference_entry_names_its_zoomed_card():
+    for lang in ("en", "ja"):
+        keys = [e["zoom"].split(":", 1)[1] for e in text.card_reference(lang)]
+        assert keys == [*K.CARDS, *K.EVENT_ORDER] and set(keys) <= set(render.zoom_keys())

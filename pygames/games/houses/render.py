@@ -13,6 +13,7 @@ Click paths (``action_steps``):
 from __future__ import annotations
 
 from ...ui.html import choice_attrs, esc
+from . import art
 from . import text as T
 from .cards import AGENDAS, CARDS, PLOTS
 from .rules import base_str, icons_of, keywords_of
@@ -197,6 +198,10 @@ ICON_SHAPES = {
     "P": ('<polygon points="8,0.5 15.5,15 0.5,15"/>', "P", "政"),
 }
 
+# ids of the log entries that are a player's own decision (what "last move" marks)
+MOVE_KEYS = ("marshal", "event", "ability", "challenge", "defenders", "challenges_over", "mulligan", "keep",
+             "agenda_chosen", "placed", "first_player", "stealth", "discarded", "plot_picked")
+
 
 def icon_svg(kind: str, lang: str) -> str:
     shape, en, ja = ICON_SHAPES[kind]
@@ -215,7 +220,61 @@ def _attrs(key: str, choices, placed: set) -> str:
     return ""
 
 
-def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: set) -> str:
+def _zoom(zoom_key: str, attrs: str) -> str:
+    """data-zoom for a card with a full text; focusable unless the choice attributes made it so."""
+    return f' data-zoom="houses:{esc(zoom_key)}"' + ("" if "tabindex" in attrs else ' tabindex="0"')
+
+
+def _crest(house: str, cls: str = "houses-crest") -> str:
+    return art.use(f"crest-{house}", cls)
+
+
+def _chips(cid: str, lang: str) -> str:
+    """The short marks of a card face: keywords, income, reserve, dominance, reducer, timing."""
+    c = CARDS[cid]
+    ja = lang == "ja"
+    chips = [KW_ABBR[k][1 if ja else 0] for k in c.get("kw", []) if k in KW_ABBR]
+    if c.get("income"):
+        chips.append(f"{T.t('income', lang)} +{c['income']}")
+    if c.get("reserve"):
+        chips.append(f"{T.t('reserve', lang)} +{c['reserve']}")
+    if c.get("dominance"):
+        chips.append(f"{T.t('dominance', lang)} {c['dominance']}")
+    if c.get("reducer"):
+        chips.append(f"{T.t('cost', lang)} −1")
+    if c.get("anthem"):
+        chips.append(f"{T.kind_name(c['anthem']['kind'], lang)} +{c['anthem']['n']}")
+    if c["type"] == "attachment":
+        att = c["att"]
+        if att.get("str"):
+            chips.append(f"+{att['str']} {T.t('str', lang)}")
+        if att.get("icon"):
+            chips.append(f"+{T.kind_name(att['icon'], lang)}")
+        if att.get("kw"):
+            chips.append(f"+{T.KEYWORD_NAMES[att['kw']][lang]}")
+    window = c.get("window")
+    if window:
+        word = {"marshal": "when_marshal", "challenge": "when_challenge", "reaction": "when_reaction",
+                "challenges_start": "when_start"}[window]
+        mark = T.t(word, lang)
+        if window == "reaction":
+            mark += f" ({T.kind_name(c['kind'], lang)})"
+        elif window == "challenge":
+            mark += " (" + (T.t("attackers" if c.get("role") == "attacker" else "defenders", lang)) + ")"
+        chips.append(mark)
+    return "".join(f'<span class="houses-chip">{esc(x)}</span>' for x in chips)
+
+
+def _icons(icons: str, lang: str) -> str:
+    return "".join(icon_svg(k, lang) for k in "MIP" if k in icons)
+
+
+def _name_line(cid: str, lang: str, extra: str = "") -> str:
+    c = CARDS[cid]
+    return f'<div class="houses-cname">{"◆ " if c["unique"] else ""}{esc(T.card_name(cid, lang))}{extra}</div>'
+
+
+def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: set, marked: set) -> str:
     cid = inst["cid"]
     c = CARDS[cid]
     ch = view["ch"]
@@ -231,87 +290,104 @@ def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: s
         elif inst["uid"] in ch["blocked"]:
             cls.append("houses-blocked")
             role = T.t("cannot_defend", lang)
+    if inst["knelt"]:
+        cls.append("houses-knelt")
     key = f"card:{inst['uid']}"
     if key in choices:
         cls.append("houses-choosable")
-    icons = "".join(icon_svg(k, lang) for k in "MIP" if k in icons_of(inst))
-    kws = " ".join(esc(KW_ABBR[k][0 if lang == "en" else 1]) for k in keywords_of(inst) if k in KW_ABBR)
+    attrs = _attrs(key, choices, placed)
+    kws = "".join(f'<span class="houses-chip">{esc(KW_ABBR[k][0 if lang == "en" else 1])}</span>'
+                  for k in keywords_of(inst) if k in KW_ABBR)
     bonus = ch["bonus"].get(str(inst["uid"]), 0) if ch else 0
     strength = base_str(inst)
     str_txt = f"{strength}" + (f"+{bonus}" if bonus else "")
-    atts = "".join(f'<div class="houses-att">+ {esc(T.card_name(a, lang))}</div>' for a in inst["atts"])
+    atts = "".join(f'<div class="houses-att houses-h-{CARDS[a]["house"]}"{_zoom(a, "")}>+ {esc(T.card_name(a, lang))}</div>'
+                   for a in inst["atts"])
     power = (f'<span class="houses-powertok" title="{esc(T.t("power", lang))}">★{inst["power"]}</span>'
              if inst["power"] else "")
-    knelt_txt = f'<span class="houses-kneltlbl">{esc(T.t("knelt", lang))}</span>' if inst["knelt"] else ""
-    role_txt = f'<div class="houses-role">{esc(role)}</div>' if role else ""
-    unique = "◆ " if c["unique"] else ""
-    title = esc(T.card_name(cid, lang) + " — " + T.card_text(cid, lang))
-    slot_cls = "houses-slot houses-knelt" if inst["knelt"] else "houses-slot"
-    return (f'<div class="{slot_cls}"><div class="{" ".join(cls)}" title="{title}"{_attrs(key, choices, placed)}>'
-            f'<div class="houses-cname">{unique}{esc(T.card_name(cid, lang))}</div>'
-            f'<div class="houses-statline"><span class="houses-str" aria-label="{esc(T.t("str", lang))}">{esc(str_txt)}</span>'
-            f'<span class="houses-icons">{icons}</span></div>'
-            f'<div class="houses-kw">{kws}</div>{atts}{power}{knelt_txt}{role_txt}</div></div>')
+    knelt_txt = f'<span class="houses-kneltlbl">⤵ {esc(T.t("knelt", lang))}</span>' if inst["knelt"] else ""
+    role_txt = f'<span class="houses-role">{esc(role)}</span>' if role else ""
+    last = ' data-last-move="1"' if inst["uid"] in marked else ""
+    return (f'<div class="{" ".join(cls)}" data-anim-id="card-{inst["uid"]}"{last}{attrs}{_zoom(cid, attrs)}>'
+            f'<div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}'
+            f'<span class="houses-str" title="{esc(T.t("str", lang))}">{esc(str_txt)}</span>{power}</div>'
+            f'<div class="houses-face">{_name_line(cid, lang)}'
+            f'<div class="houses-statline"><span class="houses-icons">{_icons("".join(icons_of(inst)), lang)}</span>{kws}</div>'
+            f'{atts}<div class="houses-marks">{knelt_txt}{role_txt}</div></div></div>')
 
 
-def _loc_card(view: dict, inst: dict, lang: str, choices, placed: set) -> str:
+def _loc_card(view: dict, inst: dict, lang: str, choices, placed: set, marked: set) -> str:
     cid = inst["cid"]
     c = CARDS[cid]
     key = f"card:{inst['uid']}"
     cls = ["houses-card", "houses-loc", f"houses-h-{c['house']}"]
+    if inst["knelt"]:
+        cls.append("houses-knelt")
     if key in choices:
         cls.append("houses-choosable")
-    knelt_txt = f'<span class="houses-kneltlbl">{esc(T.t("knelt", lang))}</span>' if inst["knelt"] else ""
-    slot_cls = "houses-slot houses-knelt" if inst["knelt"] else "houses-slot"
-    return (f'<div class="{slot_cls}"><div class="{" ".join(cls)}"{_attrs(key, choices, placed)}>'
-            f'<div class="houses-cname">{"◆ " if c["unique"] else ""}{esc(T.card_name(cid, lang))}</div>'
-            f'<div class="houses-ctext">{esc(T.card_text(cid, lang))}</div>{knelt_txt}</div></div>')
+    attrs = _attrs(key, choices, placed)
+    knelt_txt = f'<span class="houses-kneltlbl">⤵ {esc(T.t("knelt", lang))}</span>' if inst["knelt"] else ""
+    last = ' data-last-move="1"' if inst["uid"] in marked else ""
+    return (f'<div class="{" ".join(cls)}" data-anim-id="card-{inst["uid"]}"{last}{attrs}{_zoom(cid, attrs)}>'
+            f'<div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}</div>'
+            f'<div class="houses-face">{_name_line(cid, lang)}<div class="houses-statline">{_chips(cid, lang)}</div>'
+            f'<div class="houses-marks">{knelt_txt}</div></div></div>')
 
 
-def _plot_card(pid: str, lang: str, key: str | None, choices, placed: set, extra_cls: str = "") -> str:
+PLOT_ICONS = ("coin", "init", "claim", "reserve")
+
+
+def _plot_stats(pid: str, lang: str) -> str:
     pl = PLOTS[pid]
+    abbr = PLOT_ABBR["en" if lang == "en" else "ja"]
+    return "".join(f'<span title="{esc(T.t(k, lang))}">{art.use(icon, "houses-staticon")}<b>{pl[k]}</b>'
+                   f'<small>{esc(a.strip())}</small></span>'
+                   for k, a, icon in zip(("income", "initiative", "claim", "reserve"), abbr, PLOT_ICONS))
+
+
+def _plot_card(pid: str, lang: str, key: str | None, choices, placed: set, extra_cls: str = "",
+               anim: str = "") -> str:
     attrs = _attrs(key, choices, placed) if key else ""
     cls = "houses-plot" + (" houses-choosable" if key and key in choices else "") + extra_cls
-    abbr = PLOT_ABBR["en" if lang == "en" else "ja"]
-    stats = "".join(f'<span title="{esc(T.t(k, lang))}"><small>{esc(a.strip())}</small><b>{pl[k]}</b></span>'
-                    for k, a in zip(("income", "initiative", "claim", "reserve"), abbr))
-    legend = (f'{esc(T.t("income", lang))} {pl["income"]} · {esc(T.t("initiative", lang))} {pl["initiative"]} · '
-              f'{esc(T.t("claim", lang))} {pl["claim"]} · {esc(T.t("reserve", lang))} {pl["reserve"]}')
-    extra = ""
-    if pl.get("revealed"):
-        extra = f'<div class="houses-ctext">{esc(T.effects_text(pl["revealed"], lang))}</div>'
-    return (f'<div class="{cls}"{attrs} title="{legend}"><div class="houses-cname">{esc(T.plot_name(pid, lang))}</div>'
-            f'<div class="houses-plotstats">{stats}</div>{extra}</div>')
+    anim_attr = f' data-anim-id="{esc(anim)}"' if anim else ""
+    return (f'<div class="{cls}"{anim_attr}{attrs}{_zoom(pid, attrs)}>'
+            f'<div class="houses-plothead">{art.use("plot-" + pid, "houses-plotart")}'
+            f'<div class="houses-cname">{esc(T.plot_name(pid, lang))}</div></div>'
+            f'<div class="houses-plotstats">{_plot_stats(pid, lang)}</div></div>')
 
 
-def _hand_card(view: dict, seat: int, cid: str, count: int, lang: str, choices, placed: set) -> str:
+def _hand_card(view: dict, seat: int, cid: str, count: int, lang: str, choices, placed: set,
+               key: str | None = None, extra_cls: str = "") -> str:
     c = CARDS[cid]
-    key = f"hand:{cid}"
+    key = key if key is not None else f"hand:{cid}"
     cls = ["houses-card", "houses-handcard", f"houses-h-{c['house']}"]
+    if extra_cls:
+        cls.append(extra_cls)
     if key in choices:
         cls.append("houses-choosable")
-    stats = ""
-    if c["type"] == "character":
-        icons = "".join(icon_svg(k, lang) for k in "MIP" if k in c["icons"])
-        stats = (f'<div class="houses-statline"><span class="houses-str">{c["str"]}</span>'
-                 f'<span class="houses-icons">{icons}</span></div>')
-    times = f'<span class="houses-count">×{count}</span>' if count > 1 else ""
-    return (f'<div class="{" ".join(cls)}"{_attrs(key, choices, placed)}>'
-            f'<div class="houses-cost" title="{esc(T.t("gold", lang))}">{c["cost"]}</div>'
-            f'<div class="houses-cname">{"◆ " if c["unique"] else ""}{esc(T.card_name(cid, lang))}{times}</div>'
-            f'<div class="houses-ctype">{esc(T.TYPE_NAMES[c["type"]][lang])} · {esc(T.house_name(c["house"], lang))}</div>'
-            f'{stats}<div class="houses-ctext">{esc(T.card_text(cid, lang))}</div></div>')
+    attrs = _attrs(key, choices, placed)
+    strength = (f'<span class="houses-str" title="{esc(T.t("str", lang))}">{c["str"]}</span>'
+                if c["type"] == "character" else "")
+    icons = (f'<span class="houses-icons">{_icons(c["icons"], lang)}</span>' if c["type"] == "character" else "")
+    times = f' <span class="houses-count">×{count}</span>' if count > 1 else ""
+    return (f'<div class="{" ".join(cls)}" data-anim-id="hand-{seat}-{esc(cid)}"{attrs}{_zoom(cid, attrs)}>'
+            f'<div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}'
+            f'<span class="houses-cost" title="{esc(T.t("cost", lang))}">{c["cost"]}</span>{strength}</div>'
+            f'<div class="houses-face">{_name_line(cid, lang, times)}'
+            f'<div class="houses-ctype">{esc(T.TYPE_NAMES[c["type"]][lang])}</div>'
+            f'<div class="houses-statline">{icons}{_chips(cid, lang)}</div></div></div>')
 
 
-def _track(view: dict, s: int, lang: str) -> str:
+def _track(view: dict, s: int, lang: str, names: list[str]) -> str:
     from .rules import total_power
     p = view["players"][s]
     target = view["opts"]["victory_power"]
     power = total_power(p)
     pips = "".join(f'<span class="houses-pip{" houses-on" if i < power else ""}"></span>' for i in range(target))
     return (f'<div class="houses-trackrow houses-seat{s}"><span class="houses-shape">{SEAT_SHAPES[s]}</span>'
+            f'{_crest(p["house"], "houses-crest-sm")}<span class="houses-trackname">{_who(names, s)}</span>'
             f'<span class="houses-track" role="img" aria-label="{power}/{target}">{pips}</span>'
-            f'<b class="houses-trackval">{power}/{target}</b></div>')
+            f'<b class="houses-trackval" data-anim-id="power-{s}">{power}<small>/{target}</small></b></div>')
 
 
 def _challenge_box(view: dict, lang: str, names: list[str]) -> str:
@@ -324,98 +400,180 @@ def _challenge_box(view: dict, lang: str, names: list[str]) -> str:
     kind = T.kind_name(ch["kind"], lang)
     return (f'<div class="houses-chbox">{icon_svg(ch["kind"], lang)} <b>{esc(kind)}</b>: '
             f'{_who(names, ch["attacker"])} {SEAT_SHAPES[ch["attacker"]]} → {_who(names, ch["defender"])} '
-            f'{SEAT_SHAPES[ch["defender"]]} · {esc(T.t("attackers", lang))} {a} — '
-            f'{esc(T.t("defenders", lang))} {d}</div>')
+            f'{SEAT_SHAPES[ch["defender"]]} <span class="houses-chscore">{esc(T.t("attackers", lang))} <b>{a}</b> — '
+            f'{esc(T.t("defenders", lang))} <b>{d}</b></span></div>')
+
+
+def last_moves(view: dict, seat: int | None) -> dict[int, dict]:
+    """The last own decision of every other seat since ``seat`` last decided (all seats for a spectator):
+    {seat: log entry}. These get ``data-last-move`` until the human acts again."""
+    log = view.get("log") or []
+    start = 0
+    if seat is not None:
+        for i in range(len(log) - 1, -1, -1):
+            e = log[i]
+            if e["key"] in MOVE_KEYS and e["params"].get("seat") == seat:
+                start = i + 1
+                break
+    found: dict[int, dict] = {}
+    for e in log[start:]:
+        s = e["params"].get("seat")
+        if e["key"] in MOVE_KEYS and isinstance(s, int) and s != seat:
+            found[s] = e
+    return found
+
+
+def _marked_uid(view: dict, s: int, entry: dict) -> int | None:
+    """The card in play a last move put there (marshalling), if it can be found."""
+    if entry["key"] != "marshal":
+        return None
+    p = view["players"][s]
+    cid = entry["params"].get("card")
+    target = entry["params"].get("target")
+    best = None
+    for inst in p["chars"] + p["locs"]:
+        if inst["cid"] == cid or (target and inst["cid"] == target and cid in inst["atts"]):
+            best = inst["uid"] if best is None else max(best, inst["uid"])
+    return best
+
+
+def _stat(label: str, value, big: bool = False, anim: str = "", icon: str = "") -> str:
+    cls = "houses-stat houses-big" if big else "houses-stat"
+    anim_attr = f' data-anim-id="{anim}"' if anim else ""
+    pic = art.use(icon, "houses-staticon") if icon else ""
+    return f'<span class="{cls}"{anim_attr}>{pic}<small>{esc(label)}</small> <b>{value}</b></span>'
+
+
+def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], choices, placed: set,
+            moves: dict) -> str:
+    from .rules import claim, dominance_total, income, reserve, total_power
+    p = view["players"][s]
+    mine = s == seat
+    cls = f"houses-player houses-seat{s}" + (" houses-mine" if mine else " houses-opponent")
+    if view.get("active") == s:
+        cls += " houses-activeplayer"
+    if p["out"]:
+        cls += " houses-out"
+    marked: set[int] = set()
+    last = ""
+    if s in moves:
+        uid = _marked_uid(view, s, moves[s])
+        if uid is not None:
+            marked.add(uid)
+        else:
+            last = ' data-last-move="1"'
+    key = f"seat:{s}"
+    house_cls = "houses-housecard" + (" houses-choosable" if key in choices else "")
+    label = esc(names[s]) if s < len(names) else "?"
+    already = s < len(names) and T.t("you", lang).lower() in names[s].lower()  # the name may say it already
+    you = f' <span class="houses-you">({esc(T.t("you", lang))})</span>' if mine and not already else ""
+    plot_html = ""
+    if p["plot"]:
+        plot_html = _plot_card(p["plot"], lang, None, choices, placed, " houses-revealed", f"plot-{s}-{p['plot']}")
+    elif view["stage"] == "plot" and not p["out"]:
+        plot_html = (f'<div class="houses-plot houses-facedown">{art.use("back", "houses-backart")}'
+                     f'<span>{esc(T.t("chosen" if p["chosen"] else "choosing", lang))}</span></div>')
+    agenda = p.get("agenda")
+    agenda_html = ""
+    if agenda and agenda != "none":
+        agenda_html = (f'<div class="houses-agenda"{_zoom(agenda, "")}>{art.use("agenda-" + agenda, "houses-plotart")}'
+                       f'<span><small>{esc(T.t("agenda", lang))}</small><br>{esc(T.agenda_name(agenda, lang))}</span></div>')
+    big = [
+        _stat(T.t("power", lang), f'{total_power(p)}', True, f"powerstat-{s}", "power"),
+        _stat(T.t("gold", lang), p["gold"], True, f"gold-{s}", "coin"),
+        _stat(T.t("hand", lang), p["hand_count"], True, f"handcount-{s}", "back"),
+    ]
+    small = [
+        _stat(T.t("house_card", lang), f'★{p["power"]}'),
+        _stat(T.t("deck", lang), p["deck_count"]),
+        _stat(T.t("discard", lang), len(p["discard"])),
+        _stat(T.t("dead", lang), len(p["dead"])),
+        _stat(T.t("dominance", lang), dominance_total(view, s)),
+    ]
+    if p["plot"]:
+        small += [_stat(T.t("income", lang), income(view, s)), _stat(T.t("claim", lang), claim(view, s)),
+                  _stat(T.t("reserve", lang), reserve(view, s))]
+    if p["facedown_count"]:
+        small.append(f'<span class="houses-stat">{p["facedown_count"]} {esc(T.t("facedown", lang))}</span>')
+    if p["out"]:
+        small.append(f'<span class="houses-stat houses-warn">{esc(T.t("eliminated", lang))}</span>')
+    elif p["decked"]:
+        small.append(f'<span class="houses-stat houses-warn">{esc(T.t("decked", lang))}</span>')
+    parts = [f'<section class="{cls}" aria-label="{label}" data-seat="{s}" data-anim-id="seat-{s}"{last}>'
+             f'<div class="houses-head"><div class="{house_cls}" data-anim-id="house-{s}"{_attrs(key, choices, placed)}>'
+             f'{_crest(p["house"], "houses-crest-lg")}<div class="houses-houseinfo"><span class="houses-shape">{SEAT_SHAPES[s]}</span> '
+             f'<b class="name">{label}</b>{you}'
+             f'<div class="houses-housename">{esc(T.house_name(p["house"], lang))}</div></div></div>'
+             f'<div class="houses-bigstats">{"".join(big)}</div>{plot_html}{agenda_html}</div>'
+             f'<div class="houses-stats">{"".join(small)}</div>']
+    if s in moves:  # what this player just did, in words
+        parts.append(f'<div class="houses-lastmove">↻ {T.log_line(moves[s], lang, names)}</div>')
+    standing = [i for i in p["chars"] if not i["knelt"]]
+    knelt = [i for i in p["chars"] if i["knelt"]]
+    groups = []
+    for title, insts, gcls in ((T.t("standing", lang), standing, "houses-standing"),
+                               (T.t("knelt_group", lang), knelt, "houses-kneltgroup")):
+        if insts:
+            cards = "".join(_char_card(view, s, i, lang, choices, placed, marked) for i in insts)
+            groups.append(f'<div class="houses-group {gcls}"><div class="houses-grouptitle">{esc(title)} '
+                          f'<small>{len(insts)}</small></div><div class="houses-row">{cards}</div></div>')
+    if p["locs"]:
+        cards = "".join(_loc_card(view, i, lang, choices, placed, marked) for i in p["locs"])
+        groups.append(f'<div class="houses-group houses-locgroup"><div class="houses-grouptitle">'
+                      f'{esc(T.t("locations", lang))} <small>{len(p["locs"])}</small></div>'
+                      f'<div class="houses-row">{cards}</div></div>')
+    if groups:
+        parts.append(f'<div class="houses-inplay" aria-label="{esc(T.t("characters", lang))}">{"".join(groups)}</div>')
+    if p["facedown_count"] and not mine:  # setup cards placed face down, not yet revealed
+        backs = art.use("back", "houses-backmini") * p["facedown_count"]
+        parts.append(f'<div class="houses-facedownrow" role="img" aria-label="{p["facedown_count"]} '
+                     f'{esc(T.t("facedown", lang))}">{backs}</div>')
+    if p["used"]:
+        used = ", ".join(esc(T.plot_name(u, lang)) for u in p["used"])
+        parts.append(f'<div class="houses-used">{esc(T.t("used", lang))}: {used}</div>')
+    parts.append("</section>")
+    return "".join(parts)
 
 
 def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
           picked: tuple[str, ...] = ()) -> tuple[str, set]:
-    from .rules import claim, dominance_total, income, reserve, total_power
     placed: set[str] = set()
     choices = set(choices or ())
-    en = lang == "en"
     n = view["num_players"]
-    parts = [f'<div class="houses-table" data-stage="{esc(view["stage"])}">']
+    moves = last_moves(view, seat)
+    parts = [f'<div class="houses-table" data-stage="{esc(view["stage"])}">', art.defs()]
     # ---- header: round, order, power race
     order = " → ".join(f"{SEAT_SHAPES[s]} {_who(names, s)}" for s in view["order"]) if view["order"] else ""
     parts.append(f'<div class="houses-top"><span class="houses-round">{esc(T.t("round", lang))} {view["round"]}</span>'
                  + (f' <span class="houses-order">{esc(T.t("turn_order", lang))}: {order}</span>' if order else "")
                  + "</div>")
-    parts.append(f'<div class="houses-race"><div class="houses-racetitle">{esc(T.t("power_race", lang))} '
-                 f'({esc(T.t("target", lang))} {view["opts"]["victory_power"]})</div>'
-                 + "".join(_track(view, s, lang) for s in range(n)) + "</div>")
+    parts.append(f'<div class="houses-race"><div class="houses-racetitle">{art.use("power", "houses-staticon")} '
+                 f'{esc(T.t("power_race", lang))} <small>({esc(T.t("target", lang))} {view["opts"]["victory_power"]})</small></div>'
+                 + "".join(_track(view, s, lang, names) for s in range(n)) + "</div>")
     parts.append(_challenge_box(view, lang, names))
-    # ---- challenge buttons are unplaced; players: others first, me last
-    seats = [s for s in range(n) if s != seat] + ([seat] if seat is not None else [])
-    for s in seats:
-        p = view["players"][s]
-        cls = f"houses-player houses-seat{s}"
-        if view.get("active") == s:
-            cls += " houses-activeplayer"
-        if p["out"]:
-            cls += " houses-out"
-        key = f"seat:{s}"
-        house_cls = "houses-housecard" + (" houses-choosable" if key in choices else "")
-        label = esc(names[s]) if s < len(names) else "?"
-        already = s < len(names) and T.t("you", lang).lower() in names[s].lower()  # the name may say it already
-        you = f' <span class="houses-you">({esc(T.t("you", lang))})</span>' if s == seat and not already else ""
-        plot_html = ""
-        if p["plot"]:
-            plot_html = _plot_card(p["plot"], lang, None, choices, placed, " houses-revealed")
-        elif view["stage"] == "plot" and not p["out"]:
-            plot_html = (f'<div class="houses-plot houses-facedown">'
-                         f'{esc(T.t("chosen" if p["chosen"] else "choosing", lang))}</div>')
-        agenda = p.get("agenda")
-        agenda_html = ""
-        if agenda and agenda != "none":
-            agenda_html = (f'<div class="houses-agenda" title="{esc(T.agenda_text(agenda, lang))}">'
-                           f'{esc(T.t("agenda", lang))}: {esc(T.agenda_name(agenda, lang))}</div>')
-        stats = [
-            f'<span class="houses-stat" title="{esc(T.t("power", lang))}">★ {esc(T.t("power", lang))} {p["power"]}'
-            f' ({total_power(p)})</span>',
-            f'<span class="houses-stat">{esc(T.t("gold", lang))} {p["gold"]}</span>',
-            f'<span class="houses-stat">{esc(T.t("hand", lang))} {p["hand_count"]}</span>',
-            f'<span class="houses-stat">{esc(T.t("deck", lang))} {p["deck_count"]}</span>',
-            f'<span class="houses-stat">{esc(T.t("discard", lang))} {len(p["discard"])}</span>',
-            f'<span class="houses-stat">{esc(T.t("dead", lang))} {len(p["dead"])}</span>',
-            f'<span class="houses-stat">{esc(T.t("dominance", lang))} {dominance_total(view, s)}</span>',
-        ]
-        if p["plot"]:
-            stats.append(f'<span class="houses-stat">{esc(T.t("income", lang))} {income(view, s)} · '
-                         f'{esc(T.t("claim", lang))} {claim(view, s)} · {esc(T.t("reserve", lang))} {reserve(view, s)}</span>')
-        if p["facedown_count"]:
-            stats.append(f'<span class="houses-stat">{p["facedown_count"]} {esc(T.t("facedown", lang))}</span>')
-        if p["out"]:
-            stats.append(f'<span class="houses-stat houses-warn">{esc(T.t("eliminated", lang))}</span>')
-        elif p["decked"]:
-            stats.append(f'<span class="houses-stat houses-warn">{esc(T.t("decked", lang))}</span>')
-        parts.append(
-            f'<section class="{cls}" aria-label="{label}">'
-            f'<div class="houses-head"><div class="{house_cls}"{_attrs(key, choices, placed)}>'
-            f'<span class="houses-shape">{SEAT_SHAPES[s]}</span> <b class="name">{label}</b>{you}'
-            f'<div class="houses-housename">{esc(T.house_name(p["house"], lang))} — {esc(T.t("house_card", lang))}'
-            f' ★{p["power"]}</div></div>{plot_html}{agenda_html}</div>'
-            f'<div class="houses-stats">{"".join(stats)}</div>')
-        chars = "".join(_char_card(view, s, i, lang, choices, placed) for i in p["chars"])
-        locs = "".join(_loc_card(view, i, lang, choices, placed) for i in p["locs"])
-        parts.append(f'<div class="houses-row houses-chars" aria-label="{esc(T.t("characters", lang))}">{chars}</div>')
-        if locs:
-            parts.append(f'<div class="houses-row houses-locs" aria-label="{esc(T.t("locations", lang))}">{locs}</div>')
-        if p["used"]:
-            used = ", ".join(esc(T.plot_name(u, lang)) for u in p["used"])
-            parts.append(f'<div class="houses-used">{esc(T.t("used", lang))}: {used}</div>')
-        parts.append("</section>")
-    # ---- my private zone: agenda choices, face-down setup cards, plot deck, hand
+    # ---- opponents first (compact), then my own house near the bottom, then my plots and hand
+    others = [s for s in range(n) if s != seat]
+    parts.append('<div class="houses-opponents">'
+                 + "".join(_player(view, s, seat, lang, names, choices, placed, moves) for s in others) + "</div>")
     if seat is not None:
+        parts.append(_player(view, seat, seat, lang, names, choices, placed, moves))
         p = view["players"][seat]
         if view["stage"] == "agenda" and view["current"] == seat:
-            items = "".join(f'<li><b>{esc(T.agenda_name(a, lang))}</b>: {esc(T.agenda_text(a, lang))}</li>'
-                            for a in AGENDAS)
+            items = []
+            for a in AGENDAS:
+                attrs = _attrs(f"agenda:{a}", choices, placed)
+                cls = "houses-agenda houses-agendachoice" + (" houses-choosable" if attrs else "")
+                items.append(f'<div class="{cls}"{attrs}{_zoom(a, attrs)}>'
+                             f'{art.use("agenda-" + a, "houses-plotart")}<span><b>{esc(T.agenda_name(a, lang))}</b><br>'
+                             f'<small>{esc(T.agenda_text(a, lang))}</small></span></div>')
+            items = "".join(items)
             parts.append(f'<div class="houses-zone"><div class="houses-zonetitle">{esc(T.t("agenda", lang))}'
-                         f'</div><ul class="houses-agendas">{items}</ul></div>')
+                         f'</div><div class="houses-row houses-agendas">{items}</div></div>')
         if p.get("facedown"):
-            fd = ", ".join(esc(T.card_name(c, lang)) for c in p["facedown"])
-            parts.append(f'<div class="houses-private">{esc(T.t("facedown", lang))}: {fd}</div>')
+            fd = "".join(_hand_card(view, seat, c, 1, lang, (), placed, key="", extra_cls="houses-setupcard")
+                         for c in p["facedown"])
+            parts.append(f'<div class="houses-zone houses-private"><div class="houses-zonetitle">'
+                         f'{esc(T.t("facedown", lang))}</div><div class="houses-row">{fd}</div></div>')
         plots = []
         seen = set()
         for pid in p["plots"]:
@@ -423,17 +581,63 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
                 continue
             seen.add(pid)
             mark = " houses-picked" if p.get("choice") == pid else ""
-            plots.append(_plot_card(pid, lang, f"plot:{pid}", choices, placed, mark))
-        parts.append(f'<div class="houses-zone"><div class="houses-zonetitle">{esc(T.t("plots", lang))}</div>'
-                     f'<div class="houses-row houses-plots">{"".join(plots)}</div></div>')
+            plots.append(_plot_card(pid, lang, f"plot:{pid}", choices, placed, mark, f"plot-{seat}-{pid}"))
+        parts.append(f'<div class="houses-zone houses-plotzone"><div class="houses-zonetitle">{esc(T.t("plots", lang))} '
+                     f'<small>{len(seen)}</small></div><div class="houses-row houses-plots">{"".join(plots)}</div></div>')
         counts: dict[str, int] = {}
         for cid in p.get("hand", []):
             counts[cid] = counts.get(cid, 0) + 1
         hand = "".join(_hand_card(view, seat, cid, k, lang, choices, placed) for cid, k in counts.items())
-        parts.append(f'<div class="houses-zone"><div class="houses-zonetitle">{esc(T.t("hand", lang))} '
-                     f'({p["hand_count"]})</div><div class="houses-row houses-hand">{hand}</div></div>')
+        parts.append(f'<div class="houses-zone houses-handzone"><div class="houses-zonetitle">{esc(T.t("hand", lang))} '
+                     f'<small>{p["hand_count"]}</small></div><div class="houses-row houses-hand">{hand}</div></div>')
     parts.append("</div>")
     return "".join(parts), placed
+
+
+# ====================================================================== zoom
+def zoom_keys() -> list[str]:
+    """Every key ``card_zoom`` knows: the cards, the plots, the agendas."""
+    return [*CARDS, *PLOTS, *AGENDAS]
+
+
+def card_zoom(key: str, lang: str) -> str:
+    """The large card for ``key`` (a card id, a plot id or an agenda id): picture, name, cost, numbers and
+    the full rules text, with the keywords it has explained."""
+    lang = "ja" if lang == "ja" else "en"
+    if key in PLOTS:
+        return (f'<div class="houses-zoom houses-zoomplot">{art.use("plot-" + key, "houses-zoomart")}'
+                f'<div class="houses-zoombody"><div class="houses-zoomname">{esc(T.plot_name(key, lang))}</div>'
+                f'<div class="houses-zoomtype">{esc(T.t("plot", lang))}</div>'
+                f'<div class="houses-plotstats">{_plot_stats(key, lang)}</div>'
+                f'<p class="houses-zoomtext">{esc(T.plot_text(key, lang))}</p></div></div>')
+    if key in AGENDAS:
+        return (f'<div class="houses-zoom houses-zoomagenda">{art.use("agenda-" + key, "houses-zoomart")}'
+                f'<div class="houses-zoombody"><div class="houses-zoomname">{esc(T.agenda_name(key, lang))}</div>'
+                f'<div class="houses-zoomtype">{esc(T.t("agenda", lang))}</div>'
+                f'<p class="houses-zoomtext">{esc(T.agenda_text(key, lang))}</p></div></div>')
+    if key not in CARDS:
+        raise KeyError(key)
+    c = CARDS[key]
+    stats = [f'<span class="houses-zoomcost">{art.use("coin", "houses-staticon")}{esc(T.t("cost", lang))} '
+             f'<b>{c["cost"]}</b></span>']
+    if c["type"] == "character":
+        stats.append(f'<span>{esc(T.t("str", lang))} <b>{c["str"]}</b></span>')
+        stats.append(f'<span class="houses-icons">{_icons(c["icons"], lang)}</span>')
+    kw_rules = "".join(f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>: {esc(T.KEYWORD_RULES[k][lang])}</li>'
+                       for k in c.get("kw", []) if k in T.KEYWORD_RULES)
+    if c["type"] == "attachment" and c["att"].get("kw") in T.KEYWORD_RULES:
+        k = c["att"]["kw"]
+        kw_rules += f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>: {esc(T.KEYWORD_RULES[k][lang])}</li>'
+    text = T.card_text(key, lang)
+    return (f'<div class="houses-zoom houses-h-{c["house"]}">'
+            f'<div class="houses-zoomartbox">{art.use(art.picture(key), "houses-zoomart")}{_crest(c["house"], "houses-crest-lg")}</div>'
+            f'<div class="houses-zoombody"><div class="houses-zoomname">{"◆ " if c["unique"] else ""}'
+            f'{esc(T.card_name(key, lang))}</div>'
+            f'<div class="houses-zoomtype">{esc(T.TYPE_NAMES[c["type"]][lang])} · {esc(T.house_name(c["house"], lang))}</div>'
+            f'<div class="houses-zoomstats">{"".join(stats)}</div>'
+            + (f'<p class="houses-zoomtext">{esc(text)}</p>' if text else "")
+            + (f'<ul class="houses-zoomkw">{kw_rules}</ul>' if kw_rules else "")
+            + '</div></div>')
 
 
 # ====================================================================== game over

@@ -87,6 +87,18 @@ UI = {
     "no_agenda": {"en": "No agenda", "ja": "政策なし"},
     "power_race": {"en": "Power race", "ja": "勢力争い"},
     "decked": {"en": "deck empty", "ja": "デッキ切れ"},
+    "standing": {"en": "Standing", "ja": "起立"},
+    "knelt_group": {"en": "Knelt", "ja": "屈服中"},
+    "cost": {"en": "Cost", "ja": "コスト"},
+    "when_marshal": {"en": "Marshalling", "ja": "配置時"},
+    "when_challenge": {"en": "Challenge", "ja": "攻撃中"},
+    "when_reaction": {"en": "Reaction", "ja": "反応"},
+    "when_start": {"en": "Ability", "ja": "能力"},
+    "last_move": {"en": "last move", "ja": "直前の手"},
+    "opponents": {"en": "Opponents", "ja": "相手"},
+    "your_area": {"en": "Your house", "ja": "あなたの家"},
+    "keyword_rules": {"en": "Keywords", "ja": "キーワード"},
+    "both_sides": {"en": "as attacker or defender", "ja": "攻撃側・防御側"},
 }
 
 
@@ -482,7 +494,8 @@ RULES_SUMMARY = {
 
 
 def card_reference(lang: str) -> list[dict]:
-    """Every card of every House deck and the neutral cards, then plots and agendas (plain text)."""
+    """Every card of every House deck and the neutral cards, then plots and agendas (plain text); "zoom" is
+    the card's data-zoom value (render.card_zoom draws it large)."""
     from .cards import NEUTRAL_PACKAGE, HOUSE_PACKAGES
     lang = "ja" if lang == "ja" else "en"
     copies: dict[str, int] = {}
@@ -500,13 +513,14 @@ def card_reference(lang: str) -> list[dict]:
         stats += [KEYWORD_NAMES[k][lang] for k in card.get("kw", [])]
         text = card_text(cid, lang)
         entry = {"name": card_name(cid, lang), "kind": f"{owner} · {TYPE_NAMES[card['type']][lang]}",
-                 "text": " · ".join(stats) + (f" — {text}" if text else "")}
+                 "text": " · ".join(stats) + (f" — {text}" if text else ""), "zoom": f"houses:{cid}"}
         if copies.get(cid):
             entry["count"] = copies[cid]
         result.append(entry)
     plot_kind = {"en": "Plot", "ja": "プロット"}[lang]
-    result += [{"name": plot_name(pid, lang), "kind": plot_kind, "text": plot_text(pid, lang)} for pid in PLOTS]
+    result += [{"name": plot_name(pid, lang), "kind": plot_kind, "text": plot_text(pid, lang), "zoom": f"houses:{pid}"}
+               for pid in PLOTS]
     agenda_kind = {"en": "Agenda", "ja": "アジェンダ"}[lang]
-    result += [{"name": AGENDAS[a]["name"][lang], "kind": agenda_kind, "text": agenda_text(a, lang)}
-               for a in AGENDAS]
+    result += [{"name": AGENDAS[a]["name"][lang], "kind": agenda_kind, "text": agenda_text(a, lang),
+                "zoom": f"houses:{a}"} for a in AGENDAS]
     return result

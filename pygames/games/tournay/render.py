@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from pygames.ui.html import choice_attrs, esc
 
+from . import art
 from . import cards as K
 from . import text as T
 from .rules import CARDS, COLOURS, DECKS, EVENTS, ROUND_LIMIT, capacity
@@ -264,6 +265,11 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
 
 
 # ====================================================================== board
+# log keys that are a player's own decision (what "last move" marks)
+MOVE_KEYS = ("play", "draw", "earn", "buy", "gather", "activate", "counter", "picked", "return", "drop_rampart",
+             "rampart", "token", "final_chosen", "final_pass", "took_top", "drew_one")
+
+
 def _attrs(key: str | None, shown: set, choices: dict) -> str:
     if key is not None and key in choices and key not in shown:
         shown.add(key)
@@ -271,25 +277,62 @@ def _attrs(key: str | None, shown: set, choices: dict) -> str:
     return ""
 
 
-def _card_html(card: str, lang: str, *, extra_cls: str = "", attrs: str = "", detail: bool = False,
-               badge: str = "") -> str:
+def _zoom(zoom_key: str, attrs: str) -> str:
+    """data-zoom for a card with a full text; focusable unless the choice attributes made it so."""
+    return f' data-zoom="tournay:{esc(zoom_key)}"' + ("" if "tabindex" in attrs else ' tabindex="0"')
+
+
+class _AnimIds:
+    """Stable ids for the cards of one seat: card-<seat>-<card>, then -2, -3 for further copies, counted
+    over the district (row by row) and then the hand, so a card keeps its id from hand to district."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple, int] = {}
+
+    def __call__(self, seat: int | str, card: str) -> str:
+        k = self.seen.get((seat, card), 0) + 1
+        self.seen[(seat, card)] = k
+        return f"card-{seat}-{card}" + (f"-{k}" if k > 1 else "")
+
+
+def _points_chip(card: str, lang: str) -> str:
+    score = CARDS[card].get("score")
+    if not score:
+        return ""
+    ja = _ja(lang)
+    if score["nb"]:
+        text = f'★{score["b"]}/{score["nb"]}'
+        title = (f"建設者{score['b']}点、他のプレイヤー{score['nb']}点" if ja
+                 else f"{score['b']} points for its builder, {score['nb']} for the others")
+    else:
+        text = f'★{score["b"]}'
+        title = f"建設者のみ{score['b']}点" if ja else f"{score['b']} points for its builder only"
+    return f'<span class="tournay-pts" title="{esc(title)}">{esc(text)}</span>'
+
+
+def _card_html(card: str, lang: str, *, extra_cls: str = "", attrs: str = "", badge: str = "",
+               anim: str = "", show_cost: bool = True, last: bool = False) -> str:
+    """A card face: colour and level, kind, prestige points, picture, name, cost (full text: card_zoom)."""
     info = CARDS[card]
     colour, level, kind = info["colour"], info["level"], info["kind"]
     name = T.card_name(card, lang)
     roman = T.ROMAN[level]
-    cls = f"tournay-card tournay-{colour} tournay-k-{kind}"
+    cls = f"tournay-card tournay-{colour} tournay-k-{kind} tournay-lv{level}"
     if attrs:
         cls += " tournay-choice"
     if extra_cls:
         cls += " " + extra_cls
-    pp = f'<span class="tournay-pp" title="PP">{info["pp"]}</span>' if info["pp"] else ""
-    cost = f'<span class="tournay-cost">{esc(T.cost_text(card, lang))}</span>' if info["cost"] else ""
-    body = f'<span class="tournay-text">{esc(T.card_text(card, lang))}</span>' if detail else ""
-    title = f'{name} — {T.card_text(card, lang)}'
-    return (f'<div class="{cls}"{attrs} title="{esc(title)}">'
+    pp = f'<span class="tournay-pp" title="{esc("名声点" if _ja(lang) else "prestige points")}">{info["pp"]}</span>' \
+        if info["pp"] else ""
+    cost = (f'<span class="tournay-cost">{art.use("denier", "tournay-ico") if info["cost"].get("deniers") else ""}'
+            f'{esc(T.cost_text(card, lang))}</span>') if show_cost and info["cost"] else ""
+    anim_attr = f' data-anim-id="{esc(anim)}"' if anim else ""
+    last_attr = ' data-last-move="1"' if last else ""
+    return (f'<div class="{cls}"{anim_attr}{last_attr}{attrs}{_zoom(card, attrs)}>'
             f'<span class="tournay-cardhead"><span class="tournay-lv">{colour}{roman}</span>'
-            f'<span class="tournay-icon" aria-hidden="true">{KIND_ICON[kind]}</span>{pp}</span>'
-            f'<span class="tournay-name">{esc(name)}</span>{cost}{body}{badge}</div>')
+            f'<span class="tournay-icon" aria-hidden="true">{KIND_ICON[kind]}</span>{_points_chip(card, lang)}{pp}</span>'
+            f'<span class="tournay-art">{art.card_svg(card)}</span>'
+            f'<span class="tournay-name">{esc(name)}</span>{cost}{badge}</div>')
 
 
 def _events_html(view: dict, lang: str, choices: dict, shown: set) -> str:
@@ -307,12 +350,12 @@ def _events_html(view: dict, lang: str, choices: dict, shown: set) -> str:
         attrs = _attrs(f"ev:{i}", shown, choices)
         cls = "tournay-event" + (" tournay-good" if not ev["harm"] else "") + (" tournay-choice" if attrs else "")
         slots.append(
-            f'<div class="{cls}"{attrs}><div class="tournay-evhead"><b>{esc(T.event_name(item["ev"], lang))}</b>'
-            f'<span class="tournay-evtag">{esc(good)}</span></div>'
-            f'<div class="tournay-dots" aria-label="{item["den"]}/{ev["cap"]}">{dots} '
-            f'<span>{item["den"]}/{ev["cap"]}</span></div>'
-            f'<div class="tournay-evtext">{esc(T.event_text(item["ev"], lang))}</div>'
-            f'<div class="tournay-evcost">{esc(counter_word)}: {ev["cost"]}+{item["den"]}</div></div>')
+            f'<div class="{cls}" data-anim-id="ev-{esc(item["ev"])}"{attrs}{_zoom(item["ev"], attrs)}>'
+            f'<div class="tournay-evhead"><span class="tournay-evtag">{"☀" if not ev["harm"] else "⚠"} {esc(good)}</span>'
+            f'<span class="tournay-dots" aria-label="{item["den"]}/{ev["cap"]}">{dots}</span></div>'
+            f'<span class="tournay-evart">{art.use("ev-" + item["ev"])}</span>'
+            f'<b class="tournay-evname">{esc(T.event_name(item["ev"], lang))}</b>'
+            f'<div class="tournay-evcost">{esc(counter_word)} {art.use("denier", "tournay-ico")}{ev["cost"] + item["den"]}</div></div>')
     title = "イベント" if ja else "Events"
     deck = f'{view["ev_deck"]}' + ("枚" if ja else " left")
     return (f'<section class="tournay-events" aria-label="{esc(title)}"><h3>{esc(title)} '
@@ -327,14 +370,16 @@ def _decks_html(view: dict, lang: str, choices: dict, shown: set) -> str:
             deck = f"{colour}{level}"
             attrs = _attrs(f"deck:{deck}", shown, choices)
             top = view["faceup"][deck]
-            top_html = _card_html(top, lang, extra_cls="tournay-mini") if top else \
-                '<div class="tournay-back">?</div>'
+            top_html = _card_html(top, lang, extra_cls="tournay-mini", anim=f"top-{deck}") if top else \
+                (f'<div class="tournay-back">{art.use("back", "tournay-backart")}'
+                 f'<span>{esc(T.deck_name(deck, lang))}</span></div>')
             crier = deck in view["criers"]
-            crier_html = (f'<span class="tournay-crier is-out">{esc("廷吏済" if ja else "crier out")}</span>'
-                          if crier else "")
+            crier_html = (f'<span class="tournay-crier is-out" title="{esc("廷吏が出た" if ja else "town crier out")}">'
+                          f'{art.use("crier", "tournay-ico")}{esc("済" if ja else "out")}</span>' if crier else "")
             cls = f"tournay-deck tournay-{colour}" + (" tournay-choice" if attrs else "")
-            cells.append(f'<div class="{cls}"{attrs}><div class="tournay-deckhead">{esc(T.deck_name(deck, lang))}'
-                         f' <small>×{view["decks"][deck]}</small>{crier_html}</div>{top_html}</div>')
+            cells.append(f'<div class="{cls}" data-anim-id="deck-{deck}"{attrs}><div class="tournay-deckhead">'
+                         f'<b>{colour}{T.ROMAN[level]}</b> <small>×{view["decks"][deck]}</small>{crier_html}</div>'
+                         f'{top_html}</div>')
     title = "デッキ" if ja else "Decks"
     out = len(view["criers"])
     info = (f"廷吏 {out}/{view['num_players'] + 1}" if ja else f"Town criers out: {out} (end needs {view['num_players'] + 1})")
@@ -342,23 +387,25 @@ def _decks_html(view: dict, lang: str, choices: dict, shown: set) -> str:
             f'<div class="tournay-deckgrid">{"".join(cells)}</div></section>')
 
 
-def _citizens_html(player: dict, lang: str, choices: dict, shown: set, mine: bool) -> str:
+def _citizens_html(player: dict, seat: int, lang: str, choices: dict, shown: set, mine: bool) -> str:
     parts = []
     for colour in COLOURS:
         attrs = _attrs(f"earn:{colour}", shown, choices) if mine else ""
-        stand = "▮" * player["stand"][colour]
-        laid = "▬" * player["laid"][colour]
+        stand = art.use("citizen", "tournay-meeple") * player["stand"][colour]
+        laid = art.use("citizen-laid", "tournay-meeple tournay-laidmeeple") * player["laid"][colour]
         label = (f'{T.colour_label(colour, lang)}: ' +
                  (f'立{player["stand"][colour]} 寝{player["laid"][colour]}' if _ja(lang)
                   else f'{player["stand"][colour]} standing, {player["laid"][colour]} laid down'))
         cls = f"tournay-cit tournay-{colour}" + (" tournay-choice" if attrs else "")
-        parts.append(f'<span class="{cls}"{attrs} aria-label="{esc(label)}" title="{esc(label)}">'
-                     f'<b>{colour}</b><span class="tournay-stand">{stand}</span>'
-                     f'<span class="tournay-laid">{laid}</span></span>')
+        parts.append(f'<span class="{cls}" data-anim-id="cit-{seat}-{colour}"{attrs} aria-label="{esc(label)}" '
+                     f'title="{esc(label)}"><b>{colour}</b><span class="tournay-stand">{stand}</span>'
+                     f'<span class="tournay-laid">{laid}</span>'
+                     f'<small>{player["stand"][colour]}/{player["stand"][colour] + player["laid"][colour]}</small></span>')
     return f'<div class="tournay-citizens">{"".join(parts)}</div>'
 
 
-def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: set, mine: bool) -> str:
+def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: set, mine: bool, ids: _AnimIds,
+                   last_cell: tuple | None) -> str:
     district = view["players"][seat]["district"]
     ja = _ja(lang)
     ghost = mine and any(k.startswith("cell:") and any(v in ("-1", "3") for v in k[5:].split(","))
@@ -401,21 +448,54 @@ def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: set, 
             for tok in cell["occ"]:
                 label = {"c": "市民" if ja else "citizen", "b": "他人の市民" if ja else "borrowed",
                          "g": "灰色市民" if ja else "grey citizen"}[tok]
-                sym = {"c": "●", "b": "◐", "g": "◍"}[tok]
-                badges.append(f'<span class="tournay-occ tournay-occ-{tok}" title="{esc(label)}">{sym}</span>')
+                sym = {"c": "citizen", "b": "citizen-laid", "g": "grey"}[tok]
+                badges.append(f'<span class="tournay-occ tournay-occ-{tok}" title="{esc(label)}">'
+                              f'{art.use(sym, "tournay-ico")}</span>')
             if cell["dmg"]:
-                badges.append(f'<span class="tournay-dmg" title="{esc("ダメージ" if ja else "damaged")}">✖</span>')
+                badges.append(f'<span class="tournay-dmg" title="{esc("ダメージ" if ja else "damaged")}">'
+                              f'{art.use("damage", "tournay-ico")}</span>')
             if CARDS[card]["kind"] == "building" and capacity(district, r, c) == 2:
                 badges.append(f'<span class="tournay-cap2" title="{esc("司祭:2回" if ja else "Priest: twice")}">×2</span>')
             badge = f'<span class="tournay-badges">{"".join(badges)}</span>' if badges else ""
-            cells.append(f'<div class="tournay-cell{" tournay-choice" if attrs else ""}"{attrs}>'
-                         f'{_card_html(card, lang, badge=badge)}</div>')
+            face = _card_html(card, lang, badge=badge, anim=ids(seat, card), show_cost=False,
+                              last=last_cell == (r, c))
+            cells.append(f'<div class="tournay-cell{" tournay-choice" if attrs else ""}"{attrs}>{face}</div>')
     cls = "tournay-district" + (" tournay-ghosted" if ghost else "")
     return f'<div class="{cls}">{"".join(cells)}</div>'
 
 
+def last_moves(view: dict, seat: int | None) -> dict[int, dict]:
+    """The last own decision of every other seat since ``seat`` last decided (every seat for a spectator):
+    {seat: log entry}. They get ``data-last-move`` until the human acts again."""
+    log = view.get("log") or []
+    start = 0
+    if seat is not None:
+        for i in range(len(log) - 1, -1, -1):
+            if log[i]["key"] in MOVE_KEYS and log[i]["params"].get("seat") == seat:
+                start = i + 1
+                break
+    found: dict[int, dict] = {}
+    for e in log[start:]:
+        s = e["params"].get("seat")
+        if e["key"] in MOVE_KEYS and isinstance(s, int) and s != seat:
+            found[s] = e
+    return found
+
+
+def _last_cell(view: dict, s: int, entry: dict | None) -> tuple | None:
+    """The district cell a last move played or activated (found by its top card), if any."""
+    if not entry or entry["key"] not in ("play", "activate"):
+        return None
+    card = entry["params"].get("card")
+    for r, row in enumerate(view["players"][s]["district"]):
+        for c, cell in enumerate(row):
+            if cell and cell["s"][-1] == card:
+                return (r, c)
+    return None
+
+
 def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[str], choices: dict,
-                 shown: set) -> str:
+                 shown: set, ids: _AnimIds, moves: dict) -> str:
     ja = _ja(lang)
     p = view["players"][s]
     mine = s == seat
@@ -432,22 +512,27 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
     backs = "".join(f'<span class="tournay-backmini tournay-{d[0]}" title="{esc(T.deck_name(d, lang))}">'
                     f'{d[0]}{T.ROMAN[int(d[1])]}</span>' for d in p["backs"])
     ramparts = len(p["ramparts"]) + len(p["built"]) + len(p["dropped"])
-    info = (f'<span>{esc("ドゥニエ" if ja else "Deniers")}: <b>{p["deniers"]}</b></span>'
+    info = (f'<span class="tournay-big" data-anim-id="deniers-{s}">{art.use("denier", "tournay-ico")}'
+            f'<small>{esc("ドゥニエ" if ja else "Deniers")}</small> <b>{p["deniers"]}</b></span>'
+            f'<span class="tournay-big">★<small>{esc("得点" if ja else "Score")}</small> <b>{score}</b></span>'
             f'<span>{esc("手札" if ja else "Hand")}: {hand_n}{("+" + str(len(p["ramparts"])) + ("城壁" if ja else " ramparts")) if p["ramparts"] else ""} {backs}</span>'
-            f'<span>{esc("城壁" if ja else "Ramparts")}: {ramparts} '
+            f'<span>{art.use("rampart", "tournay-ico")}{esc("城壁" if ja else "Ramparts")}: {ramparts} '
             f'<small>({esc(("手" if ja else "hand ") + str(len(p["ramparts"])))}, '
             f'{esc(("済" if ja else "built ") + str(len(p["built"])))}, '
-            f'{esc(("捨" if ja else "dropped ") + str(len(p["dropped"])))})</small></span>'
-            f'<span>{esc("得点" if ja else "Score")}: <b>{score}</b></span>')
-    cls = "tournay-player" + (" is-me" if mine else "") + (" is-active" if active == s else "")
-    return (f'<section class="{cls}" data-seat="{s}"><h3>{marks and "".join(marks) or ""}'
+            f'{esc(("捨" if ja else "dropped ") + str(len(p["dropped"])))})</small></span>')
+    entry = moves.get(s)
+    last_cell = _last_cell(view, s, entry)
+    last = ' data-last-move="1"' if entry and last_cell is None else ""
+    cls = "tournay-player" + (" is-me" if mine else " is-opponent") + (" is-active" if active == s else "")
+    return (f'<section class="{cls}" data-seat="{s}" data-anim-id="seat-{s}"{last}><h3>{marks and "".join(marks) or ""}'
             f'<span class="tournay-seat">P{s + 1}</span> <b class="name">{esc(name)}</b></h3>'
             f'<div class="tournay-info">{info}</div>'
-            f'{_citizens_html(p, lang, choices, shown, mine)}'
-            f'{_district_html(view, s, lang, choices, shown, mine)}</section>')
+            + (f'<div class="tournay-lastmove">↻ {T.log_line(entry, lang, names)}</div>' if entry else "")
+            + f'{_citizens_html(p, s, lang, choices, shown, mine)}'
+            f'{_district_html(view, s, lang, choices, shown, mine, ids, last_cell)}</section>')
 
 
-def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: set) -> str:
+def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: set, ids: _AnimIds) -> str:
     ja = _ja(lang)
     p = view["players"][seat]
     cards = []
@@ -457,16 +542,18 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: set) -> s
             if k in choices and k not in shown:
                 key = k
                 break
-        cards.append(_card_html(card, lang, attrs=_attrs(key, shown, choices), detail=True))
-    for ev in p["ramparts"]:
+        cards.append(_card_html(card, lang, attrs=_attrs(key, shown, choices), anim=ids(seat, card)))
+    for i, ev in enumerate(p["ramparts"]):
         attrs = _attrs(f"ret:{ev}", shown, choices)
-        cards.append(f'<div class="tournay-rampart{" tournay-choice" if attrs else ""}"{attrs}>'
-                     f'<span class="tournay-icon">▦</span><span class="tournay-name">{esc("城壁" if ja else "Rampart")}</span>'
+        cards.append(f'<div class="tournay-rampart{" tournay-choice" if attrs else ""}" data-anim-id="rampart-{seat}-{i}"'
+                     f'{attrs}{_zoom("rampart", attrs)}>'
+                     f'<span class="tournay-art">{art.use("rampart")}</span>'
+                     f'<span class="tournay-name">{esc("城壁" if ja else "Rampart")}</span>'
                      f'<small>{esc(T.event_name(ev, lang))}</small></div>')
     drawn = ""
     pending = view.get("pending")
     if pending and pending["kind"] == "pick" and pending["seat"] == seat and pending.get("cards"):
-        picks = "".join(_card_html(c, lang, attrs=_attrs(f"pick:{c}", shown, choices), detail=True)
+        picks = "".join(_card_html(c, lang, attrs=_attrs(f"pick:{c}", shown, choices), anim=f"drawn-{seat}-{c}")
                         for c in pending["cards"])
         drawn = (f'<div class="tournay-drawn"><h4>{esc("引いたカード" if ja else "Drawn cards")}</h4>'
                  f'<div class="tournay-handrow">{picks}</div></div>')
@@ -486,28 +573,76 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     ja = _ja(lang)
     shown: set[str] = set()
     n = view["num_players"]
-    order = list(range(n))
-    if seat is not None:
-        order = [seat] + [s for s in range(n) if s != seat]
-    parts = []
+    ids = _AnimIds()
+    moves = last_moves(view, seat)
+    parts = [art.defs()]
     round_text = (f"ラウンド {view['round']}" if ja else f"Round {view['round']}") + \
         ((" — 最終ラウンド" if ja else " — last round") if view["last_round"] else "")
-    supply = " ".join(f"{T.colour_label(c, lang)}×{view['supply'][c]}" for c in COLOURS)
+    supply = "".join(f'<span class="tournay-supply tournay-{c}" title="{esc(T.colour_label(c, lang))}">'
+                     f'{art.use("citizen", "tournay-meeple")}<b>{c}</b>×{view["supply"][c]}</span>' for c in COLOURS)
     rules = ("上級" if ja else "advanced") if view["rules"] == "advanced" else ("ノーマル" if ja else "normal")
-    parts.append(f'<div class="tournay-top"><span>{esc(round_text)}</span>'
-                 f'<span>{esc(("ストック: " if ja else "Supply: ") + supply)}</span>'
+    parts.append(f'<div class="tournay-top"><span class="tournay-round">{esc(round_text)}</span>'
+                 f'<span>{esc("ストック:" if ja else "Supply:")} {supply}</span>'
                  f'<span>{esc(("ルール: " if ja else "Rules: ") + rules)}</span></div>')
+    # the district cards are counted first (seat by seat), then the hand: a card keeps its id when played
+    others = [s for s in range(n) if s != seat]
+    opponents = [_player_html(view, s, seat, lang, names, choices, shown, ids, moves) for s in others]
+    mine = _player_html(view, seat, seat, lang, names, choices, shown, ids, moves) if seat is not None else ""
+    parts.append(f'<div class="tournay-players tournay-opponents">{"".join(opponents)}</div>')
     parts.append('<div class="tournay-common">')
     parts.append(_events_html(view, lang, choices, shown))
     parts.append(_decks_html(view, lang, choices, shown))
     parts.append('</div>')
     if seat is not None:
-        parts.append(_hand_html(view, seat, lang, choices, shown))
-    parts.append('<div class="tournay-players">')
-    for s in order:
-        parts.append(_player_html(view, s, seat, lang, names, choices, shown))
-    parts.append('</div>')
+        parts.append(f'<div class="tournay-players tournay-mine">{mine}</div>')
+        parts.append(_hand_html(view, seat, lang, choices, shown, ids))
     return f'<div class="tournay-board">{"".join(parts)}</div>', shown
+
+
+# ====================================================================== zoom
+def zoom_keys() -> list[str]:
+    """Every key ``card_zoom`` knows: the cards of the nine decks, the events, the rampart."""
+    return [*CARDS, *EVENTS, "rampart"]
+
+
+def card_zoom(key: str, lang: str) -> str:
+    """The large card for ``key``: picture, name, deck, cost, prestige points and the full rules text."""
+    ja = _ja(lang)
+    if key == "rampart":
+        text = T.RAMPART_TEXT["ja" if ja else "en"]
+        return (f'<div class="tournay-zoom tournay-zoomrampart">{art.use("rampart", "tournay-zoomart")}'
+                f'<div class="tournay-zoombody"><div class="tournay-zoomname">{esc("城壁" if ja else "Rampart")}</div>'
+                f'<p class="tournay-zoomtext">{esc(text)}</p></div></div>')
+    if key in EVENTS:
+        ev = EVENTS[key]
+        good = ("良いイベント" if ja else "Good event") if not ev["harm"] else ("悪いイベント" if ja else "Bad event")
+        nums = (f'<span>{esc("対抗コスト" if ja else "Counter cost")} <b>{ev["cost"]}</b>'
+                f'{esc("+上のドゥニエ" if ja else " + deniers on it")}</span>'
+                f'<span>{esc("上限" if ja else "Cap")} <b>{ev["cap"]}</b></span>')
+        return (f'<div class="tournay-zoom tournay-zoomevent{" tournay-good" if not ev["harm"] else ""}">'
+                f'{art.use("ev-" + key, "tournay-zoomart")}<div class="tournay-zoombody">'
+                f'<div class="tournay-zoomname">{esc(T.event_name(key, lang))}</div>'
+                f'<div class="tournay-zoomtype">{"☀" if not ev["harm"] else "⚠"} {esc(good)}</div>'
+                f'<div class="tournay-zoomstats">{nums}</div>'
+                f'<p class="tournay-zoomtext">{esc(T.event_text(key, lang))}</p></div></div>')
+    if key not in CARDS:
+        raise KeyError(key)
+    info = CARDS[key]
+    colour, level, kind = info["colour"], info["level"], info["kind"]
+    stats = []
+    if info["cost"]:
+        stats.append(f'<span>{esc("コスト" if ja else "Cost")} <b>{esc(T.cost_text(key, lang))}</b></span>')
+    if info["pp"]:
+        stats.append(f'<span>{esc("名声点" if ja else "Prestige")} <b>{info["pp"]}</b></span>')
+    stats.append(_points_chip(key, lang))
+    domain = K.COLOUR_NAMES[colour]["domain_ja" if ja else "domain_en"]
+    return (f'<div class="tournay-zoom tournay-{colour} tournay-k-{kind}">'
+            f'<div class="tournay-zoomartbox">{art.card_svg(key, "tournay-zoomart")}</div>'
+            f'<div class="tournay-zoombody"><div class="tournay-zoomname">{esc(T.card_name(key, lang))}</div>'
+            f'<div class="tournay-zoomtype"><b class="tournay-lv">{colour}{T.ROMAN[level]}</b> {KIND_ICON[kind]} '
+            f'{esc(T.KIND[kind]["ja" if ja else "en"])} · {esc(T.deck_name(colour + str(level), lang))} ({esc(domain)})</div>'
+            f'<div class="tournay-zoomstats">{"".join(stats)}</div>'
+            f'<p class="tournay-zoomtext">{esc(T.card_text(key, lang))}</p></div></div>')
 
 
 # ====================================================================== end of game

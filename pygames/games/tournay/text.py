@@ -280,7 +280,8 @@ RULES_SUMMARY = {
 
 
 def card_reference(lang: str) -> list[dict]:
-    """Every card of the nine decks, then every event (plain text)."""
+    """Every card of the nine decks, then every event (plain text); "zoom" is the card's data-zoom value
+    (render.card_zoom draws it large)."""
     lang = _lang(lang)
     result = []
     for cid, card in K.CARDS.items():
@@ -289,8 +290,20 @@ def card_reference(lang: str) -> list[dict]:
         text = card_text(cid, lang)
         cost = cost_text(cid, lang) if card["kind"] != "crier" else ""
         result.append({"name": card_name(cid, lang), "kind": f"{deck} · {kind}",
-                       "text": f"{text} ({cost})" if cost else text, "count": card.get("copies", 1)})
+                       "text": f"{text} ({cost})" if cost else text, "count": card.get("copies", 1),
+                       "zoom": f"tournay:{cid}"})
     event_kind = {"en": "Event", "ja": "イベント"}[lang]
     for ev in K.EVENT_ORDER:
-        result.append({"name": event_name(ev, lang), "kind": event_kind, "text": event_text(ev, lang)})
+        result.append({"name": event_name(ev, lang), "kind": event_kind, "text": event_text(ev, lang),
+                       "zoom": f"tournay:{ev}"})
     return result
+
+
+# the rampart's full text (the zoomed card, render.card_zoom("rampart", lang))
+RAMPART_TEXT = {
+    "en": ("A countered event, kept in your hand as a rampart (it counts toward the hand limit of 4). When a bad "
+           "event is about to strike you, you may build a rampart: that event does nothing to you. At the end, "
+           "each rampart is worth 1 prestige point, in hand, built or discarded."),
+    "ja": ("対抗したイベントを城壁として手札に持つ(手札上限4枚に含む)。悪いイベントが自分に起きるとき、"
+           "城壁を1つ建ててそのイベントを防いでよい。終了時、城壁1つにつき1名声点(手札・建設済み・捨てたものも数える)。"),
+}
