@@ -305,6 +305,28 @@ def service_worker(template: str, files: dict[str, bytes]) -> str:
     return text.replace("__PRECACHE__", json.dumps(urls, indent=1))
 
 
+# --------------------------------------------------------------------------- pre-rendered lobby
+LOBBY_MARKER = "<!-- pygames:lobby -->"
+
+
+def lobby_screens() -> dict[str, str]:
+    """The lobby a first-time visitor sees, per language: ``App(...).render()`` from pygames.ui,
+    the very code the page runs, here in CPython (no saves, no setup, the language chosen)."""
+    sys.path.insert(0, str(ROOT))
+    from pygames.ui.app import KEY_LANG, App, MemoryStorage
+    from pygames.ui.i18n import LANGS
+
+    return {lang: App(MemoryStorage({KEY_LANG: lang})).render() for lang in LANGS}
+
+
+def prerender_lobby(index_html: str) -> str:
+    """index.html with the lobby in every language in place of its marker in ``#app``, so the game
+    list is there at first paint (site/boot.js sets <html lang>; style.css shows that screen)."""
+    if index_html.count(LOBBY_MARKER) != 1:
+        raise BuildError(f"site/index.html must hold {LOBBY_MARKER} once (inside #app)")
+    return index_html.replace(LOBBY_MARKER, "".join(lobby_screens().values()))
+
+
 # --------------------------------------------------------------------------- build
 def collect(cache: Path = NPM_CACHE) -> dict[str, bytes]:
     """Every file of dist/ but sw.js, by relative path."""
@@ -316,6 +338,7 @@ def collect(cache: Path = NPM_CACHE) -> dict[str, bytes]:
     if "index.html" not in files or PYSCRIPT_TOML not in files or "main.py" not in files:
         raise BuildError("site/ must hold index.html, main.py and pyscript.toml")
     check_pyscript_toml(files[PYSCRIPT_TOML].decode("utf-8"))
+    files["index.html"] = prerender_lobby(files["index.html"].decode("utf-8")).encode("utf-8")
     files[PACKAGE_ZIP] = package_zip()
     files[GAMES_CSS] = games_css().encode("utf-8")
     files[".nojekyll"] = b""

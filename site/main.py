@@ -117,7 +117,8 @@ def _paint():
     except Exception as exc:
         show_error("This screen could not be drawn.", exc)
         return
-    before = ROOT.dataset.phase if RENDERS else "loading"
+    # the first paint replaces the pre-rendered lobby (index.html): the same screen, so no scroll
+    before = ROOT.dataset.phase if RENDERS else ("lobby" if PRERENDERED else "loading")
     active = document.activeElement
     keyboard = found(active) and hasattr(active, "closest") and \
         found(active.closest("#app [data-choice], #app [data-action]"))
@@ -370,13 +371,47 @@ def bench_json(kind, args_json="{}"):
     return bench.run(str(kind), str(args_json))
 
 
+def browser_langs():
+    """navigator.languages as a Python list (the lobby's language when none was chosen)."""
+    try:
+        return [str(tag) for tag in window.navigator.languages]
+    except Exception:
+        return []
+
+
+def run_pending():
+    """Carry out what was clicked before Python was ready (site/boot.js kept it in
+    window.pygamesPending), in order; the first paint then shows where it led."""
+    pending = getattr(window, "pygamesPending", None)
+    if not found(pending):
+        return None
+    last = None
+    for index in range(int(pending.length)):
+        item = pending[index]
+        action, value = str(item.action), str(item.value or "")
+        if action in ("reload", "dismiss-error", "export"):
+            continue
+        try:
+            APP.action(action, value)
+            last = action
+        except Exception as exc:
+            window.console.warn(f"pygames: a click made while starting could not be carried out: {exc}")
+    pending.length = 0
+    chosen = getattr(window, "pygamesPendingImport", None)
+    if found(chosen):
+        window.pygamesPendingImport = jsnull
+        asyncio.ensure_future(import_file(chosen))
+    return last
+
+
 def start():
-    global APP, DELAY_MS
+    global APP, DELAY_MS, PRERENDERED
     from pygames.ui.app import App
 
     storage = LocalStorage()
     DELAY_MS = bot_delay_ms(storage)
-    APP = App(storage)
+    APP = App(storage, preferred_langs=browser_langs())
+    PRERENDERED = found(ROOT.querySelector(":scope > .lobby-screen"))
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
     document.addEventListener("change", create_proxy(on_change))
@@ -384,13 +419,20 @@ def start():
     document.addEventListener("keyup", create_proxy(on_keyup))
     window.pygamesReplay = create_proxy(replay_json)
     window.pygamesBench = create_proxy(bench_json)
+    last = run_pending()
     paint()
     document.getElementById("loading").hidden = True
     window.pygamesReadyAt = window.performance.now()
     window.dispatchEvent(window.Event.new("pygames:ready"))
+    if last == "select-game":  # as a click on a game does: bring its setup into view
+        setup = document.querySelector("#app .setup")
+        if found(setup):
+            setup.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
+    schedule_bots()
 
 
 DELAY_MS = None
+PRERENDERED = False
 try:
     start()
 except Exception as exc:

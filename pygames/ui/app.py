@@ -30,7 +30,7 @@ from typing import Any, Callable, Generator, Protocol
 from .. import GAMES
 from ..core import Action
 from ..core.record import parse_record
-from .i18n import norm_lang, t
+from .i18n import norm_lang, pick_lang, t
 from .page import (BACK, HUMAN, SavedGame, Setup, TableExtras, hint_text, lobby_html, player_names,
                    privacy_html, replay_html, table_html)
 from .session import ReplaySession, TableSession
@@ -82,11 +82,13 @@ def describe_error(exc: BaseException) -> str:
 
 class App:
     def __init__(self, storage: Storage | None = None, seed: Callable[[], int | str] = new_seed,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, preferred_langs: "list[str] | tuple[str, ...]" = ()) -> None:
+        """``preferred_langs``: the browser's languages (``navigator.languages``), used when the
+        user has not chosen one yet."""
         self.storage = storage if storage is not None else MemoryStorage()
         self.seed = seed
         self.clock = clock
-        self.lang = norm_lang(self.storage.get(KEY_LANG))
+        self.lang = pick_lang(self.storage.get(KEY_LANG), preferred_langs)
         self.settings = self._remembered_settings()
         self.setup: Setup | None = self._remembered_setup()
         self.session: TableSession | None = None
@@ -176,9 +178,11 @@ class App:
                 result.append(SavedGame(error=describe_error(exc), save_id=save_id))
                 continue
             saved_at = record.get("saved_at")
+            round_ = record.get("round")
             result.append(SavedGame(record["game"], record["num_players"], len(record["actions"]),
                                     save_id=save_id, seats=list(record["seats"]),
-                                    saved_at=saved_at if isinstance(saved_at, (int, float)) else None))
+                                    saved_at=saved_at if isinstance(saved_at, (int, float)) else None,
+                                    round=round_ if type(round_) is int else None))
         return result
 
     def saved_game(self) -> SavedGame | None:
@@ -197,8 +201,12 @@ class App:
             n += 1
         return f"{base}-{n}"
 
-    def _store(self, save_id: str, record: dict) -> None:
+    def _store(self, save_id: str, record: dict, round_: int | None = None) -> None:
+        """Keep a record with the time it was saved and, for the lobby, the game's round then
+        (extra keys a record may carry; replaying the record does not need them)."""
         record = dict(record, saved_at=int(self.clock() * 1000))
+        if round_ is not None:
+            record["round"] = round_
         self.storage.set(KEY_SAVE_PREFIX + save_id, json.dumps(record, separators=(",", ":")))
         ids = [save_id] + [i for i in self.save_ids() if i != save_id]
         for old in ids[MAX_SAVES:]:
@@ -511,7 +519,8 @@ class App:
         if self.session is not None:
             if self.save_id is None:
                 self.save_id = self._new_save_id()
-            self._store(self.save_id, self.session.record())
+            round_ = self.session.state.get("round")
+            self._store(self.save_id, self.session.record(), round_ if type(round_) is int else None)
 
     def _set_setting(self, key: str, value: Any) -> None:
         self.settings[key] = value
