@@ -255,7 +255,8 @@ def playing_time_text(game: Game, lang: str) -> str:
 
 def game_card(game: Game, lang: str, selected: bool) -> str:
     """A lobby tile: the box art, title, players, rough playing time and one line about the game.
-    ``data-starting`` is the label boot.js shows on a tile clicked before Python is ready."""
+    ``data-starting`` is the label boot.js shows on a tile clicked before Python is ready;
+    ``elementtiming`` lets ``build.py bench`` see when the game list is first painted."""
     cls = "game-card is-selected" if selected else "game-card"
     minutes = playing_time_text(game, lang)
     time_html = f'<span class="game-card-time">{esc(minutes)}</span>' if minutes else ""
@@ -263,7 +264,7 @@ def game_card(game: Game, lang: str, selected: bool) -> str:
             f'data-value="{esc(game.id)}" data-starting="{esc(t("starting", lang))}" '
             f'aria-pressed="{"true" if selected else "false"}">'
             f'<span class="game-card-art">{box_art(game.id)}</span>'
-            f'<span class="game-card-title">{esc(game_title(game, lang))}</span>'
+            f'<span class="game-card-title" elementtiming="game-list">{esc(game_title(game, lang))}</span>'
             f'<span class="game-card-meta"><span class="game-card-players">{esc(players_text(game, lang))}</span>'
             f'{time_html}</span>'
             f'<span class="game-card-desc">{esc(game_description(game, lang))}</span></button>')

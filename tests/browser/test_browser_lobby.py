@@ -118,3 +118,23 @@ def test_click_during_boot_lands_on_the_setup(open_page, site_url):
     # and the table starts from there as usual
     page.locator('[data-testid="start"]').click()
     expect(page.locator(f'[data-testid="table"][data-game="{game_id}"]')).to_be_visible()
+
+
+def test_a_second_visit_imports_our_package_from_kept_bytecode(open_page, site_url):
+    """After a boot the page keeps checked-hash .pyc files of what it imported (Cache Storage);
+    the next boot puts them back, imports without compiling, and still works."""
+    page = open_page(DESKTOP)
+    page.goto(site_url + "/?botdelay=0")
+    ready(page)
+    page.wait_for_function("!!window.pygamesBytecode", timeout=BOOT_MS)
+    first = page.evaluate("({...window.pygamesBytecode})")
+    assert first["restored"] == 0 and first["compiled"] > 0, first
+    page.reload()
+    ready(page)
+    page.wait_for_function("!!window.pygamesBytecode", timeout=BOOT_MS)
+    second = page.evaluate("({...window.pygamesBytecode})")
+    assert second == {"restored": first["compiled"], "compiled": 0}, (first, second)
+    game_id = list(pygames.GAMES)[0]
+    page.locator(f'[data-game="{game_id}"]').click()
+    page.locator('[data-testid="start"]').click()
+    expect(page.locator(f'[data-testid="table"][data-game="{game_id}"]')).to_be_visible()
