@@ -1,6 +1,7 @@
 // Everything that happens before Python is ready (a file, not an inline script: the
 // Content-Security-Policy in index.html allows scripts from this site only). Loaded in <head>,
 // so it runs before the first paint:
+// - saved games: the list Python last showed is put back into the pre-rendered lobby at once;
 // - language: index.html holds the lobby pre-rendered by build.py in every language; <html lang>
 //   picks the one shown (style.css hides the others), chosen as pygames.i18n.pick_lang does:
 //   the stored choice, else the browser's first preferred language we offer, else English;
@@ -24,6 +25,23 @@
   };
   document.documentElement.lang = pickLang();
   window.pygamesBootLang = document.documentElement.lang;
+
+  // ---------------------------------------------------------------- saved games at first paint
+  // Python keeps the saves list's markup as last shown (pygames.lobby-saves, App._keep_lobby_saves);
+  // it goes into the pre-rendered lobby of its language as soon as the parser has put that lobby in
+  // (a MutationObserver callback runs before the next paint), where the live lobby has it.
+  let saves = null;
+  try { saves = JSON.parse(localStorage.getItem("pygames.lobby-saves") || "null"); } catch (e) { /* none */ }
+  if (saves && typeof saves.html === "string" && saves.html && LANGS.includes(saves.lang)) {
+    const place = () => {
+      const tagline = document.querySelector(`#app > .screen[lang="${saves.lang}"] .lobby > .tagline`);
+      if (!tagline) return false;
+      tagline.insertAdjacentHTML("beforebegin", saves.html);
+      return true;
+    };
+    const watch = new MutationObserver(() => { if (window.pygamesReadyAt || place()) watch.disconnect(); });
+    watch.observe(document, { childList: true, subtree: true });
+  }
 
   // ---------------------------------------------------------------- clicks before Python is ready
   const pending = [];

@@ -32,7 +32,7 @@ from ..core import Action
 from ..core.record import parse_record
 from .i18n import norm_lang, pick_lang, t
 from .page import (BACK, HUMAN, SavedGame, Setup, TableExtras, hint_text, lobby_html, player_names,
-                   privacy_html, replay_html, table_html)
+                   privacy_html, replay_html, saves_list, table_html)
 from .session import ReplaySession, TableSession
 
 KEY_LANG = "pygames.lang"
@@ -41,6 +41,7 @@ KEY_SAVES = "pygames.saves"        # JSON list of save ids, newest first
 KEY_SAVE_PREFIX = "pygames.save."  # + id: one game record (with "saved_at", ms since 1970)
 KEY_SETUP = "pygames.setup"
 KEY_SETTINGS = "pygames.settings"
+KEY_LOBBY_SAVES = "pygames.lobby-saves"  # {"lang", "html"}: the saves list last shown (site/boot.js)
 MAX_SAVES = 20
 MAX_IMPORT_BYTES = 2_000_000
 
@@ -141,7 +142,9 @@ class App:
         if self.replay is not None:
             return replay_html(self.replay, self.lang, extras)
         if self.session is None:
-            return lobby_html(self.lang, self.setup, self.saved_games(), self.notice, extras)
+            saves = self.saved_games()
+            self._keep_lobby_saves(saves)
+            return lobby_html(self.lang, self.setup, saves, self.notice, extras)
         if self.needs_privacy():
             return privacy_html(self.session, self.lang, self.names(), self.session.mover(),
                                 can_undo=self.can_undo())
@@ -190,6 +193,15 @@ class App:
         games = self.saved_games()
         return games[0] if games else None
 
+    def _keep_lobby_saves(self, saves: list[SavedGame]) -> None:
+        """Keep the saves list's markup as the lobby shows it now, so that the next page load can put
+        it into the pre-rendered lobby before Python runs (site/boot.js): the saves are there at
+        first paint and the live lobby replaces identical markup. Written only when it changed."""
+        wanted = json.dumps({"lang": self.lang, "html": saves_list(saves, self.lang) if saves else ""},
+                            ensure_ascii=False)
+        if self.storage.get(KEY_LOBBY_SAVES) != wanted:
+            self.storage.set(KEY_LOBBY_SAVES, wanted)
+
     def saved_record(self, save_id: str) -> str | None:
         return self.storage.get(KEY_SAVE_PREFIX + save_id)
 
@@ -216,6 +228,8 @@ class App:
     def _delete(self, save_id: str) -> None:
         self.storage.remove(KEY_SAVE_PREFIX + save_id)
         self._set_save_ids([i for i in self.save_ids() if i != save_id])
+        if self.storage.get(KEY_LOBBY_SAVES) is not None:  # a finished game leaves the kept list at once
+            self._keep_lobby_saves(self.saved_games())
 
     def _migrate_single_save(self) -> None:
         raw = self.storage.get(KEY_SAVE)
@@ -547,5 +561,5 @@ class App:
         return setup
 
 
-__all__ = ["App", "BOT_SPEEDS", "KEY_LANG", "KEY_SAVE", "KEY_SAVES", "KEY_SAVE_PREFIX", "KEY_SETTINGS",
+__all__ = ["App", "BOT_SPEEDS", "KEY_LANG", "KEY_LOBBY_SAVES", "KEY_SAVE", "KEY_SAVES", "KEY_SAVE_PREFIX", "KEY_SETTINGS",
            "KEY_SETUP", "MemoryStorage", "Storage", "describe_error"]

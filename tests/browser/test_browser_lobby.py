@@ -138,3 +138,33 @@ def test_a_second_visit_imports_our_package_from_kept_bytecode(open_page, site_u
     page.locator(f'[data-game="{game_id}"]').click()
     page.locator('[data-testid="start"]').click()
     expect(page.locator(f'[data-testid="table"][data-game="{game_id}"]')).to_be_visible()
+
+
+def test_saved_games_are_there_before_python(open_page, site_url):
+    """A returning player's saved games are in the lobby before Python runs (boot.js puts back the
+    list Python last showed), and Python's lobby replaces identical markup."""
+    page = open_page(DESKTOP)
+    page.goto(site_url + "/?botdelay=0")
+    ready(page)
+    game_id = list(pygames.GAMES)[0]
+    page.locator(f'[data-game="{game_id}"]').click()
+    page.locator('[data-testid="start"]').click()
+    expect(page.locator(f'[data-testid="table"][data-game="{game_id}"]')).to_be_visible()
+    page.locator('[data-testid="to-lobby"]').click()
+    expect(page.locator('[data-testid="save-item"]')).to_be_visible()
+    # (the table's setup is remembered too: Python would show it below the list; not this test's point)
+    page.evaluate("localStorage.removeItem('pygames.setup')")
+    held = HeldPackage(page)
+    page.reload()
+    held.wait_requested()
+    assert not_ready(page)
+    screen = page.locator(SCREEN.format(lang="en"))
+    item = screen.locator('[data-testid="save-item"]')
+    expect(item).to_be_visible()
+    expect(item).to_contain_text(pygames.get_game(game_id).title["en"])
+    before = screen.evaluate("e => e.outerHTML")
+    box = screen.locator("[data-game]").last.bounding_box()
+    held.release()
+    ready(page)
+    assert page.evaluate("document.getElementById('app').innerHTML") == before
+    assert page.locator("#app [data-game]").last.bounding_box() == box

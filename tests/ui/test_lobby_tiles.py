@@ -3,6 +3,7 @@ games' progress, in CPython; and the lobby that build.py pre-renders into index.
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 
@@ -11,7 +12,7 @@ import pytest
 import build
 import pygames
 from pygames.ui import page
-from pygames.ui.app import KEY_LANG, App, MemoryStorage
+from pygames.ui.app import KEY_LANG, KEY_LOBBY_SAVES, App, MemoryStorage
 from pygames.ui.i18n import GAME_MINUTES, LANGS, game_description, pick_lang
 from ui_markup import Markup
 
@@ -112,3 +113,25 @@ def test_index_html_holds_the_live_lobby_in_every_language():
 def test_prerender_needs_its_marker():
     with pytest.raises(build.BuildError):
         build.prerender_lobby("<html><body><div id='app'></div></body></html>")
+
+
+def test_the_saves_list_is_kept_for_the_next_first_paint():
+    """The lobby keeps its saves list's markup (site/boot.js puts it into the pre-rendered lobby),
+    exactly as the live lobby shows it, and drops it when the last save goes."""
+    storage = MemoryStorage()
+    app = App(storage, seed=lambda: 3)
+    app.render()
+    assert json.loads(storage.get(KEY_LOBBY_SAVES)) == {"lang": "en", "html": ""}
+    app.action("select-game", "coup")
+    app.action("start")
+    app.action("lobby")
+    lobby = app.render()
+    kept = json.loads(storage.get(KEY_LOBBY_SAVES))
+    assert kept["lang"] == "en" and 'data-testid="save-item"' in kept["html"]
+    assert kept["html"] in lobby and lobby.index(kept["html"]) < lobby.index('<p class="tagline">')
+    app.change("lang", "ja")
+    assert json.loads(storage.get(KEY_LOBBY_SAVES))["lang"] == "en"  # until the lobby is shown again
+    app.render()
+    assert json.loads(storage.get(KEY_LOBBY_SAVES))["lang"] == "ja"
+    app.action("discard", app.save_ids()[0])
+    assert json.loads(storage.get(KEY_LOBBY_SAVES))["html"] == ""
