@@ -11,6 +11,11 @@ URL parameters: ``?botdelay=<ms>`` pause before each bot move (default: the
 "bot speed" setting; also read from localStorage "pygames.botdelay").
 Also here, because they need the browser: downloading an exported record
 (a Blob link), reading an imported file, and computing a hint in slices.
+
+Start-up (docs/architecture.md, "The boot path"): the lobby is already on screen,
+pre-rendered by build.py; ``boot()`` restores the kept bytecode, ``start()`` carries
+out the clicks made while Python was starting (``window.pygamesPending``, kept by
+boot.js) and replaces the pre-rendered lobby with the identical live one.
 """
 
 import asyncio
