@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
+import contextlib
 import gzip
 import hashlib
 import http.server
@@ -305,6 +306,28 @@ def service_worker(template: str, files: dict[str, bytes]) -> str:
     return text.replace("__PRECACHE__", json.dumps(urls, indent=1))
 
 
+# --------------------------------------------------------------------------- pre-rendered lobby
+LOBBY_MARKER = "<!-- pygames:lobby -->"
+
+
+def lobby_screens() -> dict[str, str]:
+    """The lobby a first-time visitor sees, per language: ``App(...).render()`` from pygames.ui,
+    the very code the page runs, here in CPython (no saves, no setup, the language chosen)."""
+    sys.path.insert(0, str(ROOT))
+    from pygames.ui.app import KEY_LANG, App, MemoryStorage
+    from pygames.ui.i18n import LANGS
+
+    return {lang: App(MemoryStorage({KEY_LANG: lang})).render() for lang in LANGS}
+
+
+def prerender_lobby(index_html: str) -> str:
+    """index.html with the lobby in every language in place of its marker in ``#app``, so the game
+    list is there at first paint (site/boot.js sets <html lang>; style.css shows that screen)."""
+    if index_html.count(LOBBY_MARKER) != 1:
+        raise BuildError(f"site/index.html must hold {LOBBY_MARKER} once (inside #app)")
+    return index_html.replace(LOBBY_MARKER, "".join(lobby_screens().values()))
+
+
 # --------------------------------------------------------------------------- build
 def collect(cache: Path = NPM_CACHE) -> dict[str, bytes]:
     """Every file of dist/ but sw.js, by relative path."""
@@ -316,6 +339,7 @@ def collect(cache: Path = NPM_CACHE) -> dict[str, bytes]:
     if "index.html" not in files or PYSCRIPT_TOML not in files or "main.py" not in files:
         raise BuildError("site/ must hold index.html, main.py and pyscript.toml")
     check_pyscript_toml(files[PYSCRIPT_TOML].decode("utf-8"))
+    files["index.html"] = prerender_lobby(files["index.html"].decode("utf-8")).encode("utf-8")
     files[PACKAGE_ZIP] = package_zip()
     files[GAMES_CSS] = games_css().encode("utf-8")
     files[".nojekyll"] = b""
@@ -584,28 +608,33 @@ def bench_browser(args: argparse.Namespace, files: dict[str, bytes]) -> dict:
 
     chromium = find_chromium(install=False)
     results: dict = {}
+    with _bench_site(files) as url, sync_playwright() as p:
+        browser = p.chromium.launch(args=chromium_args(), **({"executable_path": chromium} if chromium else {}))
+        try:
+            results["lobby"] = bench_lobby(browser, url, args.runs, next(iter(pygames.GAMES)))
+            results.update(bench_in_page(browser, url, args, pygames))
+            results["blocks"] = bench_blocks(browser, url, args, pygames)
+        finally:
+            browser.close()
+    return results
+
+
+@contextlib.contextmanager
+def _bench_site(files: dict[str, bytes]):
+    """dist/ plus the bare page (never shipped) in a temporary folder, served; yields its URL."""
     with tempfile.TemporaryDirectory(prefix="pygames-bench-site-") as temp:
         site = Path(temp)
-        for name, data in files.items():  # dist/ plus the bare page (never shipped)
+        for name, data in files.items():
             (site / name).parent.mkdir(parents=True, exist_ok=True)
             (site / name).write_bytes(data)
         (site / "bare.html").write_text(BARE_HTML, encoding="utf-8")
         (site / "bare.toml").write_text(BARE_TOML, encoding="utf-8")
         server, url = serve_in_thread(site)
         try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(args=chromium_args(),
-                                            **({"executable_path": chromium} if chromium else {}))
-                try:
-                    results["lobby"] = bench_lobby(browser, url, args.runs)
-                    results.update(bench_in_page(browser, url, args, pygames))
-                    results["blocks"] = bench_blocks(browser, url, args, pygames)
-                finally:
-                    browser.close()
+            yield url
         finally:
             server.shutdown()
             server.server_close()
-    return results
 
 
 def _ready(page, flag: str) -> float:
@@ -613,38 +642,137 @@ def _ready(page, flag: str) -> float:
     return page.evaluate(f"() => window.{flag}")
 
 
-def bench_lobby(browser, url: str, runs: int) -> dict:
-    """Navigation start -> playable lobby (window.pygamesReadyAt), and -> Python running on the
-    bare page (window.bareReadyAt). Cold: a fresh context (no cache), service worker blocked.
-    Warm: reloads in a context whose service worker has precached the site."""
-    out: dict = {"site_cold_ms": [], "bare_cold_ms": [], "site_warm_ms": [], "bare_warm_ms": []}
-    requests = []
-    for _ in range(runs):
-        for page_name, flag, key in (("", "pygamesReadyAt", "site_cold_ms"), ("bare.html", "bareReadyAt", "bare_cold_ms")):
-            context = browser.new_context(service_workers="block")
-            page = context.new_page()
-            count = [0]
-            page.on("request", lambda _r: count.__setitem__(0, count[0] + 1))
-            page.goto(f"{url}/{page_name}")
-            out[key].append(round(_ready(page, flag)))
-            if key == "site_cold_ms":
-                requests.append(count[0])
-            context.close()
-    context = browser.new_context(service_workers="allow")
-    page = context.new_page()
-    page.goto(url + "/")
+#: in the site's page before anything runs: when the game list is first painted (Element Timing on
+#: the tiles' titles), when the first click happened and when the setup screen it asked for was drawn
+LOBBY_WATCH = """
+window.__lobby = {list: null, click: null, setup: null};
+try {
+  // the first paint of the tiles' titles (Python's later redraw of the same tiles counts not)
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.identifier === "game-list")
+    window.__lobby.list = Math.min(window.__lobby.list ?? Infinity, e.renderTime || e.loadTime); })
+    .observe({type: "element", buffered: true});
+} catch (e) {}
+// the click's own time stamp: when it was made, even if a busy main thread handles it later
+addEventListener("click", (e) => { if (window.__lobby.click === null) window.__lobby.click = e.timeStamp; }, true);
+let seen = false;
+new MutationObserver(() => {
+  if (!seen && document.querySelector("#app .setup")) {
+    seen = true;
+    requestAnimationFrame(() => { window.__lobby.setup = performance.now(); });
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+LOBBY_FIGURES = """() => {
+  const mark = (name) => { const m = performance.getEntriesByName(name, "mark")[0]; return m ? m.startTime : null; };
+  const zip = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/pygames.zip"));
+  return {...window.__lobby, ready: window.pygamesReadyAt || null, main: mark("pygames:main"),
+          imported: mark("pygames:imported"), zip: zip ? zip.startTime : null};
+}"""
+
+
+def _lobby_load(page, url: str, reload: bool = False) -> dict:
+    """One load of the site: when the game list was painted, when Python made it playable."""
+    page.reload() if reload else page.goto(url + "/")
     _ready(page, "pygamesReadyAt")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=180_000)
-    for page_name, flag, key in (("", "pygamesReadyAt", "site_warm_ms"), ("bare.html", "bareReadyAt", "bare_warm_ms")):
-        page.goto(f"{url}/{page_name}")
-        _ready(page, flag)
-        for _ in range(runs):
-            page.reload()
-            out[key].append(round(_ready(page, flag)))
+    page.wait_for_function("() => window.__lobby.list !== null", timeout=10_000)
+    return page.evaluate(LOBBY_FIGURES)
+
+
+def _lobby_click(page, url: str, spot: tuple[float, float], reload: bool = False) -> dict:
+    """One load where a game is clicked as soon as the game list is painted: the time from that
+    click (made while Python is still starting) to its setup screen being drawn. The click goes to
+    the tile's place on screen (``spot``, measured on an earlier load of the same layout), as a
+    person's would, without waiting for the page to answer first."""
+    if reload:
+        page.reload(wait_until="commit")
+    else:
+        page.goto(url + "/", wait_until="commit")
+    page.wait_for_function("() => window.__lobby && window.__lobby.list !== null", polling=20, timeout=60_000)
+    page.mouse.click(*spot)
+    page.wait_for_function("() => window.__lobby.setup !== null", timeout=180_000)
+    figures = page.evaluate(LOBBY_FIGURES)
+    figures["during_boot"] = figures["ready"] is not None and figures["click"] < figures["ready"]
+    return figures
+
+
+def _tile_spot(page, game_id: str) -> tuple[float, float]:
+    box = page.locator(f'#app [data-game="{game_id}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def bench_lobby(browser, url: str, runs: int, game_id: str) -> dict:
+    """The lobby, side by side with a bare page that only boots the same runtime, interleaved
+    run by run: navigation -> game list painted (Element Timing), -> playable
+    (window.pygamesReadyAt; bare: window.bareReadyAt), and click during the boot -> the setup
+    screen it asked for. Cold: fresh contexts (no cache, service worker blocked). Warm: reloads
+    in a context whose service worker has precached the site."""
+    keys = ("site", "bare", "list", "click_to_setup", "click_at", "zip_to_main", "main_to_ready", "import")
+    out: dict = {f"{key}_{mode}_ms": [] for mode in ("cold", "warm") for key in keys}
+    requests, during = [], []
+
+    def record(mode: str, load: dict, bare: float, click: dict) -> None:
+        out[f"site_{mode}_ms"].append(round(load["ready"]))
+        out[f"list_{mode}_ms"].append(round(load["list"]))
+        out[f"bare_{mode}_ms"].append(round(bare))
+        out[f"click_to_setup_{mode}_ms"].append(round(click["setup"] - click["click"]))
+        out[f"click_at_{mode}_ms"].append(round(click["click"]))
+        # our own part of the boot, free of the runtime's (noisy) start: PyScript fetching and unpacking
+        # pygames.zip and main.py, then main.py to playable (of which importing the package)
+        out[f"zip_to_main_{mode}_ms"].append(round(load["main"] - load["zip"]))
+        out[f"main_to_ready_{mode}_ms"].append(round(load["ready"] - load["main"]))
+        out[f"import_{mode}_ms"].append(round(load["imported"] - load["main"]))
+        during.append(click["during_boot"])
+
+    for _ in range(runs):
+        site = browser.new_context(service_workers="block")
+        site.add_init_script(LOBBY_WATCH)
+        page = site.new_page()
+        count = [0]
+        page.on("request", lambda _r: count.__setitem__(0, count[0] + 1))
+        load = _lobby_load(page, url)
+        requests.append(count[0])
+        spot = _tile_spot(page, game_id)
+        site.close()
+        bare = browser.new_context(service_workers="block")
+        page = bare.new_page()
+        page.goto(f"{url}/bare.html")
+        bare_ms = _ready(page, "bareReadyAt")
+        bare.close()
+        clicker = browser.new_context(service_workers="block")
+        clicker.add_init_script(LOBBY_WATCH)
+        click = _lobby_click(clicker.new_page(), url, spot)
+        clicker.close()
+        record("cold", load, bare_ms, click)
+
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(LOBBY_WATCH)
+    site, bare, clicker = context.new_page(), context.new_page(), context.new_page()
+    site.goto(url + "/")
+    _ready(site, "pygamesReadyAt")
+    site.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=180_000)
+    bare.goto(f"{url}/bare.html")
+    _ready(bare, "bareReadyAt")
+    clicker.goto(url + "/")
+    _ready(clicker, "pygamesReadyAt")
+    # a returning visitor: the first visit has kept its bytecode (main.py, a few seconds after the boot)
+    clicker.wait_for_function("() => !!window.pygamesBytecode", timeout=180_000)
+    for _ in range(runs):
+        clicker.evaluate("() => localStorage.removeItem('pygames.setup')")  # the lobby as first seen
+        load = _lobby_load(site, url, reload=True)
+        bare.reload()
+        bare_ms = _ready(bare, "bareReadyAt")
+        click = _lobby_click(clicker, url, _tile_spot(site, game_id), reload=True)
+        record("warm", load, bare_ms, click)
     context.close()
+
     for key in list(out):
         out[key.replace("_ms", "_median_ms")] = median(out[key])
+    for mode in ("cold", "warm"):
+        site_ms, bare_ms = out[f"site_{mode}_median_ms"], out[f"bare_{mode}_median_ms"]
+        out[f"playable_ratio_{mode}"] = round(site_ms / bare_ms, 3) if site_ms and bare_ms else None
     out["site_cold_requests"] = requests[0] if requests else None
+    out["clicks_during_boot"] = f"{sum(during)}/{len(during)}"
+    out["clicked_game"] = game_id
     return out
 
 
@@ -708,7 +836,49 @@ def bench_blocks(browser, url: str, args: argparse.Namespace, pygames) -> dict:
     return out
 
 
+def cmd_bench_lobby(args: argparse.Namespace) -> int:
+    """Only the lobby's figures (--lobby-only): measured, printed, put into the lobby entry of
+    bench/results.json (the rest of the file is kept) and into docs/quality.md."""
+    files = build()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise BuildError("playwright is not installed (pip install -e .[test])") from None
+    sys.path.insert(0, str(ROOT))
+    import pygames
+
+    out = BENCH_DIR / "results.json"
+    results = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
+    results.update({"when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                    "machine": {"python": platform.python_version(), "platform": platform.platform(),
+                                "cpus": os.cpu_count(),
+                                "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None},
+                    "runtimes": {name: version for name, (version, _) in NPM_PACKAGES.items()},
+                    "bytes": bench_bytes(files)})
+    results.setdefault("settings", {})["runs"] = args.runs
+    with _bench_site(files) as url, sync_playwright() as p:
+        chromium = find_chromium(install=False)
+        browser = p.chromium.launch(args=chromium_args(), **({"executable_path": chromium} if chromium else {}))
+        try:
+            lobby = bench_lobby(browser, url, args.runs, next(iter(pygames.GAMES)))
+        finally:
+            browser.close()
+    if not isinstance(results.get("chromium"), dict) or "skipped" in results["chromium"]:
+        results["chromium"] = {}
+    results["chromium"]["lobby"] = lobby
+    BENCH_DIR.mkdir(exist_ok=True)
+    out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    for line in lobby_lines(lobby):
+        log(line)
+    from pygames.bots.arena import replace_between
+    replace_between(ROOT / "docs" / "quality.md", "lobby-bench", lobby_quality_table(results))
+    log(f"\nwrote the lobby's figures into {out.relative_to(ROOT)} and docs/quality.md")
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.lobby_only:
+        return cmd_bench_lobby(args)
     files = build()
     started = time.perf_counter()
     log("measuring random playouts and bot decisions in CPython...")
@@ -737,8 +907,59 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from pygames.bots.arena import replace_between
         replace_between(ROOT / "docs" / "bots.md", "browser", bots_browser_table(results))
         log("wrote the bots' browser figures into docs/bots.md")
+    if not args.no_browser and "lobby" in results["chromium"]:
+        from pygames.bots.arena import replace_between
+        replace_between(ROOT / "docs" / "quality.md", "lobby-bench", lobby_quality_table(results))
+        log("wrote the lobby's figures into docs/quality.md")
     log(f"\nwrote {out.relative_to(ROOT)} ({results['seconds']} s)")
     return 0
+
+
+def lobby_lines(lobby: dict) -> list[str]:
+    """The lobby's figures as printed by the bench (medians, ms; every run in brackets)."""
+    rows = [("game list painted", "list"), ("pygames lobby playable", "site"), ("bare runtime ready", "bare"),
+            ("click during boot -> setup", "click_to_setup"), ("(the click was made at)", "click_at"),
+            ("pygames.zip asked -> main.py", "zip_to_main"), ("main.py -> playable", "main_to_ready"),
+            ("  of which importing pygames", "import")]
+    lines = ["\ntime from navigation, median ms over runs (cold: no cache; warm: service worker)",
+             f"  {'':<30} {'cold':>7} {'warm':>7}   runs cold / warm"]
+    for label, key in rows:
+        lines.append(f"  {label:<30} {lobby[f'{key}_cold_median_ms']!s:>7} {lobby[f'{key}_warm_median_ms']!s:>7}"
+                     f"   {lobby[f'{key}_cold_ms']} / {lobby[f'{key}_warm_ms']}")
+    lines.append(f"  playable / bare: cold {lobby['playable_ratio_cold']}, warm {lobby['playable_ratio_warm']}; "
+                 f"clicks made during the boot {lobby['clicks_during_boot']}; "
+                 f"{lobby['site_cold_requests']} requests on a cold load")
+    return lines
+
+
+def lobby_quality_table(results: dict) -> str:
+    """docs/quality.md's lobby figures (between its lobby-bench markers)."""
+    lobby = results["chromium"]["lobby"]
+    load = results["machine"]["load_average"] or []
+    lines = [f"Measured {results['when']} by `python3 build.py bench` ({results['settings']['runs']} runs, "
+             f"interleaved; Chromium, Pyodide {results['runtimes'].get('pyodide', '?')}; load average "
+             f"{', '.join(f'{x:.1f}' for x in load)} on {results['machine']['cpus']} cores). Medians in ms from "
+             f"navigation start; the bare page boots the same PyScript + Pyodide and nothing else.",
+             "",
+             "| | cold | warm (service worker) | target |",
+             "|---|---:|---:|---|",
+             f"| game list painted (Element Timing) | {lobby['list_cold_median_ms']} | {lobby['list_warm_median_ms']} "
+             f"| ≤ 500 cold, ≤ 300 warm |",
+             f"| lobby playable (`pygamesReadyAt`) | {lobby['site_cold_median_ms']} | {lobby['site_warm_median_ms']} | |",
+             f"| bare runtime ready | {lobby['bare_cold_median_ms']} | {lobby['bare_warm_median_ms']} | |",
+             f"| playable / bare | {lobby['playable_ratio_cold']} | {lobby['playable_ratio_warm']} | ≤ 1.05 |",
+             f"| click on a game during the boot → its setup drawn | {lobby['click_to_setup_cold_median_ms']} | "
+             f"{lobby['click_to_setup_warm_median_ms']} | |",
+             f"| (that click was made at) | {lobby['click_at_cold_median_ms']} | {lobby['click_at_warm_median_ms']} | |",
+             f"| our part: `pygames.zip` asked → `main.py` runs | {lobby['zip_to_main_cold_median_ms']} | "
+             f"{lobby['zip_to_main_warm_median_ms']} | |",
+             f"| our part: `main.py` runs → playable | {lobby['main_to_ready_cold_median_ms']} | "
+             f"{lobby['main_to_ready_warm_median_ms']} | |",
+             f"| … of which importing the package | {lobby['import_cold_median_ms']} | {lobby['import_warm_median_ms']} | |",
+             "",
+             f"Clicks made while Python was still starting: {lobby['clicks_during_boot']}; "
+             f"requests on a cold load: {lobby['site_cold_requests']}."]
+    return "\n".join(lines)
 
 
 def bots_browser_table(results: dict) -> str:
@@ -801,14 +1022,8 @@ def print_bench(results: dict) -> None:
     if skipped:
         log(f"\nChromium figures skipped: {skipped}")
         return
-    lobby = browser["lobby"]
-    log("\ntime from navigation to ready, median ms (runs)")
-    log(f"  {'':<28} {'cold':>7} {'warm (service worker)':>22}")
-    log(f"  {'pygames lobby, playable':<28} {lobby['site_cold_median_ms']:>7} {lobby['site_warm_median_ms']:>22}"
-        f"   {lobby['site_cold_ms']} / {lobby['site_warm_ms']}")
-    log(f"  {'bare Pyodide + PyScript':<28} {lobby['bare_cold_median_ms']:>7} {lobby['bare_warm_median_ms']:>22}"
-        f"   {lobby['bare_cold_ms']} / {lobby['bare_warm_ms']}")
-    log(f"  ({lobby['site_cold_requests']} requests on a cold load)")
+    for line in lobby_lines(browser["lobby"]):
+        log(line)
     log("\nbot decision time, median / max ms (UI settings; positions of random games, fewest players)")
     log(f"  {'game':<10} " + " ".join(f"{level + ' CPy':>15} {level + ' web':>15}" for level in BOT_LEVELS))
     for game_id, levels in results["bots_cpython"].items():
@@ -842,6 +1057,8 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--bot-seconds", type=float, default=30,
                        help="longest all-bot table watched per game for main-thread blocks")
     bench.add_argument("--no-browser", action="store_true")
+    bench.add_argument("--lobby-only", action="store_true",
+                       help="only the lobby's timings (first paint, playable, click during boot) beside the bare page")
     bench.add_argument("--bots", action="store_true",
                        help="instead: bot arena between levels; writes bench/bots.json and docs/bots.md")
     bench.add_argument("--games", type=int, default=100, help="with --bots: games per match")

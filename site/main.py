@@ -11,6 +11,11 @@ URL parameters: ``?botdelay=<ms>`` pause before each bot move (default: the
 "bot speed" setting; also read from localStorage "pygames.botdelay").
 Also here, because they need the browser: downloading an exported record
 (a Blob link), reading an imported file, and computing a hint in slices.
+
+Start-up (docs/architecture.md, "The boot path"): the lobby is already on screen,
+pre-rendered by build.py; ``boot()`` restores the kept bytecode, ``start()`` carries
+out the clicks made while Python was starting (``window.pygamesPending``, kept by
+boot.js) and replaces the pre-rendered lobby with the identical live one.
 """
 
 import asyncio
@@ -20,6 +25,9 @@ from urllib.parse import parse_qs
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
+
+# boot marks (performance.mark): python_bench in build.py reads them to tell where a boot's time goes
+window.performance.mark("pygames:main")
 
 try:  # JS null arrives as pyodide.ffi.jsnull (not None) in recent Pyodide versions
     from pyodide.ffi import jsnull
@@ -117,7 +125,8 @@ def _paint():
     except Exception as exc:
         show_error("This screen could not be drawn.", exc)
         return
-    before = ROOT.dataset.phase if RENDERS else "loading"
+    # the first paint replaces the pre-rendered lobby (index.html): the same screen, so no scroll
+    before = ROOT.dataset.phase if RENDERS else ("lobby" if PRERENDERED else "loading")
     active = document.activeElement
     keyboard = found(active) and hasattr(active, "closest") and \
         found(active.closest("#app [data-choice], #app [data-action]"))
@@ -370,14 +379,51 @@ def bench_json(kind, args_json="{}"):
     return bench.run(str(kind), str(args_json))
 
 
+def browser_langs():
+    """navigator.languages as a Python list (the lobby's language when none was chosen)."""
+    try:
+        return [str(tag) for tag in window.navigator.languages]
+    except Exception:
+        return []
+
+
+def run_pending():
+    """Carry out what was clicked before Python was ready (site/boot.js kept it in
+    window.pygamesPending), in order; the first paint then shows where it led."""
+    pending = getattr(window, "pygamesPending", None)
+    if not found(pending):
+        return None
+    last = None
+    for index in range(int(pending.length)):
+        item = pending[index]
+        action, value = str(item.action), str(item.value or "")
+        if action in ("reload", "dismiss-error", "export"):
+            continue
+        try:
+            APP.action(action, value)
+            last = action
+        except Exception as exc:
+            window.console.warn(f"pygames: a click made while starting could not be carried out: {exc}")
+    pending.length = 0
+    chosen = getattr(window, "pygamesPendingImport", None)
+    if found(chosen):
+        window.pygamesPendingImport = jsnull
+        asyncio.ensure_future(import_file(chosen))
+    return last
+
+
 def start():
-    global APP, DELAY_MS
+    global APP, DELAY_MS, PRERENDERED
     from pygames.ui.app import App
     from pygames.ui.dates import BrowserDates
 
+    window.performance.mark("pygames:imported")
+
     storage = LocalStorage()
     DELAY_MS = bot_delay_ms(storage)
-    APP = App(storage, dates=BrowserDates(window))  # dates in the player's zone (Python's is UTC here)
+    # dates in the player's zone (Python's is UTC here); the browser's languages for a first visit
+    APP = App(storage, dates=BrowserDates(window), preferred_langs=browser_langs())
+    PRERENDERED = found(ROOT.querySelector(":scope > .lobby-screen"))
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
     document.addEventListener("change", create_proxy(on_change))
@@ -385,14 +431,121 @@ def start():
     document.addEventListener("keyup", create_proxy(on_keyup))
     window.pygamesReplay = create_proxy(replay_json)
     window.pygamesBench = create_proxy(bench_json)
+    last = run_pending()
     paint()
+    window.performance.mark("pygames:painted")
     document.getElementById("loading").hidden = True
     window.pygamesReadyAt = window.performance.now()
     window.dispatchEvent(window.Event.new("pygames:ready"))
+    if last == "select-game":  # as a click on a game does: bring its setup into view
+        setup = document.querySelector("#app .setup")
+        if found(setup):
+            setup.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
+    schedule_bots()
+
+
+# ---------------------------------------------------------------------------- bytecode cache
+# Pyodide starts from an empty file system at every load and does not write .pyc files, so each
+# boot would compile our package from source again (most of its import time). After a boot the
+# modules loaded so far are compiled into *checked-hash* .pyc files (PEP 552: Python compares each
+# with its source's hash at import, so a stale one is just recompiled) and kept in Cache Storage;
+# the next boot puts them back before the first import. Our own cache name: sw.js deletes only
+# "pygames-…" caches, and nothing here is needed for the page to work (any failure: from source).
+BYTECODE_CACHE = "bytecode.pygames"
+BYTECODE_URL = "./bytecode.zip"
+BYTECODE_DELAY_S = 3  # after the boot, when the page is idle
+BYTECODE = {"restored": 0, "compiled": 0}
+
+
+def bytecode_valid(cached, source_bytes):
+    """The file ``cached`` is a checked-hash .pyc of ``source_bytes`` for this Python."""
+    import importlib.util
+    try:
+        with open(cached, "rb") as handle:
+            head = handle.read(16)
+    except OSError:
+        return False
+    return (head[:4] == importlib.util.MAGIC_NUMBER and int.from_bytes(head[4:8], "little") == 0b11
+            and head[8:16] == importlib.util.source_hash(source_bytes))
+
+
+async def restore_bytecode():
+    """Put back the .pyc files a previous visit kept (before anything of pygames is imported)."""
+    import io
+    import os
+    import zipfile
+    try:
+        if not hasattr(window, "caches") or not os.path.isdir("pygames"):
+            return
+        cache = await window.caches.open(BYTECODE_CACHE)
+        response = await cache.match(BYTECODE_URL)
+        if not found(response):
+            return
+        data = (await response.arrayBuffer()).to_bytes()
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            for name in archive.namelist():
+                parts = name.split("/")
+                if parts[0] != "pygames" or ".." in parts or "__pycache__" not in parts or not name.endswith(".pyc"):
+                    continue
+                os.makedirs(os.path.dirname(name), exist_ok=True)
+                with open(name, "wb") as handle:
+                    handle.write(archive.read(name))
+                BYTECODE["restored"] += 1
+    except Exception as exc:  # a damaged or missing cache only costs the compile time
+        window.console.info(f"pygames: no bytecode cache ({exc})")
+
+
+async def keep_bytecode():
+    """Compile the package's loaded modules that have no valid .pyc (one per slice, so the page
+    stays responsive) and keep every .pyc in Cache Storage for the next visit."""
+    import importlib.util
+    import io
+    import os
+    import py_compile
+    import sys
+    import zipfile
+    await asyncio.sleep(BYTECODE_DELAY_S)
+    try:
+        for name, module in sorted(sys.modules.items()):
+            source = getattr(module, "__file__", None) if name.split(".")[0] == "pygames" else None
+            if not source or not source.endswith(".py"):
+                continue
+            cached = importlib.util.cache_from_source(source)
+            with open(source, "rb") as handle:
+                if bytecode_valid(cached, handle.read()):
+                    continue
+            py_compile.compile(source, cfile=cached, doraise=True,
+                               invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+            BYTECODE["compiled"] += 1
+            await asyncio.sleep(0)
+        if not BYTECODE["compiled"]:
+            return
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+            for folder, _dirs, files in os.walk("pygames"):
+                for file in files:
+                    if folder.endswith("__pycache__") and file.endswith(".pyc"):
+                        archive.write(os.path.join(folder, file))
+        cache = await window.caches.open(BYTECODE_CACHE)
+        body = to_js(buffer.getvalue())
+        await cache.put(BYTECODE_URL, window.Response.new(body))
+    except Exception as exc:
+        window.console.info(f"pygames: bytecode not kept ({exc})")
+    finally:
+        window.pygamesBytecode = to_js(BYTECODE, dict_converter=window.Object.fromEntries)
+
+
+async def boot():
+    try:
+        await restore_bytecode()
+        window.performance.mark("pygames:bytecode")
+        start()
+    except Exception as exc:
+        show_error("The games could not be loaded.", exc)
+        return
+    await keep_bytecode()
 
 
 DELAY_MS = None
-try:
-    start()
-except Exception as exc:
-    show_error("The games could not be loaded.", exc)
+PRERENDERED = False
+asyncio.ensure_future(boot())

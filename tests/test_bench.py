@@ -47,16 +47,23 @@ def test_the_table_prints_every_figure(capsys):
         "chromium": {
             "playouts": {game_id: {"3": {**playout, "playouts_per_s": 5.0}}},
             "bots": {game_id: levels},
-            "lobby": {"site_cold_ms": [3000], "site_cold_median_ms": 3000, "site_warm_ms": [2000],
-                      "site_warm_median_ms": 2000, "bare_cold_ms": [2500], "bare_cold_median_ms": 2500,
-                      "bare_warm_ms": [1800], "bare_warm_median_ms": 1800, "site_cold_requests": 24},
+            "lobby": {**{f"{key}_{mode}{suffix}": figure
+                         for key, cold, warm in (("site", 3000, 2000), ("bare", 2500, 1800), ("list", 410, 120),
+                                                 ("click_to_setup", 2700, 1500), ("click_at", 450, 130),
+                                                 ("zip_to_main", 150, 90), ("main_to_ready", 1400, 160),
+                                                 ("import", 1200, 60))
+                         for mode, ms in (("cold", cold), ("warm", warm))
+                         for suffix, figure in (("_ms", [ms]), ("_median_ms", ms))},
+                      "playable_ratio_cold": 1.2, "playable_ratio_warm": 1.111, "site_cold_requests": 24,
+                      "clicks_during_boot": "2/2", "clicked_game": game_id},
             "blocks": {game_id: {"seats": ["hard", "normal"], "seconds": 3.0, "finished": True, "renders": 9,
                                  "long_tasks": 2, "longest_task_ms": 77, "longest_timer_gap_ms": 80}},
         },
     }
     build.print_bench(results)
     out = capsys.readouterr().out
-    for figure in ("2.00", "3000", "2000", "2500", "1800", "hard web", "77ms", "bytes shipped", "runtime", "ours"):
+    for figure in ("2.00", "3000", "2000", "2500", "1800", "410", "2700", "1.111", "2/2", "hard web", "77ms",
+                   "bytes shipped", "runtime", "ours"):
         assert figure in out, figure
     results["chromium"] = {"skipped": "--no-browser"}
     build.print_bench(results)

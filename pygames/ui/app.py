@@ -31,9 +31,9 @@ from .. import GAMES
 from ..core import Action
 from ..core.record import parse_record
 from .dates import Dates, PythonDates
-from .i18n import norm_lang, t
+from .i18n import norm_lang, pick_lang, t
 from .page import (BACK, HUMAN, SavedGame, Setup, TableExtras, hint_text, lobby_html, player_names,
-                   privacy_html, replay_html, table_html)
+                   privacy_html, replay_html, saves_list, table_html)
 from .session import ReplaySession, TableSession
 
 KEY_LANG = "pygames.lang"
@@ -42,6 +42,7 @@ KEY_SAVES = "pygames.saves"        # JSON list of save ids, newest first
 KEY_SAVE_PREFIX = "pygames.save."  # + id: one game record (with "saved_at", ms since 1970)
 KEY_SETUP = "pygames.setup"
 KEY_SETTINGS = "pygames.settings"
+KEY_LOBBY_SAVES = "pygames.lobby-saves"  # {"lang", "html"}: the saves list last shown (site/boot.js)
 MAX_SAVES = 20
 MAX_IMPORT_BYTES = 2_000_000
 
@@ -90,12 +91,15 @@ def describe_error(exc: BaseException) -> str:
 
 class App:
     def __init__(self, storage: Storage | None = None, seed: Callable[[], int | str] = new_seed,
-                 clock: Callable[[], float] = time.time, dates: Dates | None = None) -> None:
+                 clock: Callable[[], float] = time.time, dates: Dates | None = None,
+                 preferred_langs: "list[str] | tuple[str, ...]" = ()) -> None:
+        """``dates``: how dates are shown (the player's zone and format); ``preferred_langs``:
+        the browser's languages (``navigator.languages``), used when the user has not chosen one yet."""
         self.storage = storage if storage is not None else MemoryStorage()
         self.dates: Dates = dates if dates is not None else PythonDates()  # the player's zone and format
         self.seed = seed
         self.clock = clock
-        self.lang = norm_lang(self.storage.get(KEY_LANG))
+        self.lang = pick_lang(self.storage.get(KEY_LANG), preferred_langs)
         self.settings = self._remembered_settings()
         self.setup: Setup | None = self._remembered_setup()
         self.session: TableSession | None = None
@@ -148,7 +152,9 @@ class App:
         if self.replay is not None:
             return replay_html(self.replay, self.lang, extras)
         if self.session is None:
-            return lobby_html(self.lang, self.setup, self.saved_games(), self.notice, extras)
+            saves = self.saved_games()
+            self._keep_lobby_saves(saves)
+            return lobby_html(self.lang, self.setup, saves, self.notice, extras)
         if self.needs_privacy():
             return privacy_html(self.session, self.lang, self.names(), self.session.mover(),
                                 can_undo=self.can_undo())
@@ -187,15 +193,26 @@ class App:
             saved_at = record.get("saved_at")
             if not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool):
                 saved_at = None
+            round_ = record.get("round")
             result.append(SavedGame(record["game"], record["num_players"], len(record["actions"]),
                                     save_id=save_id, seats=list(record["seats"]), saved_at=saved_at,
-                                    date_text=self.dates.text(saved_at, self.lang) if saved_at is not None else ""))
+                                    date_text=self.dates.text(saved_at, self.lang) if saved_at is not None else "",
+                                    round=round_ if type(round_) is int else None))
         return result
 
     def saved_game(self) -> SavedGame | None:
         """The newest saved game (or None)."""
         games = self.saved_games()
         return games[0] if games else None
+
+    def _keep_lobby_saves(self, saves: list[SavedGame]) -> None:
+        """Keep the saves list's markup as the lobby shows it now, so that the next page load can put
+        it into the pre-rendered lobby before Python runs (site/boot.js): the saves are there at
+        first paint and the live lobby replaces identical markup. Written only when it changed."""
+        wanted = json.dumps({"lang": self.lang, "html": saves_list(saves, self.lang) if saves else ""},
+                            ensure_ascii=False)
+        if self.storage.get(KEY_LOBBY_SAVES) != wanted:
+            self.storage.set(KEY_LOBBY_SAVES, wanted)
 
     def saved_record(self, save_id: str) -> str | None:
         return self.storage.get(KEY_SAVE_PREFIX + save_id)
@@ -208,8 +225,12 @@ class App:
             n += 1
         return f"{base}-{n}"
 
-    def _store(self, save_id: str, record: dict) -> None:
+    def _store(self, save_id: str, record: dict, round_: int | None = None) -> None:
+        """Keep a record with the time it was saved and, for the lobby, the game's round then
+        (extra keys a record may carry; replaying the record does not need them)."""
         record = dict(record, saved_at=int(self.clock() * 1000))
+        if round_ is not None:
+            record["round"] = round_
         self.storage.set(KEY_SAVE_PREFIX + save_id, json.dumps(record, separators=(",", ":")))
         ids = [save_id] + [i for i in self.save_ids() if i != save_id]
         for old in ids[MAX_SAVES:]:
@@ -219,6 +240,8 @@ class App:
     def _delete(self, save_id: str) -> None:
         self.storage.remove(KEY_SAVE_PREFIX + save_id)
         self._set_save_ids([i for i in self.save_ids() if i != save_id])
+        if self.storage.get(KEY_LOBBY_SAVES) is not None:  # a finished game leaves the kept list at once
+            self._keep_lobby_saves(self.saved_games())
 
     def _migrate_single_save(self) -> None:
         raw = self.storage.get(KEY_SAVE)
@@ -527,7 +550,8 @@ class App:
         if self.session is not None:
             if self.save_id is None:
                 self.save_id = self._new_save_id()
-            self._store(self.save_id, self.session.record())
+            round_ = self.session.state.get("round")
+            self._store(self.save_id, self.session.record(), round_ if type(round_) is int else None)
 
     def _set_setting(self, key: str, value: Any) -> None:
         self.settings[key] = value
@@ -554,5 +578,5 @@ class App:
         return setup
 
 
-__all__ = ["App", "BOT_SPEEDS", "KEY_LANG", "KEY_SAVE", "KEY_SAVES", "KEY_SAVE_PREFIX", "KEY_SETTINGS",
+__all__ = ["App", "BOT_SPEEDS", "KEY_LANG", "KEY_LOBBY_SAVES", "KEY_SAVE", "KEY_SAVES", "KEY_SAVE_PREFIX", "KEY_SETTINGS",
            "KEY_SETUP", "MemoryStorage", "Storage", "describe_error"]

@@ -108,6 +108,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "saved_games": {"en": "Saved games", "ja": "保存された対局"},
     "save_summary": {"en": "{game} · {n} players ({names}) · moves played: {moves}",
                      "ja": "{game}・{n}人（{names}）・{moves}手"},
+    "save_round": {"en": "round {round}", "ja": "第{round}ラウンド"},
+    "list_dot": {"en": " · ", "ja": "・"},
+    "minutes": {"en": "≈ {n} min", "ja": "約{n}分"},
+    "minutes_range": {"en": "{lo}–{hi} min", "ja": "{lo}〜{hi}分"},
+    "starting": {"en": "Starting…", "ja": "起動中…"},
+    "boot_progress": {"en": "Starting the game engine…", "ja": "ゲームエンジンを起動中…"},
     "saved_at": {"en": "saved {date}", "ja": "{date} 保存"},
     "auto_pass": {"en": "{name}: nothing in your hand can answer now — passing…",
                   "ja": "{name}：手札に今応じられるカードがないので、パスします…"},
@@ -142,6 +148,29 @@ GAME_DESCRIPTIONS: dict[str, dict[str, str]] = {
     "houses": {"en": "Great Houses: plots, challenges and dominance in a struggle for the throne.",
                "ja": "大貴族：プロット、チャレンジ、支配力で王座を争う。"},
 }
+
+
+#: rough playing time against bots, in minutes (low, high), shown on the lobby tiles
+GAME_MINUTES: dict[str, tuple[int, int]] = {
+    "coup": (10, 15),
+    "oriflamme": (15, 25),
+    "tournay": (30, 45),
+    "koryo": (15, 25),
+    "houses": (30, 45),
+}
+
+
+def pick_lang(stored: object, preferred: "list[str] | tuple[str, ...]" = ()) -> str:
+    """The page's language: the one the user chose (stored), else the first of the browser's
+    preferred languages (``navigator.languages``, e.g. "ja-JP") that we offer, else English.
+    site/boot.js makes the same choice before Python runs (the pre-rendered lobby)."""
+    if isinstance(stored, str) and stored in LANGS:
+        return stored
+    for tag in preferred:
+        primary = str(tag).split("-")[0].lower()
+        if primary in LANGS:
+            return primary
+    return DEFAULT_LANG
 
 
 def norm_lang(lang: object) -> str:

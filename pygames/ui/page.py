@@ -17,13 +17,14 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .. import GAMES, get_game
 from ..core import Game
 from ..core.record import SEAT_KINDS
 from .html import button, esc
-from .i18n import LANG_NAMES, LANGS, game_description, game_title, join_names, norm_lang, t
+from .i18n import GAME_MINUTES, LANG_NAMES, LANGS, game_description, game_title, join_names, norm_lang, t
 
 BACK = "__back__"
 HUMAN = "human"
@@ -177,6 +178,7 @@ class SavedGame:
     seats: list[str] = field(default_factory=list)
     saved_at: float | None = None  # ms since 1970
     date_text: str = ""  # saved_at in the player's time zone and format (App.dates)
+    round: int | None = None  # the game's round when it was saved (state["round"]), if it has rounds
 
 
 @dataclass
@@ -226,12 +228,46 @@ def players_text(game: Game, lang: str) -> str:
     return t("players_range", lang, lo=game.min_players, hi=game.max_players)
 
 
+_BOX_ART: dict[str, str] = {}
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+
+
+def box_art(game_id: str) -> str:
+    """The game's lobby picture: ``pygames/games/<id>/box.svg`` (our own small SVG, no text, no ids,
+    so it can appear more than once in a page), inlined so it is there at first paint; "" if none."""
+    if game_id not in _BOX_ART:
+        path = _PACKAGE_DIR / "games" / game_id / "box.svg"
+        try:
+            text = " ".join(path.read_text(encoding="utf-8").split())
+            # inline in HTML the parser gives <svg> its namespace: the attribute is only for the file
+            _BOX_ART[game_id] = text.replace(' xmlns="http://www.w3.org/2000/svg"', "")
+        except OSError:
+            _BOX_ART[game_id] = ""
+    return _BOX_ART[game_id]
+
+
+def playing_time_text(game: Game, lang: str) -> str:
+    minutes = GAME_MINUTES.get(game.id)
+    if minutes is None:
+        return ""
+    low, high = minutes
+    return t("minutes_range", lang, lo=low, hi=high) if low != high else t("minutes", lang, n=low)
+
+
 def game_card(game: Game, lang: str, selected: bool) -> str:
+    """A lobby tile: the box art, title, players, rough playing time and one line about the game.
+    ``data-starting`` is the label boot.js shows on a tile clicked before Python is ready;
+    ``elementtiming`` lets ``build.py bench`` see when the game list is first painted."""
     cls = "game-card is-selected" if selected else "game-card"
+    minutes = playing_time_text(game, lang)
+    time_html = f'<span class="game-card-time">{esc(minutes)}</span>' if minutes else ""
     return (f'<button type="button" class="{cls}" data-game="{esc(game.id)}" data-action="select-game" '
-            f'data-value="{esc(game.id)}" aria-pressed="{"true" if selected else "false"}">'
-            f'<span class="game-card-title">{esc(game_title(game, lang))}</span>'
-            f'<span class="game-card-players">{esc(players_text(game, lang))}</span>'
+            f'data-value="{esc(game.id)}" data-starting="{esc(t("starting", lang))}" '
+            f'aria-pressed="{"true" if selected else "false"}">'
+            f'<span class="game-card-art">{box_art(game.id)}</span>'
+            f'<span class="game-card-title" elementtiming="game-list">{esc(game_title(game, lang))}</span>'
+            f'<span class="game-card-meta"><span class="game-card-players">{esc(players_text(game, lang))}</span>'
+            f'{time_html}</span>'
             f'<span class="game-card-desc">{esc(game_description(game, lang))}</span></button>')
 
 
@@ -325,9 +361,12 @@ def saves_list(saves: list[SavedGame], lang: str) -> str:
         title = game_title(game, lang) if game else saved.game_id
         names = join_names(player_names(saved.seats, lang), lang)
         summary = t("save_summary", lang, game=title, n=saved.num_players, moves=saved.moves, names=names)
+        if saved.round is not None:
+            summary += t("list_dot", lang) + t("save_round", lang, round=saved.round)
         date = saved.date_text or format_date(saved.saved_at)
         when = f'<span class="save-date">{esc(t("saved_at", lang, date=date))}</span>' if date else ""
         items.append(f'<li class="save-item" data-testid="save-item" data-save-id="{sid}" data-game-id="{esc(saved.game_id)}">'
+                     f'<span class="save-art">{box_art(saved.game_id or "")}</span>'
                      f'<div class="save-text"><span class="save-summary">{esc(summary)}</span>{when}</div>'
                      f'<div class="save-actions">'
                      f'<button type="button" class="btn primary small" data-testid="continue" data-action="continue" '
@@ -366,7 +405,7 @@ def lobby_html(lang: str, setup: Setup | None = None, saved: "SavedGame | list[S
     lang = norm_lang(lang)
     extras = extras or TableExtras()
     tools = tool_button("panel", t("settings", lang), "settings", testid="open-settings", css="subtle")
-    parts = ['<div class="screen lobby-screen">', topbar(lang, "", tools, with_lang=extras.panel != "settings"),
+    parts = [f'<div class="screen lobby-screen" lang="{lang}">', topbar(lang, "", tools, with_lang=extras.panel != "settings"),
              '<main class="lobby" data-testid="lobby">']
     if notice:
         parts.append(f'<div class="notice" role="status" data-testid="notice"><p>{esc(notice)}</p></div>')
