@@ -39,6 +39,15 @@ PUBLIC_PLAYER_KEYS = ("house", "deck_house", "discard", "dead", "chars", "locs",
                       "plots", "used", "plot", "limited", "discount_used", "out", "decked",
                       "decklist", "placed")
 
+# event card ids by window, in id order (the order legal actions list them)
+EVENTS_BY_WINDOW = {window: [cid for cid in sorted(CARDS) if CARDS[cid]["type"] == "event"
+                             and CARDS[cid]["window"] == window]
+                    for window in ("marshal", "challenge", "reaction")}
+
+# events whose effect moves power from the defender (unplayable while he has none)
+MOVES_POWER = {cid for cid in EVENTS_BY_WINDOW["reaction"] + EVENTS_BY_WINDOW["challenge"]
+               if any(e["do"] == "move_power" for e in CARDS[cid]["effects"])}
+
 TEST_KEYS = ("decks", "hands", "plots", "in_play", "power", "gold", "first_player",
              "no_shuffle", "skip_setup")
 
@@ -211,17 +220,16 @@ def event_cost(p: dict, cid: str) -> int:
     return card(cid)["cost"] + penalty(p, cid)
 
 
-def hidden_possible(state: dict, seat: int) -> Counter:
-    """Cards of ``seat`` not in any public zone (deck, hand or face down): public knowledge."""
-    p = state["players"][seat]
-    pool = Counter(p["decklist"])
-    for inst in p["chars"] + p["locs"]:
-        pool[inst["cid"]] -= 1
-        for a in inst["atts"]:
-            pool[a] -= 1
-    for cid in p["discard"] + p["dead"]:
-        pool[cid] -= 1
-    return +pool
+def _copy_instance(inst: dict) -> dict:
+    return {**inst, "atts": list(inst["atts"])}
+
+
+def _copy_player(p: dict) -> dict:
+    """A player's part of the state for ``_copy_state`` (``decklist`` is shared: it never changes)."""
+    return {**p, "deck": list(p["deck"]), "hand": list(p["hand"]), "discard": list(p["discard"]),
+            "dead": list(p["dead"]), "chars": [_copy_instance(i) for i in p["chars"]],
+            "locs": [_copy_instance(i) for i in p["locs"]], "plots": list(p["plots"]),
+            "used": list(p["used"]), "facedown": list(p["facedown"])}
 
 
 # ====================================================================== logging
@@ -790,29 +798,31 @@ class HousesGame(Game):
             else:  # pragma: no cover - data error
                 raise ValueError(f"unknown effect {do!r}")
 
+    def _event_fits(self, state: dict, seat: int, cid: str, window: str) -> bool:
+        """Whether event ``cid`` could be played by ``seat`` in ``window`` now (hand aside)."""
+        p = state["players"][seat]
+        c = CARDS[cid]
+        if not loyal_ok(p, cid) or event_cost(p, cid) > p["gold"]:
+            return False
+        ch = state["ch"]
+        if window == "challenge":
+            role = "attacker" if seat == ch["attacker"] else "defender"
+            if c.get("role") != role or (role == "defender" and not ch["defenders"]):
+                return False
+        elif window == "reaction" and c.get("kind") != ch["kind"]:
+            return False
+        if cid in MOVES_POWER and state["players"][ch["defender"]]["power"] <= 0:
+            return False
+        return True
+
     def _event_actions(self, state: dict, seat: int, window: str) -> list[dict]:
         """Playable events of ``seat``'s hand for a window (with their targets)."""
-        p = state["players"][seat]
-        ch = state["ch"]
+        hand = state["players"][seat]["hand"]
         out = []
-        for cid in sorted(set(p["hand"])):
-            c = card(cid)
-            if c["type"] != "event" or c["window"] != window or not loyal_ok(p, cid):
+        for cid in EVENTS_BY_WINDOW[window]:
+            if cid not in hand or not self._event_fits(state, seat, cid, window):
                 continue
-            if event_cost(p, cid) > p["gold"]:
-                continue
-            if window == "challenge":
-                role = "attacker" if seat == ch["attacker"] else "defender"
-                if c.get("role") != role:
-                    continue
-                if role == "defender" and not ch["defenders"]:
-                    continue
-            if window == "reaction" and c.get("kind") != ch["kind"]:
-                continue
-            if any(e["do"] == "move_power" for e in c["effects"]) and \
-                    state["players"][ch["defender"]]["power"] <= 0:
-                continue
-            targets = self._effect_targets(state, seat, c["effects"])
+            targets = self._effect_targets(state, seat, CARDS[cid]["effects"])
             if targets is None:
                 out.append({"type": "event", "card": cid})
             else:
@@ -821,27 +831,19 @@ class HousesGame(Game):
 
     def _may_respond(self, state: dict, seat: int, window: str) -> bool:
         """Whether ``seat`` is asked in an event window: decided on public knowledge only
-        (gold, board, hand size, and which of its cards are still unseen)."""
+        (gold, board, hand size, and which of its cards are still unseen).
+
+        An event is never in play, so a copy is unseen while the deck list holds more
+        copies than the discard pile."""
         p = state["players"][seat]
         if not p["hand"]:
             return False
-        ch = state["ch"]
-        for cid in hidden_possible(state, seat):
-            c = card(cid)
-            if c["type"] != "event" or c["window"] != window or not loyal_ok(p, cid):
+        for cid in EVENTS_BY_WINDOW[window]:
+            if p["decklist"].count(cid) <= p["discard"].count(cid):
                 continue
-            if event_cost(p, cid) > p["gold"]:
+            if not self._event_fits(state, seat, cid, window):
                 continue
-            if window == "challenge":
-                role = "attacker" if seat == ch["attacker"] else "defender"
-                if c.get("role") != role or (role == "defender" and not ch["defenders"]):
-                    continue
-            if window == "reaction" and c.get("kind") != ch["kind"]:
-                continue
-            if any(e["do"] == "move_power" for e in c["effects"]) and \
-                    state["players"][ch["defender"]]["power"] <= 0:
-                continue
-            targets = self._effect_targets(state, seat, c["effects"])
+            targets = self._effect_targets(state, seat, CARDS[cid]["effects"])
             if targets is not None and not targets:
                 continue
             return True
@@ -1014,6 +1016,29 @@ class HousesGame(Game):
         self._challenges_prompt(state, rng)
 
     # ------------------------------------------------------------------ contract hooks
+    def _copy_state(self, state: dict) -> dict:
+        """A copy for ``apply`` that copies only what actions change in place.
+
+        Shared with the old state: the options and test settings, each player's
+        ``decklist`` and the turn ``order`` (only ever replaced, never changed in
+        place), and the log entries (append-only). Everything else is copied one
+        level per container: card instances and the open challenge are dicts that
+        actions change, card-id lists are lists of strings.
+        """
+        new = dict(state)
+        new["log"] = list(state["log"])
+        new["ch_done"] = list(state["ch_done"])
+        new["winners"] = list(state["winners"])
+        if state["pending"] is not None:
+            new["pending"] = dict(state["pending"])
+        ch = state["ch"]
+        if ch is not None:
+            new["ch"] = {**ch, "attackers": list(ch["attackers"]), "defenders": list(ch["defenders"]),
+                         "blocked": list(ch["blocked"]), "stealth": list(ch["stealth"]),
+                         "bonus": dict(ch["bonus"])}
+        new["players"] = [_copy_player(p) for p in state["players"]]
+        return new
+
     def _current_player(self, state: dict) -> int | None:
         if state["over"]:
             return None
@@ -1383,7 +1408,7 @@ class HousesGame(Game):
 
 
 def hidden_possible_from(q: dict) -> Counter:
-    """hidden_possible for a player's part of a view."""
+    """Cards of a player (his part of a view) not in any public zone: deck, hand or face down."""
     pool = Counter(q["decklist"])
     for inst in q["chars"] + q["locs"]:
         pool[inst["cid"]] -= 1
