@@ -86,25 +86,31 @@ def total_power(p: dict) -> int:
 
 
 def icons_of(inst: dict) -> str:
-    icons = card(inst["cid"])["icons"]
+    icons = CARDS[inst["cid"]]["icons"]
+    if not inst["atts"]:
+        return icons
     for a in inst["atts"]:
-        icon = card(a)["att"].get("icon")
+        icon = CARDS[a]["att"].get("icon")
         if icon and icon not in icons:
             icons += icon
     return icons
 
 
 def keywords_of(inst: dict) -> list[str]:
-    kws = list(card(inst["cid"])["kw"])
+    if not inst["atts"]:
+        return CARDS[inst["cid"]]["kw"]  # callers only read it
+    kws = list(CARDS[inst["cid"]]["kw"])
     for a in inst["atts"]:
-        kw = card(a)["att"].get("kw")
+        kw = CARDS[a]["att"].get("kw")
         if kw and kw not in kws:
             kws.append(kw)
     return kws
 
 
 def base_str(inst: dict) -> int:
-    return card(inst["cid"])["str"] + sum(card(a)["att"].get("str", 0) for a in inst["atts"])
+    if not inst["atts"]:
+        return CARDS[inst["cid"]]["str"]
+    return CARDS[inst["cid"]]["str"] + sum(CARDS[a]["att"].get("str", 0) for a in inst["atts"])
 
 
 def strength(state: dict, seat: int, inst: dict) -> int:
@@ -120,9 +126,9 @@ def strength(state: dict, seat: int, inst: dict) -> int:
     if role == "defender" and "bulwark" in kws:
         s += 1
     if role is not None:
-        house = card(inst["cid"])["house"]
+        house = CARDS[inst["cid"]]["house"]
         for loc in state["players"][seat]["locs"]:
-            anthem = card(loc["cid"]).get("anthem")
+            anthem = CARDS[loc["cid"]].get("anthem")
             if anthem and anthem["kind"] == ch["kind"] and anthem["role"] == role and anthem["house"] == house:
                 s += anthem["n"]
     s += ch["bonus"].get(str(inst["uid"]), 0)
@@ -141,7 +147,7 @@ def income(state: dict, seat: int) -> int:
     p = state["players"][seat]
     value = PLOTS[p["plot"]]["income"] if p["plot"] else 0
     for inst in p["chars"] + p["locs"]:
-        value += card(inst["cid"]).get("income", 0)
+        value += CARDS[inst["cid"]].get("income", 0)
     return value
 
 
@@ -149,7 +155,7 @@ def reserve(state: dict, seat: int) -> int:
     p = state["players"][seat]
     value = PLOTS[p["plot"]]["reserve"] if p["plot"] else C.HAND_SIZE
     for inst in p["locs"]:
-        value += card(inst["cid"]).get("reserve", 0)
+        value += CARDS[inst["cid"]].get("reserve", 0)
     if p["agenda"] in C.AGENDAS:
         value += C.AGENDAS[p["agenda"]].get("reserve", 0)
     return max(0, value)
@@ -168,13 +174,13 @@ def initiative(state: dict, seat: int) -> int:
 def dominance_total(state: dict, seat: int) -> int:
     p = state["players"][seat]
     total = sum(base_str(c) for c in p["chars"] if not c["knelt"])
-    total += sum(card(l["cid"]).get("dominance", 0) for l in p["locs"])
+    total += sum(CARDS[l["cid"]].get("dominance", 0) for l in p["locs"])
     return total
 
 
 def penalty(p: dict, cid: str) -> int:
     """The out-of-House penalty (seed: +2; Pact of Banners: +1)."""
-    house = card(cid)["house"]
+    house = CARDS[cid]["house"]
     if house in ("neutral", p["house"]):
         return 0
     agenda = C.AGENDAS.get(p["agenda"] or "", {})
@@ -182,13 +188,13 @@ def penalty(p: dict, cid: str) -> int:
 
 
 def loyal_ok(p: dict, cid: str) -> bool:
-    c = card(cid)
+    c = CARDS[cid]
     return not c["loyal"] or c["house"] == p["house"]
 
 
 def unique_blocked(p: dict, cid: str) -> bool:
     """A unique card already in play (or a unique character in the dead pile)."""
-    c = card(cid)
+    c = CARDS[cid]
     if not c["unique"]:
         return False
     if any(i["cid"] == cid for i in p["chars"]) or any(i["cid"] == cid for i in p["locs"]):
@@ -198,7 +204,7 @@ def unique_blocked(p: dict, cid: str) -> bool:
 
 def marshal_cost(p: dict, cid: str) -> tuple[int, list[int], bool]:
     """(gold to pay, reducer uids to kneel, agenda discount used) to marshal ``cid`` now."""
-    c = card(cid)
+    c = CARDS[cid]
     cost = c["cost"] + penalty(p, cid)
     discount = False
     agenda = C.AGENDAS.get(p["agenda"] or "", {})
@@ -210,14 +216,14 @@ def marshal_cost(p: dict, cid: str) -> tuple[int, list[int], bool]:
     for loc in p["locs"]:
         if cost <= 0:
             break
-        if not loc["knelt"] and card(loc["cid"]).get("reducer") == c["house"]:
+        if not loc["knelt"] and CARDS[loc["cid"]].get("reducer") == c["house"]:
             reducers.append(loc["uid"])
             cost -= 1
     return max(0, cost), reducers, discount
 
 
 def event_cost(p: dict, cid: str) -> int:
-    return card(cid)["cost"] + penalty(p, cid)
+    return CARDS[cid]["cost"] + penalty(p, cid)
 
 
 def _copy_instance(inst: dict) -> dict:
@@ -355,7 +361,7 @@ class HousesGame(Game):
                 inst["atts"] = list(entry.get("atts", []))
                 inst["power"] = entry.get("power", 0)
                 inst["knelt"] = entry.get("knelt", False)
-                zone = "chars" if card(entry["card"])["type"] == "character" else "locs"
+                zone = "chars" if CARDS[entry["card"]]["type"] == "character" else "locs"
                 p[zone].append(inst)
             hands = options.get("hands")
             if hands is not None and hands[seat] is not None:
@@ -400,7 +406,7 @@ class HousesGame(Game):
             def check(entry):
                 if not isinstance(entry, list) or not all(isinstance(c, str) and c in CARDS for c in entry):
                     raise SetupError(f"unknown card id in {entry!r}")
-                if allowed and any(card(c)["type"] not in allowed for c in entry):
+                if allowed and any(CARDS[c]["type"] not in allowed for c in entry):
                     raise SetupError(f"only {', '.join(allowed)} cards allowed in {entry!r}")
             return check
 
@@ -422,11 +428,11 @@ class HousesGame(Game):
                     raise SetupError(f"bad in_play item {item!r}")
                 if set(item) - {"card", "atts", "power", "knelt"}:
                     raise SetupError(f"unknown keys in in_play item {item!r}")
-                kind = card(item["card"])["type"]
+                kind = CARDS[item["card"]]["type"]
                 if kind not in ("character", "location"):
                     raise SetupError("in_play holds characters and locations (attachments via 'atts')")
                 atts = item.get("atts", [])
-                if not isinstance(atts, list) or any(a not in CARDS or card(a)["type"] != "attachment" for a in atts):
+                if not isinstance(atts, list) or any(a not in CARDS or CARDS[a]["type"] != "attachment" for a in atts):
                     raise SetupError(f"bad attachments in {item!r}")
                 if atts and kind != "character":
                     raise SetupError("attachments go on characters")
@@ -478,12 +484,12 @@ class HousesGame(Game):
         self._begin_round(state, rng)
 
     def _setup_spent(self, p: dict) -> tuple[int, bool]:
-        spent = sum(card(c)["cost"] + penalty(p, c) for c in p["facedown"])
-        limited = any(card(c)["limited"] for c in p["facedown"])
+        spent = sum(CARDS[c]["cost"] + penalty(p, c) for c in p["facedown"])
+        limited = any(CARDS[c]["limited"] for c in p["facedown"])
         return spent, limited
 
     def _can_place(self, p: dict, cid: str) -> bool:
-        c = card(cid)
+        c = CARDS[cid]
         if c["type"] not in ("character", "location") or not loyal_ok(p, cid):
             return False
         spent, limited = self._setup_spent(p)
@@ -502,7 +508,7 @@ class HousesGame(Game):
                 log(state, "agenda", seat=seat, agenda=p["agenda"] or "none")
             for cid in p["facedown"]:
                 inst = new_inst(state, cid)
-                p["chars" if card(cid)["type"] == "character" else "locs"].append(inst)
+                p["chars" if CARDS[cid]["type"] == "character" else "locs"].append(inst)
             log(state, "setup_reveal", seat=seat, cards=list(p["facedown"]))
             p["facedown"] = []
         for seat, p in enumerate(state["players"]):
@@ -871,7 +877,7 @@ class HousesGame(Game):
         if state["ch_started"]:
             return out
         for loc in state["players"][seat]["locs"]:
-            c = card(loc["cid"])
+            c = CARDS[loc["cid"]]
             if loc["knelt"] or c.get("window") != "challenges_start":
                 continue
             for t in self._effect_targets(state, seat, c["effects"]) or []:
@@ -1099,7 +1105,7 @@ class HousesGame(Game):
         agenda = C.AGENDAS.get(p["agenda"] or "", {})
         out = []
         for cid in sorted(set(p["hand"])):
-            c = card(cid)
+            c = CARDS[cid]
             if c["type"] == "event":
                 if c["window"] == "marshal":
                     out += self._event_actions_for(state, seat, cid)
@@ -1121,7 +1127,7 @@ class HousesGame(Game):
 
     def _event_actions_for(self, state: dict, seat: int, cid: str) -> list[dict]:
         p = state["players"][seat]
-        c = card(cid)
+        c = CARDS[cid]
         if not loyal_ok(p, cid) or event_cost(p, cid) > p["gold"]:
             return []
         targets = self._effect_targets(state, seat, c["effects"])
@@ -1188,7 +1194,7 @@ class HousesGame(Game):
             cid = action["card"]
             self._pay_event(state, seat, cid)
             log(state, "event", seat=seat, card=cid, target=self._cid_of(state, action.get("target")))
-            self._run_effects(state, seat, card(cid)["effects"], action.get("target"), rng)
+            self._run_effects(state, seat, CARDS[cid]["effects"], action.get("target"), rng)
             if state["over"]:
                 return
             if stage == "window":
@@ -1204,7 +1210,7 @@ class HousesGame(Game):
             _, loc, _ = find_inst(state, action["card"])
             loc["knelt"] = True
             log(state, "ability", seat=seat, card=loc["cid"], target=self._cid_of(state, action["target"]))
-            self._run_effects(state, seat, card(loc["cid"])["effects"], action["target"], rng)
+            self._run_effects(state, seat, CARDS[loc["cid"]]["effects"], action["target"], rng)
             self._challenges_prompt(state, rng)
         elif kind == "challenge":
             state["ch_started"] = True
@@ -1291,7 +1297,7 @@ class HousesGame(Game):
     def _do_marshal(self, state: dict, seat: int, action: dict) -> None:
         p = state["players"][seat]
         cid = action["card"]
-        c = card(cid)
+        c = CARDS[cid]
         cost, reducers, discount = marshal_cost(p, cid)
         for loc in p["locs"]:
             if loc["uid"] in reducers:
