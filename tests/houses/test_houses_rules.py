@@ -257,16 +257,28 @@ def test_HOU_30_challenge_needs_standing_character_with_icon_once_per_kind():
 
 
 def test_HOU_31_attackers_kneel_and_attacker_wins_ties():
-    s = game(plots=ONE_PLOT, in_play=[["V05", "V02"], ["R05"]])
+    s = game(plots=ONE_PLOT, in_play=[["V05", "V01", "V02"], ["R05"]])
     s = act(s, "end_marshal")
     s = act(s, "challenge", kind="M", opponent=1)
     assert not has(s, "attackers_done")  # at least one attacker
     s = act(s, "attacker", card=uid(s, 0, "V05"))
+    s = act(s, "attackers_done")           # V01 could have joined
+    assert inst(s, 0, "V05")["knelt"] and not inst(s, 0, "V01")["knelt"]
     s = defend(s, [uid(s, 1, "R05")])
     assert log(s, "defenders")[-1]["cards"] == ["R05"]
     r = log(s, "result")[-1]
     assert (r["a"], r["d"], r["winner"]) == (3, 3, 0)
     assert player(s, 1)["dead"] == ["R05"]  # claim 1, the only character
+
+
+def test_HOU_31_a_lone_eligible_attacker_is_declared_by_the_rules():
+    # V02 has no military icon: V05 is the only possible attacker, so declaring the
+    # challenge declares it (a decision with one answer is not asked)
+    s = game(plots=ONE_PLOT, in_play=[["V05", "V02"], ["R05"]])
+    s = act(s, "end_marshal")
+    s = act(s, "challenge", kind="M", opponent=1)
+    assert stage(s) == "defenders" and GAME.current_player(s) == 1
+    assert log(s, "challenge")[-1]["cards"] == ["V05"] and inst(s, 0, "V05")["knelt"]
 
 
 def test_HOU_32_defender_wins_when_stronger_no_claim():

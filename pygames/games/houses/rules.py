@@ -1220,6 +1220,10 @@ class HousesGame(Game):
                            "bonus": {}, "window_seat": seat, "passes": 0, "a": 0, "d": 0,
                            "winner": None, "kills": 0}
             state.update(stage="attackers", seat=seat)
+            eligible = self._eligible_attackers(state, seat, action["kind"])
+            if len(eligible) == 1:  # a challenge needs an attacker: the only one attacks
+                state["ch"]["attackers"].append(eligible[0]["uid"])
+                self._attackers_done(state, rng)
         elif kind == "attacker":
             ch = state["ch"]
             ch["attackers"].append(action["card"])
