@@ -226,16 +226,13 @@ def event_cost(p: dict, cid: str) -> int:
     return CARDS[cid]["cost"] + penalty(p, cid)
 
 
-def _copy_instance(inst: dict) -> dict:
-    return {**inst, "atts": list(inst["atts"])}
-
-
 def _copy_player(p: dict) -> dict:
-    """A player's part of the state for ``_copy_state`` (``decklist`` is shared: it never changes)."""
-    return {**p, "deck": list(p["deck"]), "hand": list(p["hand"]), "discard": list(p["discard"]),
-            "dead": list(p["dead"]), "chars": [_copy_instance(i) for i in p["chars"]],
-            "locs": [_copy_instance(i) for i in p["locs"]], "plots": list(p["plots"]),
-            "used": list(p["used"]), "facedown": list(p["facedown"])}
+    """A player's part of the state for ``_copy_state``. Shared: ``decklist`` (never
+    changes) and each card instance's ``atts`` (replaced, never changed in place)."""
+    return {**p, "deck": p["deck"][:], "hand": p["hand"][:], "discard": p["discard"][:],
+            "dead": p["dead"][:], "chars": [inst.copy() for inst in p["chars"]],
+            "locs": [inst.copy() for inst in p["locs"]], "plots": p["plots"][:],
+            "used": p["used"][:], "facedown": p["facedown"][:]}
 
 
 # ====================================================================== logging
@@ -1103,9 +1100,15 @@ class HousesGame(Game):
     def _marshal_actions(self, state: dict, seat: int) -> list[dict]:
         p = state["players"][seat]
         agenda = C.AGENDAS.get(p["agenda"] or "", {})
+        gold = p["gold"]
+        # nothing costs less than its printed cost minus every rebate there is
+        rebate = agenda.get("house_char_discount", 0)
+        rebate += sum(1 for loc in p["locs"] if not loc["knelt"] and "reducer" in CARDS[loc["cid"]])
         out = []
         for cid in sorted(set(p["hand"])):
             c = CARDS[cid]
+            if c["cost"] - rebate > gold:
+                continue
             if c["type"] == "event":
                 if c["window"] == "marshal":
                     out += self._event_actions_for(state, seat, cid)
@@ -1116,8 +1119,7 @@ class HousesGame(Game):
                 continue
             if c["type"] == "character" and c["house"] == "neutral" and agenda.get("no_neutral_characters"):
                 continue
-            cost, _, _ = marshal_cost(p, cid)
-            if cost > p["gold"]:
+            if marshal_cost(p, cid)[0] > gold:
                 continue
             if c["type"] == "attachment":
                 out += [{"type": "marshal", "card": cid, "target": i["uid"]} for i in p["chars"]]
@@ -1314,7 +1316,7 @@ class HousesGame(Game):
         p["hand"].remove(cid)
         if c["type"] == "attachment":
             _, host, _ = find_inst(state, action["target"])
-            host["atts"].append(cid)
+            host["atts"] = host["atts"] + [cid]  # replaced: copies of the state share it
             log(state, "marshal", seat=seat, card=cid, cost=cost, target=host["cid"])
         else:
             p["chars" if c["type"] == "character" else "locs"].append(new_inst(state, cid))
