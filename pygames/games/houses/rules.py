@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...core import Game, RecordError, SetupError, log_entry, log_visible_to, option
+from ...core import Game, RecordError, SetupError, log_visible_to, option
 from ...core.game import clone
 from . import cards as C
 
@@ -237,7 +237,12 @@ def _copy_player(p: dict) -> dict:
 
 # ====================================================================== logging
 def log(state: dict, key: str, to: list[int] | None = None, **params) -> None:
-    state["log"].append(log_entry(key, to=to, **params))
+    """Append a log entry (the shape of ``core.log_entry``, built here in one step: it is
+    the commonest thing an action does)."""
+    entry = {"key": key, "params": params}
+    if to is not None:
+        entry["to"] = list(to)
+    state["log"].append(entry)
 
 
 # ====================================================================== the game
@@ -884,8 +889,9 @@ class HousesGame(Game):
     def _challenge_actions(self, state: dict) -> list[dict]:
         seat = state["active"]
         out = []
+        standing = [c for c in state["players"][seat]["chars"] if not c["knelt"]]
         for kind in KINDS:
-            if kind in state["ch_done"] or not self._eligible_attackers(state, seat, kind):
+            if kind in state["ch_done"] or not any(kind in icons_of(c) for c in standing):
                 continue
             for o in opponents(state, seat):
                 out.append({"type": "challenge", "kind": kind, "opponent": o})
