@@ -207,7 +207,7 @@ def best_setup(view, seat, w):
     p = view["players"][seat]
     spent = sum(CARDS[c]["cost"] + (0 if CARDS[c]["house"] in ("neutral", p["house"]) else 2)
                 for c in p["facedown"])
-    limited = any(CARDS[c]["limited"] for c in p["facedown"])
+    limited = {CARDS[c]["type"] for c in p["facedown"] if CARDS[c]["limited"]}
     cands = [c for c in p["hand"] if CARDS[c]["type"] in ("character", "location")
              and (not CARDS[c]["loyal"] or CARDS[c]["house"] == p["house"])]
     best, best_key = (), (-1.0,)
@@ -218,7 +218,8 @@ def best_setup(view, seat, w):
                        for c in cids)
             if spent + cost > C.SETUP_GOLD:
                 continue
-            if sum(CARDS[c]["limited"] for c in cids) + limited > 1:
+            kinds = [CARDS[c]["type"] for c in cids if CARDS[c]["limited"]]
+            if len(kinds) != len(set(kinds)) or limited.intersection(kinds):  # one Limited per type
                 continue
             uniq = [c for c in cids if CARDS[c]["unique"]]
             if len(uniq) != len(set(uniq)) or any(u in p["facedown"] for u in uniq):
@@ -305,30 +306,31 @@ def _gold_gain(action: dict) -> int:
 
 def _affordable_sets(cand: list[tuple], gold: int) -> list[tuple[tuple[int, ...], int, int, float]]:
     """(index set, cost, gold back, value) for the sets of ``cand`` (idx, action, cost, value) that
-    ``gold`` pays for (an event's gold counts) with at most one limited card: by size, then in
+    ``gold`` pays for (an event's gold counts) with one Limited card per card type: by size, then in
     ``itertools.combinations`` order, the order the knapsack breaks ties in. A depth-first search
     that stops where no further card can make a set affordable (only gold events cost less than
     nothing); values are summed in the same order as ``sum`` over the set would."""
     gains = [_gold_gain(it[1]) for it in cand]
     net = [it[2] - g for it, g in zip(cand, gains)]
-    limited = [bool(CARDS[it[1]["card"]]["limited"]) for it in cand]
+    limited = [CARDS[it[1]["card"]]["type"] if CARDS[it[1]["card"]]["limited"] else None for it in cand]
     relief = [0] * (len(cand) + 1)  # the most that cards from index i on can give back
     for i in range(len(cand) - 1, -1, -1):
         relief[i] = relief[i + 1] + min(0, net[i])
     found: list[tuple[tuple[int, ...], int, int, float]] = []
 
-    def extend(start: int, chosen: tuple[int, ...], cost: int, gain: int, value: float, limits: int) -> None:
+    def extend(start: int, chosen: tuple[int, ...], cost: int, gain: int, value: float,
+               limits: tuple[str, ...]) -> None:
         for i in range(start, len(cand)):
             spent = cost + cand[i][2] - gain - gains[i]
-            if limits + limited[i] > 1 or spent + relief[i + 1] > gold:
+            if limited[i] in limits or spent + relief[i + 1] > gold:
                 continue
             combo = chosen + (i,)
             entry = (combo, cost + cand[i][2], gain + gains[i], value + cand[i][3])
             if spent <= gold:
                 found.append(entry)
-            extend(i + 1, *entry, limits + limited[i])
+            extend(i + 1, *entry, limits + (limited[i],) if limited[i] else limits)
 
-    extend(0, (), 0, 0, 0, 0)
+    extend(0, (), 0, 0, 0, ())
     found.sort(key=lambda entry: (len(entry[0]), entry[0]))
     return found
 

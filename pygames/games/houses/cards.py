@@ -15,7 +15,7 @@ Card fields
     kw          keywords: renown stealth insight intimidate vanguard bulwark
     unique      one copy in play per player (by card); a dead unique character stays dead
     loyal       only a player of this House may marshal or play it
-    limited     at most one Limited card per turn (and one in setup)
+    limited     at most one Limited card of each card type per turn (and in setup)
     income      +N income (in play)
     reserve     +N reserve (in play)
     dominance   counts as N STR for its controller in dominance
@@ -174,6 +174,8 @@ CARDS = {
               role="defender"),
     "N10": _e("Two-Faced Bargain", "二枚舌の取引", "neutral", 1, "marshal",
               [{"do": "draw", "n": 2}, {"do": "discard_choice", "n": 1}]),
+    # a Limited character: with Market Town it makes "one Limited card per card type" matter
+    "N11": _c("Village Levy", "村の徴募兵", "neutral", 1, 2, "M", limited=True),
 }
 
 KEYWORDS = ("renown", "stealth", "insight", "intimidate", "vanguard", "bulwark")
@@ -209,8 +211,8 @@ AGENDAS = {
               "keep_gold": 2, "reserve": -1},
 }
 
-NEUTRAL_PACKAGE = {"N01": 3, "N02": 1, "N04": 2, "N05": 1, "N06": 2, "N07": 1, "N08": 1,
-                   "N09": 1, "N10": 1}
+NEUTRAL_PACKAGE = {"N01": 3, "N02": 1, "N04": 1, "N05": 1, "N06": 2, "N07": 1, "N08": 1,
+                   "N09": 1, "N10": 1, "N11": 1}
 
 HOUSE_PACKAGES = {
     "vorhelm": {"V01": 3, "V02": 3, "V03": 3, "V04": 2, "V05": 2, "V06": 2, "V07": 2,

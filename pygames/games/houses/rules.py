@@ -232,7 +232,7 @@ def _copy_player(p: dict) -> dict:
     return {**p, "deck": p["deck"][:], "hand": p["hand"][:], "discard": p["discard"][:],
             "dead": p["dead"][:], "chars": [inst.copy() for inst in p["chars"]],
             "locs": [inst.copy() for inst in p["locs"]], "plots": p["plots"][:],
-            "used": p["used"][:], "facedown": p["facedown"][:]}
+            "used": p["used"][:], "facedown": p["facedown"][:], "limited": p["limited"][:]}
 
 
 # ====================================================================== logging
@@ -288,9 +288,11 @@ class HousesGame(Game):
                                             "ja": "毎手番・手番プレイヤーのみ"},
                        "end_of_round": {"en": "Once, at the end of the round",
                                         "ja": "ラウンド終了時に1回"}}),
-            option("stand", "choice", "end_of_own_turn", "Stand", "起立",
-                   choices=["end_of_own_turn", "end_of_round"],
+            option("stand", "choice", "end_of_each_turn", "Stand", "起立",
+                   choices=["end_of_each_turn", "end_of_own_turn", "end_of_round"],
                    choice_labels={
+                       "end_of_each_turn": {"en": "All cards, at the end of every turn",
+                                            "ja": "毎手番の終わりに全員の全カード"},
                        "end_of_own_turn": {"en": "Own cards, at the end of own turn",
                                            "ja": "自分の手番の終わりに自分のカード"},
                        "end_of_round": {"en": "All cards, at the end of the round",
@@ -335,7 +337,7 @@ class HousesGame(Game):
             p = {"house": house, "deck_house": deck_house, "agenda": None, "deck": [], "hand": [],
                  "discard": [], "dead": [], "chars": [], "locs": [], "power": 0, "gold": 0,
                  "plots": list(C.STANDARD_PLOTS), "used": [], "plot": None, "choice": None,
-                 "facedown": [], "limited": False, "discount_used": False, "out": False,
+                 "facedown": [], "limited": [], "discount_used": False, "out": False,
                  "decked": False, "decklist": [], "placed": False}
             state["players"].append(p)
             decks = options.get("decks")
@@ -485,9 +487,10 @@ class HousesGame(Game):
         self._reveal_setup(state, rng)
         self._begin_round(state, rng)
 
-    def _setup_spent(self, p: dict) -> tuple[int, bool]:
+    def _setup_spent(self, p: dict) -> tuple[int, set[str]]:
+        """Gold spent on the face-down cards, and the card types of Limited ones among them."""
         spent = sum(CARDS[c]["cost"] + penalty(p, c) for c in p["facedown"])
-        limited = any(CARDS[c]["limited"] for c in p["facedown"])
+        limited = {CARDS[c]["type"] for c in p["facedown"] if CARDS[c]["limited"]}
         return spent, limited
 
     def _can_place(self, p: dict, cid: str) -> bool:
@@ -497,7 +500,7 @@ class HousesGame(Game):
         spent, limited = self._setup_spent(p)
         if spent + c["cost"] + penalty(p, cid) > C.SETUP_GOLD:
             return False
-        if c["limited"] and limited:
+        if c["limited"] and c["type"] in limited:  # one Limited card per card type
             return False
         if c["unique"] and (cid in p["facedown"] or unique_blocked(p, cid)):
             return False
@@ -530,7 +533,7 @@ class HousesGame(Game):
             p = state["players"][s]
             if p["out"] or p["choice"] is not None:
                 continue
-            if not p["plots"]:  # a plot deck emptied by a single-card plot deck: recycle now
+            if not p["plots"]:  # the plot deck has run out: the used plots are the deck again
                 p["plots"], p["used"] = p["used"], []
                 log(state, "plots_recycled", seat=s)
             if len(set(p["plots"])) == 1:  # no choice left: the last plot is played
@@ -548,9 +551,6 @@ class HousesGame(Game):
             p["plots"].remove(p["choice"])
             p["choice"] = None
             log(state, "plot_revealed", seat=s, plot=p["plot"])
-            if not p["plots"]:
-                p["plots"], p["used"] = p["used"], []
-                log(state, "plots_recycled", seat=s)
         first = state["fixed"]["first_player"]
         if state["round"] == 1 and first is not None and first in live:
             order = live[live.index(first):] + live[:live.index(first)]
@@ -596,7 +596,7 @@ class HousesGame(Game):
         seat = order[index]
         p = state["players"][seat]
         state.update(turn=index, active=seat, ch=None, ch_done=[], ch_started=False)
-        p["limited"] = False
+        p["limited"] = []
         p["discount_used"] = False
         drawn = self._draw(state, seat, C.DRAW_PER_TURN, public=False)
         keep = min(p["gold"], C.AGENDAS.get(p["agenda"] or "", {}).get("keep_gold", 0))
@@ -612,7 +612,10 @@ class HousesGame(Game):
             self._dominance(state, seat if opts["dominance"] == "each_turn_active" else None)
             if state["over"]:
                 return
-        if opts["stand"] == "end_of_own_turn":
+        if opts["stand"] == "end_of_each_turn":  # the seed: every player's knelt cards
+            for s in living(state):
+                self._stand(state, s)
+        elif opts["stand"] == "end_of_own_turn":
             self._stand(state, seat)
         self._reserve_step(state, rng)
 
@@ -1121,7 +1124,7 @@ class HousesGame(Game):
                 continue
             if not loyal_ok(p, cid) or unique_blocked(p, cid):
                 continue
-            if c["limited"] and p["limited"]:
+            if c["limited"] and c["type"] in p["limited"]:  # one Limited card per card type
                 continue
             if c["type"] == "character" and c["house"] == "neutral" and agenda.get("no_neutral_characters"):
                 continue
@@ -1317,7 +1320,7 @@ class HousesGame(Game):
         if discount:
             p["discount_used"] = True
         if c["limited"]:
-            p["limited"] = True
+            p["limited"].append(c["type"])
         p["gold"] -= cost
         p["hand"].remove(cid)
         if c["type"] == "attachment":
