@@ -285,11 +285,11 @@ def test_HOU_27_empty_deck_draws_nothing():
 
 # ---------------------------------------------------------------- challenges
 def test_HOU_30_challenge_needs_standing_character_with_icon_once_per_kind():
-    s = game(plots=ONE_PLOT, in_play=[["V05", {"card": "V06", "knelt": True}], ["R01"]])
+    s = game(plots=ONE_PLOT, in_play=[["V03", {"card": "V06", "knelt": True}], ["R01"]])
     s = act(s, "end_marshal")
     assert {a["kind"] for a in legal(s) if a["type"] == "challenge"} == {"M"}
-    s = declare(s, "M", [uid(s, 0, "V05")])
-    assert inst(s, 0, "V05")["knelt"]
+    s = declare(s, "M", [uid(s, 0, "V03")])
+    assert inst(s, 0, "V03")["knelt"]
     s = defend(s, [])
     # military done and nothing else can attack: the challenges step ended by itself
     assert GAME.current_player(s) == 1
@@ -390,6 +390,53 @@ def test_HOU_38_multiplayer_attacker_chooses_the_opponent():
     s = declare(s, "M", [uid(s, 0, "V05")], opponent=2)
     assert log(s, "challenge")[-1] == {"seat": 0, "kind": "M", "opponent": 2, "cards": ["V05"]}
     assert player(s, 2)["dead"] == ["O01"] and player(s, 1)["dead"] == []
+
+
+def _rivalry_game(power, **kw):
+    # seat 0 attacks with V02 (P) into an opponent with no character: unopposed, claim 1
+    return game(3, plots=[["P1"], ["P4"], ["P5"]], in_play=[["V02"], [], []], power=power,
+                dominance="end_of_round", **kw)
+
+
+def test_HOU_75_rivalry_no_unopposed_bonus_against_a_player_behind_you():
+    s = _rivalry_game([3, 1, 5])
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")], opponent=1)
+    # no unopposed bonus (seat 1 has less power); the power claim still takes 1
+    assert not any(e["why"] in ("unopposed", "bounty") for e in log(s, "power"))
+    assert power(s, 0) == 4 and power(s, 1) == 0
+
+
+def test_HOU_76_rivalry_leaders_bounty_and_unopposed_against_a_stronger_player():
+    s = _rivalry_game([3, 1, 5])
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")], opponent=2)
+    # seat 2 leads alone: unopposed +1, the bounty +1, the claim moves 1
+    whys = [e["why"] for e in log(s, "power") if e["seat"] == 0]
+    assert whys == ["unopposed", "bounty", "claim"]
+    assert power(s, 0) == 6 and power(s, 2) == 4
+
+
+def test_HOU_77_rivalry_no_bounty_against_a_shared_lead_unopposed_against_equal_power():
+    s = _rivalry_game([2, 5, 5])
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")], opponent=2)
+    assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed", "claim"]
+    s = _rivalry_game([5, 1, 5])   # equal power: the unopposed bonus is paid, no bounty
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")], opponent=2)
+    assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed", "claim"]
+
+
+def test_HOU_78_rivalry_off_and_two_players_keep_the_plain_rule():
+    s = _rivalry_game([3, 1, 5], rivalry=False)
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")], opponent=1)
+    assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed", "claim"]
+    s = game(plots=ONE_PLOT, in_play=[["V02"], []], power=[3, 1], dominance="end_of_round")
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")])
+    assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed", "claim"]
 
 
 def test_HOU_39_illegal_actions_are_refused_and_change_nothing():
@@ -534,7 +581,7 @@ def test_HOU_55_reactions_after_winning_as_attacker():
     s = act(s, "event", card="R14")
     assert power(s, 0) == 2 and power(s, 1) == 1
     # Proclamation of Glory (power): gain 1 power
-    s = game(plots=ONE_PLOT, in_play=[["D02"], ["V05"]], hands=[["D14"], []], house_0="solmere")
+    s = game(plots=ONE_PLOT, in_play=[["D02"], ["V03"]], hands=[["D14"], []], house_0="solmere")
     s = act(s, "end_marshal")
     s = declare(s, "P", [uid(s, 0, "D02")])
     s = act(s, "event", card="D14")

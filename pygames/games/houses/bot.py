@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from . import cards as C
-from .rules import (CARDS, KINDS, PLOTS, base_str, event_cost, icons_of, keywords_of, marshal_cost,
-                    total_power, unique_blocked)
+from .rules import (CARDS, KINDS, PLOTS, base_str, behind, event_cost, icons_of, keywords_of, leads_over,
+                    marshal_cost, rivalry_applies, total_power, unique_blocked)
 
 KW_VALUE = {"renown": 1.3, "stealth": 0.7, "insight": 0.6, "intimidate": 0.4,
             "vanguard": 0.5, "bulwark": 0.5}
@@ -41,6 +41,7 @@ class Weights:
     attacker_kw: tuple = (2.0, 1.5, 0.6)  # choosing an attacker with renown, stealth, insight
     attacker_spare: float = 1.2  # per icon of a challenge kind still to come
     chump: float = 0.45          # a chump defender's kneeling, as a share of its value
+    chump_stand_all: float = 0.4  # ... scaled by this when everyone stands at the end of each turn
     defender_renown: float = 1.5
     plot_claim: tuple = (1.6, 0.6)   # a plot with claim > 1, when the bot's military can / cannot win
     plot_initiative: float = 0.12
@@ -155,7 +156,10 @@ def claim_gain(view: dict, seat: int, opp: int, kind: str, unopposed: bool, w: W
     q = view["players"][opp]
     n = PLOTS[me["plot"]]["claim"] if me["plot"] else 1
     pv = power_value(view, seat, w)
-    gain = pv if unopposed else 0.0
+    rivalry = rivalry_applies(view)
+    gain = pv if unopposed and not (rivalry and behind(view, opp, seat)) else 0.0
+    if rivalry and leads_over(view, opp, seat):
+        gain += pv  # the leader's bounty
     if kind == "M":
         vals = sorted(inst_value(i, w) for i in q["chars"])
         gain += w.claim[0] * sum(vals[:n]) if vals else 0.0
@@ -480,9 +484,15 @@ def s_defenders(view, legal, seat, rng, w):
             # strongest first, renown likes to defend
             out.append(5.0 + dstr(inst) + w.defender_renown * ("renown" in keywords_of(inst)))
         else:
-            # chump block with the weakest character to deny the unopposed bonus
+            # chump block with the weakest character to deny the unopposed bonus; when every
+            # card stands at the end of each turn, kneeling to defend only costs this turn's
+            # dominance and later defences in it
             cost_of_kneel = inst_value(inst, w) * w.chump
+            if view["opts"]["stand"] == "end_of_each_turn":
+                cost_of_kneel *= w.chump_stand_all
             gain = pv if ch["kind"] != "M" or len(p["chars"]) > 1 else 0
+            if rivalry_applies(view) and behind(view, seat, ch["attacker"]):
+                gain = 0  # Rivalry: no unopposed bonus against a player behind the attacker
             out.append(gain - cost_of_kneel - 0.5 + rng.random() * 0.01)
     return out
 

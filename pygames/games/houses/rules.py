@@ -1,7 +1,7 @@
 """Great Houses: a plot / challenge / dominance / power card game for 2-4 players.
 
 The rules are those of docs/rules/houses.md (the seed's turn structure with
-the decisions of research/thrones-like.md section 3). The card pool lives in
+the decisions of docs/rules/houses.md section 8). The card pool lives in
 cards.py as data; this module interprets it:
 
 * keyword rules in one place (``strength``, ``after_keywords``, stealth);
@@ -141,6 +141,23 @@ def side_strength(state: dict, seat: int, uids: list[int]) -> int:
         if inst["uid"] in uids:
             total += strength(state, seat, inst)
     return total
+
+
+def rivalry_applies(state: dict) -> bool:
+    """The Rivalry rule (3 or more players left, option ``rivalry``)."""
+    return state["opts"]["rivalry"] and sum(not p["out"] for p in state["players"]) > 2
+
+
+def behind(state: dict, seat: int, other: int) -> bool:
+    """Whether ``seat`` has less power than ``other`` (Rivalry: no unopposed bonus against him)."""
+    return total_power(state["players"][seat]) < total_power(state["players"][other])
+
+
+def leads_over(state: dict, seat: int, other: int) -> bool:
+    """Whether ``seat`` is the sole leader (more power than every other living player, so
+    more than ``other``): Rivalry pays a bounty for winning a challenge against him."""
+    mine = total_power(state["players"][seat])
+    return all(total_power(p) < mine for s, p in enumerate(state["players"]) if s != seat and not p["out"])
 
 
 def income(state: dict, seat: int) -> int:
@@ -297,6 +314,12 @@ class HousesGame(Game):
                                            "ja": "自分の手番の終わりに自分のカード"},
                        "end_of_round": {"en": "All cards, at the end of the round",
                                         "ja": "ラウンドの終わりに全カード"}}),
+            option("rivalry", "bool", True, "Rivalry (3-4 players)", "対抗ルール(3〜4人)",
+                   min_players=3,
+                   help_en="No unopposed bonus against a player with less power than you; "
+                           "+1 power for winning a challenge against the sole leader.",
+                   help_ja="自分より勢力の少ない相手への無防御ボーナスはなし。"
+                           "単独トップへの攻撃に勝つと勢力+1。"),
             option("reserve_check", "bool", True, "Reserve check (hand limit)", "予備値チェック(手札上限)",
                    help_en="At the end of your turn, discard down to your plot's reserve.",
                    help_ja="手番の終わりに、プロットの予備値まで手札を捨てます。"),
@@ -322,7 +345,7 @@ class HousesGame(Game):
     def _setup(self, num_players: int, rng, options: dict) -> dict:
         fixed = self._check_test_options(num_players, options)
         houses = self._assign_houses(num_players, rng, options)
-        opts = {k: options[k] for k in ("agendas", "victory_power", "dominance", "stand",
+        opts = {k: options[k] for k in ("agendas", "victory_power", "dominance", "stand", "rivalry",
                                          "reserve_check", "deck_out", "initiative", "mulligan")}
         state = {"num_players": num_players, "opts": opts, "fixed": fixed, "round": 0,
                  "stage": "setup", "seat": 0, "active": None, "order": [], "turn": 0, "ch": None,
@@ -960,8 +983,13 @@ class HousesGame(Game):
         ch.update(a=a, d=d, winner=winner)
         log(state, "result", kind=ch["kind"], attacker=att, defender=dfn, a=a, d=d, winner=winner)
         if winner == att:
-            if d <= 0:
+            rivalry = rivalry_applies(state)
+            if d <= 0 and (not rivalry or not behind(state, dfn, att)):
                 self._gain_power(state, att, 1, "unopposed")
+                if state["over"]:
+                    return
+            if rivalry and leads_over(state, dfn, att):
+                self._gain_power(state, att, 1, "bounty")
                 if state["over"]:
                     return
             n = claim(state, att)
