@@ -122,7 +122,7 @@ CARDS = {
     # ------------------------------------------------------------ Ombrine: stealth, kneeling
     "O01": _c("Lamplighter Spy", "灯火番の密偵", "ombrine", 1, 1, "IP"),
     "O02": _c("Moth-Court Knife", "蛾の宮廷の刃", "ombrine", 2, 2, "M", ["stealth"]),
-    "O03": _c("Dusk Acolyte", "黄昏の侍祭", "ombrine", 2, 2, "IP"),
+    "O03": _c("Dusk Acolyte", "黄昏の侍祭", "ombrine", 2, 2, "IP", ["renown"]),
     "O04": _c("Silent Watcher", "沈黙の監視者", "ombrine", 3, 3, "MIP"),
     "O05": _c("Shroud-Blade", "帳の刃", "ombrine", 3, 3, "MP", ["stealth"]),
     "O06": _c("Court Poisoner", "宮廷の毒師", "ombrine", 4, 3, "MI", ["stealth"]),
