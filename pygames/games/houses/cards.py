@@ -120,7 +120,7 @@ CARDS = {
     "R14": _e("Leverage", "弱みの握り", "miravelle", 1, "reaction",
               [{"do": "move_power", "n": 1}], kind="I"),
     # ------------------------------------------------------------ Ombrine: stealth, kneeling
-    "O01": _c("Lamplighter Spy", "灯火番の密偵", "ombrine", 1, 1, "IP"),
+    "O01": _c("Lamplighter Spy", "灯火番の密偵", "ombrine", 1, 1, "I"),
     "O02": _c("Moth-Court Knife", "蛾の宮廷の刃", "ombrine", 2, 2, "M", ["stealth"]),
     "O03": _c("Dusk Acolyte", "黄昏の侍祭", "ombrine", 2, 2, "IP", ["renown"]),
     "O04": _c("Silent Watcher", "沈黙の監視者", "ombrine", 3, 3, "MIP"),
@@ -145,7 +145,7 @@ CARDS = {
     "D01": _c("Dawn Keep Squire", "暁の砦の従士", "solmere", 1, 1, "P"),
     "D02": _c("Lantern Warden", "灯火の番人", "solmere", 2, 2, "MP"),
     "D03": _c("Sunward Cleric", "陽向きの司祭", "solmere", 2, 1, "IP"),
-    "D04": _c("Shield of the Dawn", "暁の盾", "solmere", 3, 2, "M", ["bulwark"]),
+    "D04": _c("Shield of the Dawn", "暁の盾", "solmere", 3, 3, "M", ["bulwark"]),
     "D05": _c("Dawn Crier", "暁の触れ役", "solmere", 3, 2, "P", ["renown"]),
     "D06": _c("Keeper of Vows", "誓約の守り手", "solmere", 4, 3, "MP"),
     "D07": _c("Dawnlit Knight", "曙光の騎士", "solmere", 5, 3, "MP", ["renown"]),
