@@ -78,8 +78,12 @@ def power(state, seat: int) -> float:
 
 
 def declare(state, kind: str, attackers: list[int], opponent: int = 1):
-    """Declare a challenge with these attackers (ends attackers if still asked)."""
+    """Declare a challenge with these attackers (ends attackers if still asked; a lone
+    eligible attacker is declared by the rules themselves)."""
     state = act(state, "challenge", kind=kind, opponent=opponent)
+    if stage(state) != "attackers":
+        assert len(attackers) == 1, "the rules declared a lone attacker"
+        return state
     for u in attackers:
         state = act(state, "attacker", card=u)
     if stage(state) == "attackers":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from houses_helpers import act, game, uid
 from pygames.bots import make_bot
 from pygames.games.houses import bot
 from pygames.games.houses.rules import GAME
@@ -62,3 +63,22 @@ def test_HOU_B3_heuristic_is_fast_and_scores_every_action():
         assert len(sc) == len(legal)
         state = GAME.apply(state, bots[seat].choose(GAME, view, legal, seat))
     assert worst < 0.5  # generous: a loaded test machine; typical decisions take ~1 ms
+
+
+def _defence_choice(rivalry: bool, power: list[int]) -> dict:
+    """Seat 0's power challenge on seat 1, which has one cheap character that could defend:
+    the normal bot's first defence decision for seat 1."""
+    s = game(3, plots=[["P1"], ["P4"], ["P5"]], in_play=[["V06"], ["R02"], []], power=power,
+             rivalry=rivalry, dominance="end_of_round")
+    s = act(s, "end_marshal")
+    s = act(s, "challenge", kind="P", opponent=1)   # V06 (STR 3) attacks alone
+    assert GAME.current_player(s) == 1 and uid(s, 1, "R02")
+    view = GAME.view(s, 1)
+    return make_bot("normal", "rivalry").choose(GAME, view, GAME.legal_actions(s), 1)
+
+
+def test_HOU_B4_normal_bot_knows_rivalry_no_chump_block_when_no_bonus_is_at_stake():
+    # seat 1 is behind the attacker: under Rivalry an unopposed win pays the attacker nothing
+    # extra, so the bot keeps its character standing; without Rivalry it blocks to deny the bonus
+    assert _defence_choice(True, [4, 1, 0]) == {"type": "defenders_done"}
+    assert _defence_choice(False, [4, 1, 0])["type"] == "defender"

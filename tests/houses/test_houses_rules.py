@@ -47,18 +47,19 @@ def test_HOU_01_setup_draw_seven_place_cost_five_reveal_and_refill():
     assert stage(s) == "plot"
 
 
-def test_HOU_02_setup_one_limited_and_no_duplicate_unique():
-    deck0 = ["V10", "N01", "V11", "V11", "V01", "V01", "V01", "V02"]
+def test_HOU_02_setup_one_limited_per_type_and_no_duplicate_unique():
+    deck0 = ["V10", "N01", "V11", "V11", "V01", "N11", "N11", "V02"]
     s = setup_game(deck0, ["R01"] * 8)
     s = act(s, "place", card="N01")
-    assert not has(s, "place", card="V10")  # a second Limited card
+    assert not has(s, "place", card="V10")  # a second Limited location
+    assert has(s, "place", card="N11")      # a Limited character is another type
     s = act(s, "place", card="V11")
     # the second copy of the unique War Camp cannot be placed (and it would not fit either)
     assert not has(s, "place", card="V11")
-    s = act(s, "place", card="V01")
-    assert not has(s, "place", card="V01")  # 1 + 3 + 1 = 5: full
+    s = act(s, "place", card="N11")
+    assert not has(s, "place", card="N11")  # 1 + 3 + 1 = 5: full, and a second Limited character
     s = act(s, "place_done")
-    assert player(s, 0)["facedown"] == ["N01", "V11", "V01"]
+    assert player(s, 0)["facedown"] == ["N01", "V11", "N11"]
 
 
 def test_HOU_03_setup_out_of_house_costs_two_more_and_loyal_is_house_only():
@@ -138,19 +139,45 @@ def test_HOU_13_winner_chooses_option():
     assert GAME.current_player(s) == 1 and stage(s) == "marshal"
 
 
-def test_HOU_14_plot_deck_recycles_after_the_last_plot():
+def test_HOU_14_used_plots_return_when_the_plot_deck_has_run_out():
+    # the seed: "when the plot deck has run out, the used plots are shuffled and used again"
     s = game(plots=[["P1", "P2"], ["P4", "P5"]], first_player=None)
     s = act(s, "plot", plot="P1")
     s = act(s, "plot", plot="P4")
-    # end round 1 quickly: both players end marshalling and challenges
+    s = _end_round_quietly(s)
+    # round 2: one plot left each: played without a decision; the deck is now empty but the
+    # used pile only comes back when a plot must be chosen from an empty deck
+    assert GAME.view(s, None)["round"] == 2
+    assert player(s, 0)["plot"] == "P2" and player(s, 0)["plots"] == []
+    assert player(s, 0)["used"] == ["P1"]
+    s = _end_round_quietly(s)
+    # round 3: both used plots (P1 and the round-2 P2) are back: a choice of two again
+    assert stage(s) == "plot" and GAME.view(s, None)["round"] == 3
+    assert {a["plot"] for a in legal(s)} == {"P1", "P2"}
+    assert player(s, 0)["used"] == [] and "plots_recycled" in keys(s)
+
+
+def test_HOU_14_round_eight_chooses_among_all_seven_plots():
+    s = game(first_player=None, pad=40, reserve_check=False)
+    for rnd in range(1, 8):
+        assert GAME.view(s, None)["round"] == rnd
+        for seat in (0, 1):
+            # the standard deck, one plot fewer each round (the 7th is played without a choice)
+            if rnd < 7:
+                assert len(legal(s)) == 8 - rnd
+                s = GAME.apply(s, legal(s)[0])
+        s = _end_round_quietly(s)
+    assert GAME.view(s, None)["round"] == 8 and stage(s) == "plot"
+    assert sorted(a["plot"] for a in legal(s)) == ["P1", "P2", "P3", "P4", "P5", "P6", "P7"]
+
+
+def _end_round_quietly(s):
+    """Both players end marshalling (and challenges, if asked): the round ends."""
     for _ in range(2):
         s = act(s, "end_marshal")
         if stage(s) == "challenges":
             s = act(s, "end_challenges")
-    # round 2: one plot left each: played automatically, revealed, and the used pile returns
-    assert GAME.view(s, None)["round"] == 2
-    assert player(s, 0)["plot"] == "P2" and player(s, 0)["plots"] == ["P1"]
-    assert player(s, 0)["used"] == []
+    return s
 
 
 def test_HOU_15_gathered_tidings_draws_when_revealed():
@@ -177,10 +204,22 @@ def test_HOU_21_out_of_house_costs_two_more_neutral_does_not():
     assert not has(s, "marshal", card="R05") and not has(s, "marshal", card="V05")
 
 
-def test_HOU_22_limited_one_per_turn():
-    s = game(plots=ONE_PLOT, hands=[["N01", "N01", "V10"], []])
-    s = act(s, "marshal", card="N01")
+def test_HOU_22_limited_one_per_card_type_per_turn():
+    # the seed: Limited cards, one per card type per turn
+    s = game(plots=ONE_PLOT, hands=[["N01", "N01", "V10", "N11", "N11"], []])
+    s = act(s, "marshal", card="N01")              # a Limited location
     assert not has(s, "marshal", card="N01") and not has(s, "marshal", card="V10")
+    assert has(s, "marshal", card="N11")           # a Limited character is another type
+    s = act(s, "marshal", card="N11")
+    assert not has(s, "marshal", card="N11")       # but only one Limited character
+    assert [i["cid"] for i in player(s, 0)["chars"]] == ["N11"]
+    # the next turn allows one of each type again
+    s = act(s, "end_marshal")
+    s = act(s, "end_challenges")
+    s = act(s, "end_marshal")                      # seat 1: nothing to challenge with
+    s = act(s, "end_marshal")                      # round 2: seat 1 (initiative 4) first
+    assert GAME.current_player(s) == 0 and stage(s) == "marshal"
+    assert has(s, "marshal", card="N11") and has(s, "marshal", card="V10")
 
 
 def test_HOU_23_unique_one_copy_and_dead_unique_stays_dead():
@@ -246,27 +285,39 @@ def test_HOU_27_empty_deck_draws_nothing():
 
 # ---------------------------------------------------------------- challenges
 def test_HOU_30_challenge_needs_standing_character_with_icon_once_per_kind():
-    s = game(plots=ONE_PLOT, in_play=[["V05", {"card": "V06", "knelt": True}], ["R01"]])
+    s = game(plots=ONE_PLOT, in_play=[["V03", {"card": "V06", "knelt": True}], ["R01"]])
     s = act(s, "end_marshal")
     assert {a["kind"] for a in legal(s) if a["type"] == "challenge"} == {"M"}
-    s = declare(s, "M", [uid(s, 0, "V05")])
-    assert inst(s, 0, "V05")["knelt"]
+    s = declare(s, "M", [uid(s, 0, "V03")])
+    assert inst(s, 0, "V03")["knelt"]
     s = defend(s, [])
     # military done and nothing else can attack: the challenges step ended by itself
     assert GAME.current_player(s) == 1
 
 
 def test_HOU_31_attackers_kneel_and_attacker_wins_ties():
-    s = game(plots=ONE_PLOT, in_play=[["V05", "V02"], ["R05"]])
+    s = game(plots=ONE_PLOT, in_play=[["V05", "V01", "V02"], ["R05"]])
     s = act(s, "end_marshal")
     s = act(s, "challenge", kind="M", opponent=1)
     assert not has(s, "attackers_done")  # at least one attacker
     s = act(s, "attacker", card=uid(s, 0, "V05"))
+    s = act(s, "attackers_done")           # V01 could have joined
+    assert inst(s, 0, "V05")["knelt"] and not inst(s, 0, "V01")["knelt"]
     s = defend(s, [uid(s, 1, "R05")])
     assert log(s, "defenders")[-1]["cards"] == ["R05"]
     r = log(s, "result")[-1]
     assert (r["a"], r["d"], r["winner"]) == (3, 3, 0)
     assert player(s, 1)["dead"] == ["R05"]  # claim 1, the only character
+
+
+def test_HOU_31_a_lone_eligible_attacker_is_declared_by_the_rules():
+    # V02 has no military icon: V05 is the only possible attacker, so declaring the
+    # challenge declares it (a decision with one answer is not asked)
+    s = game(plots=ONE_PLOT, in_play=[["V05", "V02"], ["R05"]])
+    s = act(s, "end_marshal")
+    s = act(s, "challenge", kind="M", opponent=1)
+    assert stage(s) == "defenders" and GAME.current_player(s) == 1
+    assert log(s, "challenge")[-1]["cards"] == ["V05"] and inst(s, 0, "V05")["knelt"]
 
 
 def test_HOU_32_defender_wins_when_stronger_no_claim():
@@ -339,6 +390,53 @@ def test_HOU_38_multiplayer_attacker_chooses_the_opponent():
     s = declare(s, "M", [uid(s, 0, "V05")], opponent=2)
     assert log(s, "challenge")[-1] == {"seat": 0, "kind": "M", "opponent": 2, "cards": ["V05"]}
     assert player(s, 2)["dead"] == ["O01"] and player(s, 1)["dead"] == []
+
+
+def _rivalry_game(power, **kw):
+    # seat 0 attacks with V02 (P) into an opponent with no character: unopposed, claim 1
+    return game(3, plots=[["P1"], ["P4"], ["P5"]], in_play=[["V02"], [], []], power=power,
+                dominance="end_of_round", **kw)
+
+
+def test_HOU_75_rivalry_no_unopposed_bonus_against_a_player_behind_you():
+    s = _rivalry_game([3, 1, 5])
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")], opponent=1)
+    # no unopposed bonus (seat 1 has less power); the power claim still takes 1
+    assert not any(e["why"] in ("unopposed", "bounty") for e in log(s, "power"))
+    assert power(s, 0) == 4 and power(s, 1) == 0
+
+
+def test_HOU_76_rivalry_leaders_bounty_and_unopposed_against_a_stronger_player():
+    s = _rivalry_game([3, 1, 5])
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")], opponent=2)
+    # seat 2 leads alone: unopposed +1, the bounty +1, the claim moves 1
+    whys = [e["why"] for e in log(s, "power") if e["seat"] == 0]
+    assert whys == ["unopposed", "bounty", "claim"]
+    assert power(s, 0) == 6 and power(s, 2) == 4
+
+
+def test_HOU_77_rivalry_no_bounty_against_a_shared_lead_unopposed_against_equal_power():
+    s = _rivalry_game([2, 5, 5])
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")], opponent=2)
+    assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed", "claim"]
+    s = _rivalry_game([5, 1, 5])   # equal power: the unopposed bonus is paid, no bounty
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")], opponent=2)
+    assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed", "claim"]
+
+
+def test_HOU_78_rivalry_off_and_two_players_keep_the_plain_rule():
+    s = _rivalry_game([3, 1, 5], rivalry=False)
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")], opponent=1)
+    assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed", "claim"]
+    s = game(plots=ONE_PLOT, in_play=[["V02"], []], power=[3, 1], dominance="end_of_round")
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")])
+    assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed", "claim"]
 
 
 def test_HOU_39_illegal_actions_are_refused_and_change_nothing():
@@ -421,7 +519,8 @@ def test_HOU_42_insight_draws_for_the_winning_side():
 
 
 def test_HOU_43_intimidate_kneels_up_to_the_margin():
-    s = game(plots=ONE_PLOT, in_play=[["V09", "V07"], ["R01", "R05"]])
+    # V02 keeps the turn going (a power challenge is still possible): R01 stays knelt for it
+    s = game(plots=ONE_PLOT, in_play=[["V09", "V07", "V02"], ["R01", "R05"]])
     s = act(s, "end_marshal")
     s = declare(s, "M", [uid(s, 0, "V09"), uid(s, 0, "V07")])   # 4 + 5 = 9
     s = defend(s, [uid(s, 1, "R05")])                            # margin 6
@@ -515,7 +614,7 @@ def test_HOU_55_reactions_after_winning_as_attacker():
     s = act(s, "event", card="R14")
     assert power(s, 0) == 2 and power(s, 1) == 1
     # Proclamation of Glory (power): gain 1 power
-    s = game(plots=ONE_PLOT, in_play=[["D02"], ["V05"]], hands=[["D14"], []], house_0="solmere")
+    s = game(plots=ONE_PLOT, in_play=[["D02"], ["V03"]], hands=[["D14"], []], house_0="solmere")
     s = act(s, "end_marshal")
     s = declare(s, "P", [uid(s, 0, "D02")])
     s = act(s, "event", card="D14")
@@ -593,8 +692,25 @@ def test_HOU_63_dominance_once_at_end_of_round_option():
     assert log(s, "dominance")[-1]["seat"] == 0
 
 
-def test_HOU_64_stand_at_end_of_own_turn_defenders_stay_knelt():
-    s = game(plots=ONE_PLOT, in_play=[["V02"], ["R05", "R04"]])
+def test_HOU_64_stand_at_end_of_every_turn_everyones_cards():
+    # the seed: in each player's stand phase "every knelt card stands", every player's
+    s = game(plots=ONE_PLOT, in_play=[["V02", "V10"], ["R05", "R04"]], hands=[["V01"], []])
+    s = act(s, "marshal", card="V01")                 # the reducer V10 kneels to pay
+    assert inst(s, 0, "V10")["knelt"]
+    s = act(s, "end_marshal")
+    s = declare(s, "P", [uid(s, 0, "V02")])
+    s = defend(s, [uid(s, 1, "R04")])
+    s = act(s, "end_challenges")                      # V01 could still attack
+    assert GAME.current_player(s) == 1
+    assert not inst(s, 0, "V02")["knelt"] and not inst(s, 0, "V10")["knelt"]
+    assert not inst(s, 1, "R04")["knelt"]             # the defender stood too
+    s = act(s, "end_marshal")
+    # so R04 (intrigue, power) can attack in its own turn
+    assert {a["kind"] for a in legal(s) if a["type"] == "challenge"} == {"M", "I", "P"}
+
+
+def test_HOU_64_stand_at_end_of_own_turn_option_defenders_stay_knelt():
+    s = game(plots=ONE_PLOT, in_play=[["V02"], ["R05", "R04"]], stand="end_of_own_turn")
     s = act(s, "end_marshal")
     s = declare(s, "P", [uid(s, 0, "V02")])
     s = defend(s, [uid(s, 1, "R04")])

@@ -1,12 +1,19 @@
 """Great Houses arena for the balance report (docs/houses-balance.md). CPython only.
 
     python -m pygames.games.houses.balance [games_per_ordered_pair] [--jobs 2] [--opt key=value ...]
+    python -m pygames.games.houses.balance GAMES --players 3 [--level hard] [--jobs 2] [--opt ...]
 
-Plays 2-player games between normal bots for every ordered pair of Houses
-(mirrors included, both seat orders: "mirrors-rotated"), with fixed seeds, and
+Two players: games between normal bots for every ordered pair of Houses
+(mirrors included, both seat orders: "mirrors-rotated"), with fixed seeds; it
 prints each House's win rate in non-mirror games (95% Wilson interval), the
 seat-0 win rate per pairing, game length in rounds, the round-1 first player's
 win rate and where the power came from.
+
+Three or four players (``--players``): GAMES games with random distinct Houses
+(fixed seeds), every seat the same bot level (``--level``, normal by default;
+the hard bot runs its own iteration budget with no clock, so results are
+reproducible); it prints each House's and each seat's win rate with Wilson
+intervals, against the fair share, and the same length and power figures.
 """
 
 from __future__ import annotations
@@ -21,11 +28,17 @@ from .cards import HOUSES
 
 def play_one(job: tuple) -> dict:
     house0, house1, seed, options = job
+    return play_game([house0, house1], seed, options)
+
+
+def play_game(houses: list[str], seed: int, options: dict, level: str = "normal") -> dict:
     from ...bots import make_bot
     from .rules import GAME
-    opts = dict(options, house_0=house0, house_1=house1)
-    state = GAME.new_game(2, seed, opts)
-    bots = [make_bot("normal", f"{seed}/seat{s}") for s in range(2)]
+    n = len(houses)
+    opts = dict(options, **{f"house_{s}": h for s, h in enumerate(houses)})
+    state = GAME.new_game(n, seed, opts)
+    settings = {"max_seconds": None} if level == "hard" else {}
+    bots = [make_bot(level, f"{seed}/seat{s}", **settings) for s in range(n)]
     while not GAME.is_over(state):
         seat = GAME.current_player(state)
         action = bots[seat].choose(GAME, GAME.view(state, seat), GAME.legal_actions(state), seat)
@@ -37,7 +50,7 @@ def play_one(job: tuple) -> dict:
             sources[entry["params"]["why"]] += entry["params"]["n"]
         if entry["key"] == "order" and first is None:
             first = entry["params"]["order"][0]
-    return {"houses": (house0, house1), "winners": GAME.winners(state), "rounds": state["round"],
+    return {"houses": tuple(houses), "winners": GAME.winners(state), "rounds": state["round"],
             "end": state["end"], "sources": dict(sources), "first": first}
 
 
@@ -106,24 +119,90 @@ def report(results: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def multi_job(job: tuple) -> dict:
+    n, seed, options, level = job
+    from ...core import Rng
+    pick = Rng(f"houses-balance/{n}/{seed}")
+    houses = list(HOUSES)
+    pick.shuffle(houses)
+    return play_game(houses[:n], seed, options, level)
+
+
+def run_multi(n: int, games: int, options: dict | None = None, level: str = "normal",
+              jobs: int = 1) -> list[dict]:
+    tasks = [(n, seed, dict(options or {}), level) for seed in range(1, games + 1)]
+    if jobs > 1:
+        from multiprocessing import Pool
+        with Pool(jobs) as pool:
+            return pool.map(multi_job, tasks, chunksize=4)
+    return [multi_job(t) for t in tasks]
+
+
+def report_multi(results: list[dict]) -> str:
+    from ...bots.arena import wilson_interval
+    n = len(results)
+    players = len(results[0]["houses"])
+    wins: Counter = Counter()
+    plays: Counter = Counter()
+    seat_wins: Counter = Counter()
+    sources: Counter = Counter()
+    first_wins = 0.0
+    rounds = sorted(r["rounds"] for r in results)
+    ends: Counter = Counter(r["end"] for r in results)
+    for r in results:
+        share = 1.0 / len(r["winners"])
+        sources.update(r["sources"])
+        if r["first"] is not None and r["first"] in r["winners"]:
+            first_wins += share
+        for seat, h in enumerate(r["houses"]):
+            plays[h] += 1
+            if seat in r["winners"]:
+                wins[h] += share
+                seat_wins[seat] += share
+    fair = 100.0 / players
+    lines = [f"{players} players, games: {n}; rounds: mean {sum(rounds) / n:.2f}, p10 {rounds[n // 10]}, "
+             f"median {rounds[n // 2]}, p90 {rounds[9 * n // 10]}, max {rounds[-1]}; ends: {dict(ends)}",
+             f"round-1 first player wins {100 * first_wins / n:.1f}% (fair {fair:.0f}%)"]
+    total = sum(sources.values()) or 1
+    lines.append("power sources: " + ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in sources.most_common()))
+    lines += ["", "| House | win rate | 95% interval | games |", "|---|---|---|---|"]
+    for h in HOUSES:
+        lo, hi = wilson_interval(wins[h], plays[h])
+        lines.append(f"| {h} | {100 * wins[h] / max(1, plays[h]):.1f}% | {100 * lo:.1f}–{100 * hi:.1f}% | {plays[h]} |")
+    lines += ["", "| seat | win rate | 95% interval | from fair share |", "|---|---|---|---|"]
+    for seat in range(players):
+        lo, hi = wilson_interval(seat_wins[seat], n)
+        rate = 100 * seat_wins[seat] / n
+        lines.append(f"| {seat} | {rate:.1f}% | {100 * lo:.1f}–{100 * hi:.1f}% | {rate - fair:+.1f} |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> None:
     games = 50
     jobs = 1
+    players = 2
+    level = "normal"
     options: dict = {}
     args = list(argv)
     while args:
         a = args.pop(0)
         if a == "--jobs":
             jobs = int(args.pop(0))
+        elif a == "--players":
+            players = int(args.pop(0))
+        elif a == "--level":
+            level = args.pop(0)
         elif a == "--opt":
             key, _, value = args.pop(0).partition("=")
             options[key] = int(value) if value.isdigit() else {"true": True, "false": False}.get(value, value)
         else:
             games = int(a)
     started = time.perf_counter()
-    results = run(games, options, jobs)
     print(f"options: {options or 'defaults'}")
-    print(report(results))
+    if players == 2:
+        print(report(run(games, options, jobs)))
+    else:
+        print(report_multi(run_multi(players, games, options, level, jobs)))
     print(f"\n({time.perf_counter() - started:.0f} s)")
 
 

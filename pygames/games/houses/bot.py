@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from . import cards as C
-from .rules import (CARDS, KINDS, PLOTS, base_str, event_cost, icons_of, keywords_of, marshal_cost,
-                    total_power, unique_blocked)
+from .rules import (CARDS, KINDS, PLOTS, base_str, behind, event_cost, icons_of, keywords_of, leads_over,
+                    marshal_cost, rivalry_applies, total_power, unique_blocked)
 
 KW_VALUE = {"renown": 1.3, "stealth": 0.7, "insight": 0.6, "intimidate": 0.4,
             "vanguard": 0.5, "bulwark": 0.5}
@@ -41,6 +41,7 @@ class Weights:
     attacker_kw: tuple = (2.0, 1.5, 0.6)  # choosing an attacker with renown, stealth, insight
     attacker_spare: float = 1.2  # per icon of a challenge kind still to come
     chump: float = 0.45          # a chump defender's kneeling, as a share of its value
+    chump_stand_all: float = 0.4  # ... scaled by this when everyone stands at the end of each turn
     defender_renown: float = 1.5
     plot_claim: tuple = (1.6, 0.6)   # a plot with claim > 1, when the bot's military can / cannot win
     plot_initiative: float = 0.12
@@ -155,7 +156,10 @@ def claim_gain(view: dict, seat: int, opp: int, kind: str, unopposed: bool, w: W
     q = view["players"][opp]
     n = PLOTS[me["plot"]]["claim"] if me["plot"] else 1
     pv = power_value(view, seat, w)
-    gain = pv if unopposed else 0.0
+    rivalry = rivalry_applies(view)
+    gain = pv if unopposed and not (rivalry and behind(view, opp, seat)) else 0.0
+    if rivalry and leads_over(view, opp, seat):
+        gain += pv  # the leader's bounty
     if kind == "M":
         vals = sorted(inst_value(i, w) for i in q["chars"])
         gain += w.claim[0] * sum(vals[:n]) if vals else 0.0
@@ -207,7 +211,7 @@ def best_setup(view, seat, w):
     p = view["players"][seat]
     spent = sum(CARDS[c]["cost"] + (0 if CARDS[c]["house"] in ("neutral", p["house"]) else 2)
                 for c in p["facedown"])
-    limited = any(CARDS[c]["limited"] for c in p["facedown"])
+    limited = {CARDS[c]["type"] for c in p["facedown"] if CARDS[c]["limited"]}
     cands = [c for c in p["hand"] if CARDS[c]["type"] in ("character", "location")
              and (not CARDS[c]["loyal"] or CARDS[c]["house"] == p["house"])]
     best, best_key = (), (-1.0,)
@@ -218,7 +222,8 @@ def best_setup(view, seat, w):
                        for c in cids)
             if spent + cost > C.SETUP_GOLD:
                 continue
-            if sum(CARDS[c]["limited"] for c in cids) + limited > 1:
+            kinds = [CARDS[c]["type"] for c in cids if CARDS[c]["limited"]]
+            if len(kinds) != len(set(kinds)) or limited.intersection(kinds):  # one Limited per type
                 continue
             uniq = [c for c in cids if CARDS[c]["unique"]]
             if len(uniq) != len(set(uniq)) or any(u in p["facedown"] for u in uniq):
@@ -305,30 +310,31 @@ def _gold_gain(action: dict) -> int:
 
 def _affordable_sets(cand: list[tuple], gold: int) -> list[tuple[tuple[int, ...], int, int, float]]:
     """(index set, cost, gold back, value) for the sets of ``cand`` (idx, action, cost, value) that
-    ``gold`` pays for (an event's gold counts) with at most one limited card: by size, then in
+    ``gold`` pays for (an event's gold counts) with one Limited card per card type: by size, then in
     ``itertools.combinations`` order, the order the knapsack breaks ties in. A depth-first search
     that stops where no further card can make a set affordable (only gold events cost less than
     nothing); values are summed in the same order as ``sum`` over the set would."""
     gains = [_gold_gain(it[1]) for it in cand]
     net = [it[2] - g for it, g in zip(cand, gains)]
-    limited = [bool(CARDS[it[1]["card"]]["limited"]) for it in cand]
+    limited = [CARDS[it[1]["card"]]["type"] if CARDS[it[1]["card"]]["limited"] else None for it in cand]
     relief = [0] * (len(cand) + 1)  # the most that cards from index i on can give back
     for i in range(len(cand) - 1, -1, -1):
         relief[i] = relief[i + 1] + min(0, net[i])
     found: list[tuple[tuple[int, ...], int, int, float]] = []
 
-    def extend(start: int, chosen: tuple[int, ...], cost: int, gain: int, value: float, limits: int) -> None:
+    def extend(start: int, chosen: tuple[int, ...], cost: int, gain: int, value: float,
+               limits: tuple[str, ...]) -> None:
         for i in range(start, len(cand)):
             spent = cost + cand[i][2] - gain - gains[i]
-            if limits + limited[i] > 1 or spent + relief[i + 1] > gold:
+            if limited[i] in limits or spent + relief[i + 1] > gold:
                 continue
             combo = chosen + (i,)
             entry = (combo, cost + cand[i][2], gain + gains[i], value + cand[i][3])
             if spent <= gold:
                 found.append(entry)
-            extend(i + 1, *entry, limits + limited[i])
+            extend(i + 1, *entry, limits + (limited[i],) if limited[i] else limits)
 
-    extend(0, (), 0, 0, 0, 0)
+    extend(0, (), 0, 0, 0, ())
     found.sort(key=lambda entry: (len(entry[0]), entry[0]))
     return found
 
@@ -478,9 +484,15 @@ def s_defenders(view, legal, seat, rng, w):
             # strongest first, renown likes to defend
             out.append(5.0 + dstr(inst) + w.defender_renown * ("renown" in keywords_of(inst)))
         else:
-            # chump block with the weakest character to deny the unopposed bonus
+            # chump block with the weakest character to deny the unopposed bonus; when every
+            # card stands at the end of each turn, kneeling to defend only costs this turn's
+            # dominance and later defences in it
             cost_of_kneel = inst_value(inst, w) * w.chump
+            if view["opts"]["stand"] == "end_of_each_turn":
+                cost_of_kneel *= w.chump_stand_all
             gain = pv if ch["kind"] != "M" or len(p["chars"]) > 1 else 0
+            if rivalry_applies(view) and behind(view, seat, ch["attacker"]):
+                gain = 0  # Rivalry: no unopposed bonus against a player behind the attacker
             out.append(gain - cost_of_kneel - 0.5 + rng.random() * 0.01)
     return out
 

@@ -15,7 +15,7 @@ Card fields
     kw          keywords: renown stealth insight intimidate vanguard bulwark
     unique      one copy in play per player (by card); a dead unique character stays dead
     loyal       only a player of this House may marshal or play it
-    limited     at most one Limited card per turn (and one in setup)
+    limited     at most one Limited card of each card type per turn (and in setup)
     income      +N income (in play)
     reserve     +N reserve (in play)
     dominance   counts as N STR for its controller in dominance
@@ -84,7 +84,7 @@ CARDS = {
     "V02": _c("Vorhelm Banner-Bearer", "ヴォルヘルムの旗手", "vorhelm", 2, 2, "P"),
     "V03": _c("Horse-Clan Raider", "騎馬氏族の略奪者", "vorhelm", 2, 2, "M", ["vanguard"]),
     "V04": _c("War-Drum Herald", "戦太鼓の伝令", "vorhelm", 3, 2, "IP"),
-    "V05": _c("Steppe Lancer", "草原の槍騎兵", "vorhelm", 3, 3, "M"),
+    "V05": _c("Steppe Lancer", "草原の槍騎兵", "vorhelm", 3, 3, "MP"),
     "V06": _c("Iron Steppe Warband", "鉄の草原の戦隊", "vorhelm", 4, 3, "MP"),
     "V07": _c("Siegebreaker", "城壁砕き", "vorhelm", 5, 4, "M", ["vanguard"]),
     "V08": _c("Kestrin the Red Banner", "赤旗のケストリン", "vorhelm", 4, 3, "MI", ["renown"],
@@ -122,11 +122,11 @@ CARDS = {
     # ------------------------------------------------------------ Ombrine: stealth, kneeling
     "O01": _c("Lamplighter Spy", "灯火番の密偵", "ombrine", 1, 1, "I"),
     "O02": _c("Moth-Court Knife", "蛾の宮廷の刃", "ombrine", 2, 2, "M", ["stealth"]),
-    "O03": _c("Dusk Acolyte", "黄昏の侍祭", "ombrine", 2, 2, "IP"),
-    "O04": _c("Silent Watcher", "沈黙の監視者", "ombrine", 3, 3, "MI"),
-    "O05": _c("Shroud-Blade", "帳の刃", "ombrine", 3, 3, "M", ["stealth"]),
+    "O03": _c("Dusk Acolyte", "黄昏の侍祭", "ombrine", 2, 2, "IP", ["renown"]),
+    "O04": _c("Silent Watcher", "沈黙の監視者", "ombrine", 3, 3, "MIP"),
+    "O05": _c("Shroud-Blade", "帳の刃", "ombrine", 3, 3, "MP", ["stealth"]),
     "O06": _c("Court Poisoner", "宮廷の毒師", "ombrine", 4, 3, "MI", ["stealth"]),
-    "O07": _c("Masked Envoy", "仮面の使節", "ombrine", 4, 3, "IP"),
+    "O07": _c("Masked Envoy", "仮面の使節", "ombrine", 4, 3, "IP", ["renown"]),
     "O08": _c("Ashvi of the Thousand Veils", "千の帳のアシュヴィ", "ombrine", 5, 4, "IP",
               ["stealth", "insight"], unique=True, loyal=True),
     "O09": _c("The Pale Regent", "蒼白の摂政", "ombrine", 6, 5, "MIP", ["stealth"],
@@ -174,6 +174,8 @@ CARDS = {
               role="defender"),
     "N10": _e("Two-Faced Bargain", "二枚舌の取引", "neutral", 1, "marshal",
               [{"do": "draw", "n": 2}, {"do": "discard_choice", "n": 1}]),
+    # a Limited character: with Market Town it makes "one Limited card per card type" matter
+    "N11": _c("Village Levy", "村の徴募兵", "neutral", 1, 2, "M", limited=True),
 }
 
 KEYWORDS = ("renown", "stealth", "insight", "intimidate", "vanguard", "bulwark")
@@ -209,8 +211,8 @@ AGENDAS = {
               "keep_gold": 2, "reserve": -1},
 }
 
-NEUTRAL_PACKAGE = {"N01": 3, "N02": 1, "N04": 2, "N05": 1, "N06": 2, "N07": 1, "N08": 1,
-                   "N09": 1, "N10": 1}
+NEUTRAL_PACKAGE = {"N01": 3, "N02": 1, "N04": 1, "N05": 1, "N06": 2, "N07": 1, "N08": 1,
+                   "N09": 1, "N10": 1, "N11": 1}
 
 HOUSE_PACKAGES = {
     "vorhelm": {"V01": 3, "V02": 3, "V03": 3, "V04": 2, "V05": 2, "V06": 2, "V07": 2,

@@ -1,7 +1,7 @@
 """Great Houses: a plot / challenge / dominance / power card game for 2-4 players.
 
 The rules are those of docs/rules/houses.md (the seed's turn structure with
-the decisions of research/thrones-like.md section 3). The card pool lives in
+the decisions of docs/rules/houses.md section 8). The card pool lives in
 cards.py as data; this module interprets it:
 
 * keyword rules in one place (``strength``, ``after_keywords``, stealth);
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...core import Game, RecordError, SetupError, log_entry, log_visible_to, option
+from ...core import Game, RecordError, SetupError, log_visible_to, option
 from ...core.game import clone
 from . import cards as C
 
@@ -38,6 +38,15 @@ PUBLIC_KEYS = ("num_players", "opts", "fixed", "round", "stage", "seat", "active
 PUBLIC_PLAYER_KEYS = ("house", "deck_house", "discard", "dead", "chars", "locs", "power", "gold",
                       "plots", "used", "plot", "limited", "discount_used", "out", "decked",
                       "decklist", "placed")
+
+# event card ids by window, in id order (the order legal actions list them)
+EVENTS_BY_WINDOW = {window: [cid for cid in sorted(CARDS) if CARDS[cid]["type"] == "event"
+                             and CARDS[cid]["window"] == window]
+                    for window in ("marshal", "challenge", "reaction")}
+
+# events whose effect moves power from the defender (unplayable while he has none)
+MOVES_POWER = {cid for cid in EVENTS_BY_WINDOW["reaction"] + EVENTS_BY_WINDOW["challenge"]
+               if any(e["do"] == "move_power" for e in CARDS[cid]["effects"])}
 
 TEST_KEYS = ("decks", "hands", "plots", "in_play", "power", "gold", "first_player",
              "no_shuffle", "skip_setup")
@@ -77,25 +86,31 @@ def total_power(p: dict) -> int:
 
 
 def icons_of(inst: dict) -> str:
-    icons = card(inst["cid"])["icons"]
+    icons = CARDS[inst["cid"]]["icons"]
+    if not inst["atts"]:
+        return icons
     for a in inst["atts"]:
-        icon = card(a)["att"].get("icon")
+        icon = CARDS[a]["att"].get("icon")
         if icon and icon not in icons:
             icons += icon
     return icons
 
 
 def keywords_of(inst: dict) -> list[str]:
-    kws = list(card(inst["cid"])["kw"])
+    if not inst["atts"]:
+        return CARDS[inst["cid"]]["kw"]  # callers only read it
+    kws = list(CARDS[inst["cid"]]["kw"])
     for a in inst["atts"]:
-        kw = card(a)["att"].get("kw")
+        kw = CARDS[a]["att"].get("kw")
         if kw and kw not in kws:
             kws.append(kw)
     return kws
 
 
 def base_str(inst: dict) -> int:
-    return card(inst["cid"])["str"] + sum(card(a)["att"].get("str", 0) for a in inst["atts"])
+    if not inst["atts"]:
+        return CARDS[inst["cid"]]["str"]
+    return CARDS[inst["cid"]]["str"] + sum(CARDS[a]["att"].get("str", 0) for a in inst["atts"])
 
 
 def strength(state: dict, seat: int, inst: dict) -> int:
@@ -111,9 +126,9 @@ def strength(state: dict, seat: int, inst: dict) -> int:
     if role == "defender" and "bulwark" in kws:
         s += 1
     if role is not None:
-        house = card(inst["cid"])["house"]
+        house = CARDS[inst["cid"]]["house"]
         for loc in state["players"][seat]["locs"]:
-            anthem = card(loc["cid"]).get("anthem")
+            anthem = CARDS[loc["cid"]].get("anthem")
             if anthem and anthem["kind"] == ch["kind"] and anthem["role"] == role and anthem["house"] == house:
                 s += anthem["n"]
     s += ch["bonus"].get(str(inst["uid"]), 0)
@@ -128,11 +143,28 @@ def side_strength(state: dict, seat: int, uids: list[int]) -> int:
     return total
 
 
+def rivalry_applies(state: dict) -> bool:
+    """The Rivalry rule (3 or more players left, option ``rivalry``)."""
+    return state["opts"]["rivalry"] and sum(not p["out"] for p in state["players"]) > 2
+
+
+def behind(state: dict, seat: int, other: int) -> bool:
+    """Whether ``seat`` has less power than ``other`` (Rivalry: no unopposed bonus against him)."""
+    return total_power(state["players"][seat]) < total_power(state["players"][other])
+
+
+def leads_over(state: dict, seat: int, other: int) -> bool:
+    """Whether ``seat`` is the sole leader (more power than every other living player, so
+    more than ``other``): Rivalry pays a bounty for winning a challenge against him."""
+    mine = total_power(state["players"][seat])
+    return all(total_power(p) < mine for s, p in enumerate(state["players"]) if s != seat and not p["out"])
+
+
 def income(state: dict, seat: int) -> int:
     p = state["players"][seat]
     value = PLOTS[p["plot"]]["income"] if p["plot"] else 0
     for inst in p["chars"] + p["locs"]:
-        value += card(inst["cid"]).get("income", 0)
+        value += CARDS[inst["cid"]].get("income", 0)
     return value
 
 
@@ -140,7 +172,7 @@ def reserve(state: dict, seat: int) -> int:
     p = state["players"][seat]
     value = PLOTS[p["plot"]]["reserve"] if p["plot"] else C.HAND_SIZE
     for inst in p["locs"]:
-        value += card(inst["cid"]).get("reserve", 0)
+        value += CARDS[inst["cid"]].get("reserve", 0)
     if p["agenda"] in C.AGENDAS:
         value += C.AGENDAS[p["agenda"]].get("reserve", 0)
     return max(0, value)
@@ -159,13 +191,13 @@ def initiative(state: dict, seat: int) -> int:
 def dominance_total(state: dict, seat: int) -> int:
     p = state["players"][seat]
     total = sum(base_str(c) for c in p["chars"] if not c["knelt"])
-    total += sum(card(l["cid"]).get("dominance", 0) for l in p["locs"])
+    total += sum(CARDS[l["cid"]].get("dominance", 0) for l in p["locs"])
     return total
 
 
 def penalty(p: dict, cid: str) -> int:
     """The out-of-House penalty (seed: +2; Pact of Banners: +1)."""
-    house = card(cid)["house"]
+    house = CARDS[cid]["house"]
     if house in ("neutral", p["house"]):
         return 0
     agenda = C.AGENDAS.get(p["agenda"] or "", {})
@@ -173,13 +205,13 @@ def penalty(p: dict, cid: str) -> int:
 
 
 def loyal_ok(p: dict, cid: str) -> bool:
-    c = card(cid)
+    c = CARDS[cid]
     return not c["loyal"] or c["house"] == p["house"]
 
 
 def unique_blocked(p: dict, cid: str) -> bool:
     """A unique card already in play (or a unique character in the dead pile)."""
-    c = card(cid)
+    c = CARDS[cid]
     if not c["unique"]:
         return False
     if any(i["cid"] == cid for i in p["chars"]) or any(i["cid"] == cid for i in p["locs"]):
@@ -189,7 +221,7 @@ def unique_blocked(p: dict, cid: str) -> bool:
 
 def marshal_cost(p: dict, cid: str) -> tuple[int, list[int], bool]:
     """(gold to pay, reducer uids to kneel, agenda discount used) to marshal ``cid`` now."""
-    c = card(cid)
+    c = CARDS[cid]
     cost = c["cost"] + penalty(p, cid)
     discount = False
     agenda = C.AGENDAS.get(p["agenda"] or "", {})
@@ -201,32 +233,33 @@ def marshal_cost(p: dict, cid: str) -> tuple[int, list[int], bool]:
     for loc in p["locs"]:
         if cost <= 0:
             break
-        if not loc["knelt"] and card(loc["cid"]).get("reducer") == c["house"]:
+        if not loc["knelt"] and CARDS[loc["cid"]].get("reducer") == c["house"]:
             reducers.append(loc["uid"])
             cost -= 1
     return max(0, cost), reducers, discount
 
 
 def event_cost(p: dict, cid: str) -> int:
-    return card(cid)["cost"] + penalty(p, cid)
+    return CARDS[cid]["cost"] + penalty(p, cid)
 
 
-def hidden_possible(state: dict, seat: int) -> Counter:
-    """Cards of ``seat`` not in any public zone (deck, hand or face down): public knowledge."""
-    p = state["players"][seat]
-    pool = Counter(p["decklist"])
-    for inst in p["chars"] + p["locs"]:
-        pool[inst["cid"]] -= 1
-        for a in inst["atts"]:
-            pool[a] -= 1
-    for cid in p["discard"] + p["dead"]:
-        pool[cid] -= 1
-    return +pool
+def _copy_player(p: dict) -> dict:
+    """A player's part of the state for ``_copy_state``. Shared: ``decklist`` (never
+    changes) and each card instance's ``atts`` (replaced, never changed in place)."""
+    return {**p, "deck": p["deck"][:], "hand": p["hand"][:], "discard": p["discard"][:],
+            "dead": p["dead"][:], "chars": [inst.copy() for inst in p["chars"]],
+            "locs": [inst.copy() for inst in p["locs"]], "plots": p["plots"][:],
+            "used": p["used"][:], "facedown": p["facedown"][:], "limited": p["limited"][:]}
 
 
 # ====================================================================== logging
 def log(state: dict, key: str, to: list[int] | None = None, **params) -> None:
-    state["log"].append(log_entry(key, to=to, **params))
+    """Append a log entry (the shape of ``core.log_entry``, built here in one step: it is
+    the commonest thing an action does)."""
+    entry = {"key": key, "params": params}
+    if to is not None:
+        entry["to"] = list(to)
+    state["log"].append(entry)
 
 
 # ====================================================================== the game
@@ -272,13 +305,21 @@ class HousesGame(Game):
                                             "ja": "毎手番・手番プレイヤーのみ"},
                        "end_of_round": {"en": "Once, at the end of the round",
                                         "ja": "ラウンド終了時に1回"}}),
-            option("stand", "choice", "end_of_own_turn", "Stand", "起立",
-                   choices=["end_of_own_turn", "end_of_round"],
+            option("stand", "choice", "end_of_each_turn", "Stand", "起立",
+                   choices=["end_of_each_turn", "end_of_own_turn", "end_of_round"],
                    choice_labels={
+                       "end_of_each_turn": {"en": "All cards, at the end of every turn",
+                                            "ja": "毎手番の終わりに全員の全カード"},
                        "end_of_own_turn": {"en": "Own cards, at the end of own turn",
                                            "ja": "自分の手番の終わりに自分のカード"},
                        "end_of_round": {"en": "All cards, at the end of the round",
                                         "ja": "ラウンドの終わりに全カード"}}),
+            option("rivalry", "bool", True, "Rivalry (3-4 players)", "対抗ルール(3〜4人)",
+                   min_players=3,
+                   help_en="No unopposed bonus against a player with less power than you; "
+                           "+1 power for winning a challenge against the sole leader.",
+                   help_ja="自分より勢力の少ない相手への無防御ボーナスはなし。"
+                           "単独トップへの攻撃に勝つと勢力+1。"),
             option("reserve_check", "bool", True, "Reserve check (hand limit)", "予備値チェック(手札上限)",
                    help_en="At the end of your turn, discard down to your plot's reserve.",
                    help_ja="手番の終わりに、プロットの予備値まで手札を捨てます。"),
@@ -304,7 +345,7 @@ class HousesGame(Game):
     def _setup(self, num_players: int, rng, options: dict) -> dict:
         fixed = self._check_test_options(num_players, options)
         houses = self._assign_houses(num_players, rng, options)
-        opts = {k: options[k] for k in ("agendas", "victory_power", "dominance", "stand",
+        opts = {k: options[k] for k in ("agendas", "victory_power", "dominance", "stand", "rivalry",
                                          "reserve_check", "deck_out", "initiative", "mulligan")}
         state = {"num_players": num_players, "opts": opts, "fixed": fixed, "round": 0,
                  "stage": "setup", "seat": 0, "active": None, "order": [], "turn": 0, "ch": None,
@@ -319,7 +360,7 @@ class HousesGame(Game):
             p = {"house": house, "deck_house": deck_house, "agenda": None, "deck": [], "hand": [],
                  "discard": [], "dead": [], "chars": [], "locs": [], "power": 0, "gold": 0,
                  "plots": list(C.STANDARD_PLOTS), "used": [], "plot": None, "choice": None,
-                 "facedown": [], "limited": False, "discount_used": False, "out": False,
+                 "facedown": [], "limited": [], "discount_used": False, "out": False,
                  "decked": False, "decklist": [], "placed": False}
             state["players"].append(p)
             decks = options.get("decks")
@@ -347,7 +388,7 @@ class HousesGame(Game):
                 inst["atts"] = list(entry.get("atts", []))
                 inst["power"] = entry.get("power", 0)
                 inst["knelt"] = entry.get("knelt", False)
-                zone = "chars" if card(entry["card"])["type"] == "character" else "locs"
+                zone = "chars" if CARDS[entry["card"]]["type"] == "character" else "locs"
                 p[zone].append(inst)
             hands = options.get("hands")
             if hands is not None and hands[seat] is not None:
@@ -392,7 +433,7 @@ class HousesGame(Game):
             def check(entry):
                 if not isinstance(entry, list) or not all(isinstance(c, str) and c in CARDS for c in entry):
                     raise SetupError(f"unknown card id in {entry!r}")
-                if allowed and any(card(c)["type"] not in allowed for c in entry):
+                if allowed and any(CARDS[c]["type"] not in allowed for c in entry):
                     raise SetupError(f"only {', '.join(allowed)} cards allowed in {entry!r}")
             return check
 
@@ -414,11 +455,11 @@ class HousesGame(Game):
                     raise SetupError(f"bad in_play item {item!r}")
                 if set(item) - {"card", "atts", "power", "knelt"}:
                     raise SetupError(f"unknown keys in in_play item {item!r}")
-                kind = card(item["card"])["type"]
+                kind = CARDS[item["card"]]["type"]
                 if kind not in ("character", "location"):
                     raise SetupError("in_play holds characters and locations (attachments via 'atts')")
                 atts = item.get("atts", [])
-                if not isinstance(atts, list) or any(a not in CARDS or card(a)["type"] != "attachment" for a in atts):
+                if not isinstance(atts, list) or any(a not in CARDS or CARDS[a]["type"] != "attachment" for a in atts):
                     raise SetupError(f"bad attachments in {item!r}")
                 if atts and kind != "character":
                     raise SetupError("attachments go on characters")
@@ -469,19 +510,20 @@ class HousesGame(Game):
         self._reveal_setup(state, rng)
         self._begin_round(state, rng)
 
-    def _setup_spent(self, p: dict) -> tuple[int, bool]:
-        spent = sum(card(c)["cost"] + penalty(p, c) for c in p["facedown"])
-        limited = any(card(c)["limited"] for c in p["facedown"])
+    def _setup_spent(self, p: dict) -> tuple[int, set[str]]:
+        """Gold spent on the face-down cards, and the card types of Limited ones among them."""
+        spent = sum(CARDS[c]["cost"] + penalty(p, c) for c in p["facedown"])
+        limited = {CARDS[c]["type"] for c in p["facedown"] if CARDS[c]["limited"]}
         return spent, limited
 
     def _can_place(self, p: dict, cid: str) -> bool:
-        c = card(cid)
+        c = CARDS[cid]
         if c["type"] not in ("character", "location") or not loyal_ok(p, cid):
             return False
         spent, limited = self._setup_spent(p)
         if spent + c["cost"] + penalty(p, cid) > C.SETUP_GOLD:
             return False
-        if c["limited"] and limited:
+        if c["limited"] and c["type"] in limited:  # one Limited card per card type
             return False
         if c["unique"] and (cid in p["facedown"] or unique_blocked(p, cid)):
             return False
@@ -494,7 +536,7 @@ class HousesGame(Game):
                 log(state, "agenda", seat=seat, agenda=p["agenda"] or "none")
             for cid in p["facedown"]:
                 inst = new_inst(state, cid)
-                p["chars" if card(cid)["type"] == "character" else "locs"].append(inst)
+                p["chars" if CARDS[cid]["type"] == "character" else "locs"].append(inst)
             log(state, "setup_reveal", seat=seat, cards=list(p["facedown"]))
             p["facedown"] = []
         for seat, p in enumerate(state["players"]):
@@ -514,7 +556,7 @@ class HousesGame(Game):
             p = state["players"][s]
             if p["out"] or p["choice"] is not None:
                 continue
-            if not p["plots"]:  # a plot deck emptied by a single-card plot deck: recycle now
+            if not p["plots"]:  # the plot deck has run out: the used plots are the deck again
                 p["plots"], p["used"] = p["used"], []
                 log(state, "plots_recycled", seat=s)
             if len(set(p["plots"])) == 1:  # no choice left: the last plot is played
@@ -532,9 +574,6 @@ class HousesGame(Game):
             p["plots"].remove(p["choice"])
             p["choice"] = None
             log(state, "plot_revealed", seat=s, plot=p["plot"])
-            if not p["plots"]:
-                p["plots"], p["used"] = p["used"], []
-                log(state, "plots_recycled", seat=s)
         first = state["fixed"]["first_player"]
         if state["round"] == 1 and first is not None and first in live:
             order = live[live.index(first):] + live[:live.index(first)]
@@ -580,7 +619,7 @@ class HousesGame(Game):
         seat = order[index]
         p = state["players"][seat]
         state.update(turn=index, active=seat, ch=None, ch_done=[], ch_started=False)
-        p["limited"] = False
+        p["limited"] = []
         p["discount_used"] = False
         drawn = self._draw(state, seat, C.DRAW_PER_TURN, public=False)
         keep = min(p["gold"], C.AGENDAS.get(p["agenda"] or "", {}).get("keep_gold", 0))
@@ -596,7 +635,10 @@ class HousesGame(Game):
             self._dominance(state, seat if opts["dominance"] == "each_turn_active" else None)
             if state["over"]:
                 return
-        if opts["stand"] == "end_of_own_turn":
+        if opts["stand"] == "end_of_each_turn":  # the seed: every player's knelt cards
+            for s in living(state):
+                self._stand(state, s)
+        elif opts["stand"] == "end_of_own_turn":
             self._stand(state, seat)
         self._reserve_step(state, rng)
 
@@ -790,29 +832,31 @@ class HousesGame(Game):
             else:  # pragma: no cover - data error
                 raise ValueError(f"unknown effect {do!r}")
 
+    def _event_fits(self, state: dict, seat: int, cid: str, window: str) -> bool:
+        """Whether event ``cid`` could be played by ``seat`` in ``window`` now (hand aside)."""
+        p = state["players"][seat]
+        c = CARDS[cid]
+        if not loyal_ok(p, cid) or event_cost(p, cid) > p["gold"]:
+            return False
+        ch = state["ch"]
+        if window == "challenge":
+            role = "attacker" if seat == ch["attacker"] else "defender"
+            if c.get("role") != role or (role == "defender" and not ch["defenders"]):
+                return False
+        elif window == "reaction" and c.get("kind") != ch["kind"]:
+            return False
+        if cid in MOVES_POWER and state["players"][ch["defender"]]["power"] <= 0:
+            return False
+        return True
+
     def _event_actions(self, state: dict, seat: int, window: str) -> list[dict]:
         """Playable events of ``seat``'s hand for a window (with their targets)."""
-        p = state["players"][seat]
-        ch = state["ch"]
+        hand = state["players"][seat]["hand"]
         out = []
-        for cid in sorted(set(p["hand"])):
-            c = card(cid)
-            if c["type"] != "event" or c["window"] != window or not loyal_ok(p, cid):
+        for cid in EVENTS_BY_WINDOW[window]:
+            if cid not in hand or not self._event_fits(state, seat, cid, window):
                 continue
-            if event_cost(p, cid) > p["gold"]:
-                continue
-            if window == "challenge":
-                role = "attacker" if seat == ch["attacker"] else "defender"
-                if c.get("role") != role:
-                    continue
-                if role == "defender" and not ch["defenders"]:
-                    continue
-            if window == "reaction" and c.get("kind") != ch["kind"]:
-                continue
-            if any(e["do"] == "move_power" for e in c["effects"]) and \
-                    state["players"][ch["defender"]]["power"] <= 0:
-                continue
-            targets = self._effect_targets(state, seat, c["effects"])
+            targets = self._effect_targets(state, seat, CARDS[cid]["effects"])
             if targets is None:
                 out.append({"type": "event", "card": cid})
             else:
@@ -821,27 +865,19 @@ class HousesGame(Game):
 
     def _may_respond(self, state: dict, seat: int, window: str) -> bool:
         """Whether ``seat`` is asked in an event window: decided on public knowledge only
-        (gold, board, hand size, and which of its cards are still unseen)."""
+        (gold, board, hand size, and which of its cards are still unseen).
+
+        An event is never in play, so a copy is unseen while the deck list holds more
+        copies than the discard pile."""
         p = state["players"][seat]
         if not p["hand"]:
             return False
-        ch = state["ch"]
-        for cid in hidden_possible(state, seat):
-            c = card(cid)
-            if c["type"] != "event" or c["window"] != window or not loyal_ok(p, cid):
+        for cid in EVENTS_BY_WINDOW[window]:
+            if p["decklist"].count(cid) <= p["discard"].count(cid):
                 continue
-            if event_cost(p, cid) > p["gold"]:
+            if not self._event_fits(state, seat, cid, window):
                 continue
-            if window == "challenge":
-                role = "attacker" if seat == ch["attacker"] else "defender"
-                if c.get("role") != role or (role == "defender" and not ch["defenders"]):
-                    continue
-            if window == "reaction" and c.get("kind") != ch["kind"]:
-                continue
-            if any(e["do"] == "move_power" for e in c["effects"]) and \
-                    state["players"][ch["defender"]]["power"] <= 0:
-                continue
-            targets = self._effect_targets(state, seat, c["effects"])
+            targets = self._effect_targets(state, seat, CARDS[cid]["effects"])
             if targets is not None and not targets:
                 continue
             return True
@@ -869,7 +905,7 @@ class HousesGame(Game):
         if state["ch_started"]:
             return out
         for loc in state["players"][seat]["locs"]:
-            c = card(loc["cid"])
+            c = CARDS[loc["cid"]]
             if loc["knelt"] or c.get("window") != "challenges_start":
                 continue
             for t in self._effect_targets(state, seat, c["effects"]) or []:
@@ -879,8 +915,9 @@ class HousesGame(Game):
     def _challenge_actions(self, state: dict) -> list[dict]:
         seat = state["active"]
         out = []
+        standing = [c for c in state["players"][seat]["chars"] if not c["knelt"]]
         for kind in KINDS:
-            if kind in state["ch_done"] or not self._eligible_attackers(state, seat, kind):
+            if kind in state["ch_done"] or not any(kind in icons_of(c) for c in standing):
                 continue
             for o in opponents(state, seat):
                 out.append({"type": "challenge", "kind": kind, "opponent": o})
@@ -946,8 +983,13 @@ class HousesGame(Game):
         ch.update(a=a, d=d, winner=winner)
         log(state, "result", kind=ch["kind"], attacker=att, defender=dfn, a=a, d=d, winner=winner)
         if winner == att:
-            if d <= 0:
+            rivalry = rivalry_applies(state)
+            if d <= 0 and (not rivalry or not behind(state, dfn, att)):
                 self._gain_power(state, att, 1, "unopposed")
+                if state["over"]:
+                    return
+            if rivalry and leads_over(state, dfn, att):
+                self._gain_power(state, att, 1, "bounty")
                 if state["over"]:
                     return
             n = claim(state, att)
@@ -1014,6 +1056,29 @@ class HousesGame(Game):
         self._challenges_prompt(state, rng)
 
     # ------------------------------------------------------------------ contract hooks
+    def _copy_state(self, state: dict) -> dict:
+        """A copy for ``apply`` that copies only what actions change in place.
+
+        Shared with the old state: the options and test settings, each player's
+        ``decklist`` and the turn ``order`` (only ever replaced, never changed in
+        place), and the log entries (append-only). Everything else is copied one
+        level per container: card instances and the open challenge are dicts that
+        actions change, card-id lists are lists of strings.
+        """
+        new = dict(state)
+        new["log"] = list(state["log"])
+        new["ch_done"] = list(state["ch_done"])
+        new["winners"] = list(state["winners"])
+        if state["pending"] is not None:
+            new["pending"] = dict(state["pending"])
+        ch = state["ch"]
+        if ch is not None:
+            new["ch"] = {**ch, "attackers": list(ch["attackers"]), "defenders": list(ch["defenders"]),
+                         "blocked": list(ch["blocked"]), "stealth": list(ch["stealth"]),
+                         "bonus": dict(ch["bonus"])}
+        new["players"] = [_copy_player(p) for p in state["players"]]
+        return new
+
     def _current_player(self, state: dict) -> int | None:
         if state["over"]:
             return None
@@ -1072,21 +1137,26 @@ class HousesGame(Game):
     def _marshal_actions(self, state: dict, seat: int) -> list[dict]:
         p = state["players"][seat]
         agenda = C.AGENDAS.get(p["agenda"] or "", {})
+        gold = p["gold"]
+        # nothing costs less than its printed cost minus every rebate there is
+        rebate = agenda.get("house_char_discount", 0)
+        rebate += sum(1 for loc in p["locs"] if not loc["knelt"] and "reducer" in CARDS[loc["cid"]])
         out = []
         for cid in sorted(set(p["hand"])):
-            c = card(cid)
+            c = CARDS[cid]
+            if c["cost"] - rebate > gold:
+                continue
             if c["type"] == "event":
                 if c["window"] == "marshal":
                     out += self._event_actions_for(state, seat, cid)
                 continue
             if not loyal_ok(p, cid) or unique_blocked(p, cid):
                 continue
-            if c["limited"] and p["limited"]:
+            if c["limited"] and c["type"] in p["limited"]:  # one Limited card per card type
                 continue
             if c["type"] == "character" and c["house"] == "neutral" and agenda.get("no_neutral_characters"):
                 continue
-            cost, _, _ = marshal_cost(p, cid)
-            if cost > p["gold"]:
+            if marshal_cost(p, cid)[0] > gold:
                 continue
             if c["type"] == "attachment":
                 out += [{"type": "marshal", "card": cid, "target": i["uid"]} for i in p["chars"]]
@@ -1096,7 +1166,7 @@ class HousesGame(Game):
 
     def _event_actions_for(self, state: dict, seat: int, cid: str) -> list[dict]:
         p = state["players"][seat]
-        c = card(cid)
+        c = CARDS[cid]
         if not loyal_ok(p, cid) or event_cost(p, cid) > p["gold"]:
             return []
         targets = self._effect_targets(state, seat, c["effects"])
@@ -1163,7 +1233,7 @@ class HousesGame(Game):
             cid = action["card"]
             self._pay_event(state, seat, cid)
             log(state, "event", seat=seat, card=cid, target=self._cid_of(state, action.get("target")))
-            self._run_effects(state, seat, card(cid)["effects"], action.get("target"), rng)
+            self._run_effects(state, seat, CARDS[cid]["effects"], action.get("target"), rng)
             if state["over"]:
                 return
             if stage == "window":
@@ -1179,7 +1249,7 @@ class HousesGame(Game):
             _, loc, _ = find_inst(state, action["card"])
             loc["knelt"] = True
             log(state, "ability", seat=seat, card=loc["cid"], target=self._cid_of(state, action["target"]))
-            self._run_effects(state, seat, card(loc["cid"])["effects"], action["target"], rng)
+            self._run_effects(state, seat, CARDS[loc["cid"]]["effects"], action["target"], rng)
             self._challenges_prompt(state, rng)
         elif kind == "challenge":
             state["ch_started"] = True
@@ -1189,6 +1259,10 @@ class HousesGame(Game):
                            "bonus": {}, "window_seat": seat, "passes": 0, "a": 0, "d": 0,
                            "winner": None, "kills": 0}
             state.update(stage="attackers", seat=seat)
+            eligible = self._eligible_attackers(state, seat, action["kind"])
+            if len(eligible) == 1:  # a challenge needs an attacker: the only one attacks
+                state["ch"]["attackers"].append(eligible[0]["uid"])
+                self._attackers_done(state, rng)
         elif kind == "attacker":
             ch = state["ch"]
             ch["attackers"].append(action["card"])
@@ -1266,7 +1340,7 @@ class HousesGame(Game):
     def _do_marshal(self, state: dict, seat: int, action: dict) -> None:
         p = state["players"][seat]
         cid = action["card"]
-        c = card(cid)
+        c = CARDS[cid]
         cost, reducers, discount = marshal_cost(p, cid)
         for loc in p["locs"]:
             if loc["uid"] in reducers:
@@ -1274,12 +1348,12 @@ class HousesGame(Game):
         if discount:
             p["discount_used"] = True
         if c["limited"]:
-            p["limited"] = True
+            p["limited"].append(c["type"])
         p["gold"] -= cost
         p["hand"].remove(cid)
         if c["type"] == "attachment":
             _, host, _ = find_inst(state, action["target"])
-            host["atts"].append(cid)
+            host["atts"] = host["atts"] + [cid]  # replaced: copies of the state share it
             log(state, "marshal", seat=seat, card=cid, cost=cost, target=host["cid"])
         else:
             p["chars" if c["type"] == "character" else "locs"].append(new_inst(state, cid))
@@ -1478,7 +1552,7 @@ def _card_name(cid: str) -> str:
 
 
 def hidden_possible_from(q: dict) -> Counter:
-    """hidden_possible for a player's part of a view."""
+    """Cards of a player (his part of a view) not in any public zone: deck, hand or face down."""
     pool = Counter(q["decklist"])
     for inst in q["chars"] + q["locs"]:
         pool[inst["cid"]] -= 1

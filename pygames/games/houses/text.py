@@ -305,6 +305,7 @@ WHY_POWER = {
     "renown": {"en": "Renown", "ja": "名声"},
     "effect": {"en": "a card effect", "ja": "カード効果"},
     "moved": {"en": "a card effect", "ja": "カード効果"},
+    "bounty": {"en": "the leader's bounty (Rivalry)", "ja": "首位への懸賞(対抗ルール)"},
 }
 
 END_REASON = {
@@ -466,28 +467,36 @@ RULES_SUMMARY = {
         "<p><b>Goal:</b> be the first to reach the target power (15 by default): power on your House card "
         "plus power on your characters.</p>"
         "<p><b>Setup:</b> each player leads a House with its own deck, draws 7 and places characters and "
-        "locations face down for up to 5 gold (at most one Limited card); then everything is revealed.</p>"
-        "<p><b>Each round:</b> everyone secretly chooses a <b>plot</b> (income, initiative, claim, reserve); "
+        "locations face down for up to 5 gold (at most one Limited card of each type); then everything is "
+        "revealed.</p>"
+        "<p><b>Each round:</b> everyone secretly chooses a <b>plot</b> (income, initiative, claim, reserve; "
+        "when your plot deck has run out, your used plots come back); "
         "the highest initiative plays first. On your turn: draw 2; <b>marshal</b> cards with your gold "
-        "(cards of another House cost 2 more); declare up to one <b>military</b>, one <b>intrigue</b> and "
+        "(cards of another House cost 2 more; one Limited card of each type per turn); declare up to one <b>military</b>, one <b>intrigue</b> and "
         "one <b>power</b> challenge, kneeling attackers against a defender's kneeling defenders. The higher "
-        "strength wins (ties go to the attacker); with no defence it is unopposed (+1 power). The winner's "
+        "strength wins (ties go to the attacker); with no defence it is unopposed (+1 power). <b>Rivalry</b> "
+        "(3–4 players): no unopposed bonus against a player with less power than you, and +1 power for "
+        "winning a challenge against the sole leader. The winner's "
         "claim kills characters (military), discards cards at random (intrigue) or takes power (power).</p>"
-        "<p><b>After the challenges:</b> dominance (the highest standing strength gains 1 power), stand your "
-        "cards, discard down to your plot's reserve.</p>"
+        "<p><b>After the challenges:</b> dominance (the highest standing strength gains 1 power), every "
+        "player stands all his knelt cards, you discard down to your plot's reserve.</p>"
         "<p><b>End:</b> reaching the target wins at once. When a deck runs out, the game ends with the "
         "round and the most power wins (ties share the victory).</p>"),
     "ja": (
         "<p><b>目的：</b>目標の勢力（標準15）に最初に達すること。勢力は家系カード上とキャラクター上の合計。</p>"
         "<p><b>準備：</b>各プレイヤーは家系を1つ率いて専用デッキを使う。7枚引き、キャラクターとロケーションを"
-        "合計コスト5まで裏向きで配置（限定は1枚まで）、その後すべて公開する。</p>"
-        "<p><b>各ラウンド：</b>全員が秘密裏に<b>プロット</b>（インカム・イニシアティブ・要求値・予備値）を選び、"
-        "イニシアティブの高い順に手番を行う。手番：2枚引く。金で<b>配置</b>する（他家系のカードはコスト+2）。"
+        "合計コスト5まで裏向きで配置（限定はカードタイプごとに1枚まで）、その後すべて公開する。</p>"
+        "<p><b>各ラウンド：</b>全員が秘密裏に<b>プロット</b>（インカム・イニシアティブ・要求値・予備値）を選び"
+        "（プロットデッキが尽きていたら使用済みプロットが戻る）、"
+        "イニシアティブの高い順に手番を行う。手番：2枚引く。金で<b>配置</b>する（他家系のカードはコスト+2、"
+        "限定は1手番にカードタイプごとに1枚まで）。"
         "<b>軍事</b>・<b>陰謀</b>・<b>政治</b>の攻撃をそれぞれ1回まで宣言し、攻撃キャラクターを屈服させる。"
         "防御側も防御キャラクターを屈服させる。戦闘力が高い側の勝ち（同値は攻撃側）。防御がなければ無防備として勢力+1。"
+        "<b>対抗ルール</b>（3〜4人）：自分より勢力の少ない相手には無防御ボーナスなし、単独トップの相手への攻撃に"
+        "勝つと勢力+1。"
         "勝った攻撃側の要求値だけ、キャラクターを破壊（軍事）、手札を無作為に捨てさせる（陰謀）、勢力を奪う（政治）。</p>"
-        "<p><b>攻撃のあと：</b>支配（起立しているキャラクターの戦闘力が最大の人が勢力+1）、自分のカードを起立、"
-        "プロットの予備値まで手札を捨てる。</p>"
+        "<p><b>攻撃のあと：</b>支配（起立しているキャラクターの戦闘力が最大の人が勢力+1）、全員の屈服状態の"
+        "カードをすべて起立、手番プレイヤーはプロットの予備値まで手札を捨てる。</p>"
         "<p><b>終了：</b>目標に達した人が即座に勝つ。山札が尽きたら、そのラウンドの終わりに勢力が最も多い人の勝ち"
         "（同点は勝利を分け合う）。</p>"),
 }
