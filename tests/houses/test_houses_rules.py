@@ -476,8 +476,9 @@ def test_HOU_39_refusals_name_what_is_wrong():
         GAME.apply(s, {"type": "marshal", "card": "N01", "target": 1})
     with pytest.raises(IllegalAction, match=r"seat 0 is deciding 'marshal' now \(choices: end_marshal, marshal\)"):
         GAME.apply(s, {"type": "challenge", "kind": "M", "opponent": 1})
-    # at a challenge: a knelt or icon-less attacker is named
-    s = game(plots=ONE_PLOT, in_play=[["V05", "V02"], ["R01"]])
+    # at a challenge: a knelt or icon-less attacker is named (two eligible attackers, so the
+    # rules ask for them instead of declaring a lone one)
+    s = game(plots=ONE_PLOT, in_play=[["V05", "V08", "V02"], ["R01"]])
     s = act(s, "end_marshal")
     s = act(s, "challenge", kind="M", opponent=1)
     with pytest.raises(IllegalAction, match=r"Banner-Bearer \(V02\) has no M icon for this challenge"):
