@@ -508,10 +508,10 @@ def on_click(event):
             act(element)
             return
         zoom = zoom_target(event.target)
-        if zoom is not None and ZOOM["key"] != str(zoom.getAttribute("data-zoom")):
+        if zoom is not None:
             show_zoom(zoom)  # a tap on a card that is not a move: its large card
         else:
-            hide_zoom()  # a tap elsewhere (or on the zoomed card again) closes it
+            hide_zoom()  # a tap elsewhere closes it
     except Exception as exc:
         show_error("That click could not be handled.", exc)
 

@@ -29,13 +29,13 @@ SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "hei
 PLAYERS = {"coup": 4, "koryo": 3, "oriflamme": 4, "tournay": 3, "houses": 3}
 
 
-def position_record(game_id: str, fraction: float = 0.4, seed: int = 7, players: int | None = None) -> dict:
-    """A record of a real game (seat 0 human, the others normal bots) stopped at a decision of the
-    human after about ``fraction`` of the game's moves (0: its first decision)."""
+def position_records(game_id: str, fractions: tuple[float, ...] = (0.4,), seed: int = 7,
+                     players: int | None = None) -> list[dict]:
+    """Records of one real game (seat 0 human by seeded random choices, the others normal bots),
+    each stopped at a decision of the human after about ``fraction`` of the human's decisions
+    (0: the first; 1: the finished game, which the page opens as a replay)."""
     n = players or PLAYERS.get(game_id, 3)
-    seats = ["human"] + ["normal"] * (n - 1)
-
-    session = TableSession(game_id, n, seed, {}, seats)
+    session = TableSession(game_id, n, seed, {}, ["human"] + ["normal"] * (n - 1))
     rng = random.Random(seed)
     decisions = []  # how many actions were played at each decision of the human
     while not session.is_over():
@@ -44,9 +44,18 @@ def position_record(game_id: str, fraction: float = 0.4, seed: int = 7, players:
             continue
         decisions.append(len(session.actions))
         session.apply(rng.choice(session.game.legal_actions(session.state)))
-    record = session.record()
-    record["actions"] = record["actions"][:decisions[int((len(decisions) - 1) * fraction)]]
-    return record
+    full = session.record()
+    records = []
+    for fraction in fractions:
+        record = dict(full)
+        if fraction < 1:
+            record["actions"] = full["actions"][:decisions[int((len(decisions) - 1) * fraction)]]
+        records.append(record)
+    return records
+
+
+def position_record(game_id: str, fraction: float = 0.4, seed: int = 7) -> dict:
+    return position_records(game_id, (fraction,), seed)[0]
 
 
 def boot(page, url: str) -> None:
