@@ -169,7 +169,7 @@ def _card_face(card: dict, seat: int | None, lang: str, names: list[str], depth:
                     f'<span class="{PREFIX}-ctext">{esc(t("face_down", lang))}</span>')
             extra = _zoom(kind)
         else:
-            body = (f'{_art("back")}<span class="{PREFIX}-ctext">{esc(t("hidden", lang))}</span>')
+            body = f'{_art("back")}<span class="sr-only">{esc(t("hidden", lang))}</span>'
     badge = ""
     if card["ip"]:
         badge = (f'<span class="{PREFIX}-ip" title="{esc(t("influence", lang))}">{card["ip"]}</span>')
