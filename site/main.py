@@ -261,9 +261,10 @@ def on_pointerover(event):
 
 
 def on_focusin(event):
+    """Keyboard focus on a card shows it large (a tap or click focuses too: that is not :focus-visible)."""
     try:
         element = zoom_target(event.target)
-        if element is not None:
+        if element is not None and event.target.matches(":focus-visible"):
             show_zoom(element)
         else:
             hide_zoom()

@@ -288,10 +288,10 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
             css += f" {PREFIX}-current"
         if len(stack) > 1:
             css += f" {PREFIX}-stacked"
-        hidden_from = f"card-{top['o']}-hidden" if top.get("k") is not None else ""
         anim = f' data-anim-id="{esc(ids[i])}"'
-        if hidden_from:  # a card turned over starts where its back was
-            anim += f' data-anim-from="{esc(hidden_from)}{sum(1 for s in queue[:i] if s[-1]["o"] == top["o"] and s[-1].get("k") is None)}"'
+        if top.get("k") is not None:  # a card just turned over starts where its back was
+            backs_before = sum(1 for s in queue[:i] if s[-1]["o"] == top["o"] and s[-1].get("k") is None)
+            anim += f' data-anim-from="card-{top["o"]}-hidden{backs_before}"'
         parts.append(f'<div class="{PREFIX}-stack"><div class="{PREFIX}-pos">{i + 1}'
                      f'{" ▶ " + esc(t("now", lang)) if i == resolving else ""}</div>'
                      f'<div class="{css}"{anim}{extra}{attrs}>{inner}</div>{_covered_list(stack, seat, lang)}</div>')
