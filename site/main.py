@@ -456,14 +456,14 @@ def attribute(element, name):
 
 
 # shell controls after which the last-move marks go (a new position, another game)
-KEEPS_MARKS_NOT = ("undo", "start", "continue", "rematch", "lobby", "replay", "replay-step", "replay-exit")
+CLEARS_MARKS = ("undo", "start", "continue", "rematch", "lobby", "replay", "replay-step", "replay-exit")
 
 
 def act(element):
     """Run what a clicked element means, then redraw."""
     choice = attribute(element, "data-choice")
     action = attribute(element, "data-action")
-    if choice is not None or action in KEEPS_MARKS_NOT:
+    if choice is not None or action in CLEARS_MARKS:
         clear_last_moves()  # the human acted: the others' last moves are no longer news
     if choice is not None:
         APP.choose(str(choice))
