@@ -386,8 +386,11 @@ def board(view: dict, seat: int | None, lang: str, names: list[str],
     parts = [f'<div class="coup-players">{panels}</div>', _center(view, lang), _pending(view, seat, lang, names)]
     if mine:
         parts.append(_my_area(view, seat, lang, names, choices, placed))
-    if mine and any(key.startswith("act:") for key in choices):  # only when an action is yours to choose
+    if mine and any(key.startswith("act:") for key in choices):
         parts.append(_action_menu(view, lang, choices, placed))
+    elif not view["over"]:  # not yours to choose now: folded away, so the decision's buttons stay close
+        parts.append(f'<details class="coup-actions-ref"><summary>{esc(ui("actions", lang))}</summary>'
+                     f'{_action_menu(view, lang, {}, set())}</details>')
     return f'<div class="coup-board">{"".join(parts)}</div>', placed
 
 
