@@ -24,7 +24,7 @@ import build  # noqa: E402
 import pygames  # noqa: E402
 from pygames.ui.session import TableSession  # noqa: E402
 
-README_SIZE = {"width": 1100, "height": 760}
+README_SIZE = {"width": 1100, "height": 700}
 SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 PLAYERS = {"coup": 4, "koryo": 3, "oriflamme": 4, "tournay": 3, "houses": 3}
 SEEDS = {"coup": 13}  # a game where the random human lives long enough for a busy table
