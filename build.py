@@ -458,6 +458,34 @@ def find_chromium(install: bool = True) -> str | None:
     return None
 
 
+CJK_FONT_DIRS = ("/usr/share/fonts/opentype/noto", "/usr/share/fonts/truetype/noto")
+
+
+def has_japanese_font() -> bool:
+    """Whether fontconfig knows a font for Japanese (else Japanese screenshots show empty boxes)."""
+    if shutil.which("fc-list"):
+        proc = subprocess.run(["fc-list", ":lang=ja", "family"], capture_output=True, text=True, check=False)
+        return bool(proc.stdout.strip())
+    return any(any(Path(d).glob("NotoSansCJK*")) for d in CJK_FONT_DIRS if Path(d).is_dir())
+
+
+def find_japanese_font(install: bool = True) -> bool:
+    """A Japanese font for the browser tests: there already, or ``fonts-noto-cjk`` installed now with
+    apt-get as root on Debian (the same way as Chromium). Returns whether one is there."""
+    if has_japanese_font():
+        return True
+    if install and Path("/etc/debian_version").exists() and shutil.which("apt-get") and hasattr(os, "geteuid") \
+            and os.geteuid() == 0:
+        log("installing fonts-noto-cjk with apt-get (Japanese text in the browser tests)")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=False, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", "fonts-noto-cjk"],
+                       check=False, env=env)
+        return has_japanese_font()
+    log("no Japanese font found: Japanese screenshots will show boxes (install fonts-noto-cjk)")
+    return False
+
+
 def _version_tuple(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in re.findall(r"\d+", text)[:4])
 
@@ -515,6 +543,7 @@ def cmd_test(args: argparse.Namespace, pytest_args: list[str]) -> int:
     started = time.perf_counter()
     install_test_requirements()
     chromium = find_chromium()
+    find_japanese_font()
     build()
     env = dict(os.environ)
     if chromium:
@@ -528,6 +557,22 @@ def cmd_test(args: argparse.Namespace, pytest_args: list[str]) -> int:
         log("no tests were collected: that is a failure")
         return 1
     return code
+
+
+def cmd_screenshots(args: argparse.Namespace) -> int:
+    """Run tools/screenshots.py with the test needs installed (Playwright, Chromium, a Japanese font)."""
+    install_test_requirements()
+    chromium = find_chromium()
+    find_japanese_font()
+    env = dict(os.environ)
+    if chromium:
+        env["CHROMIUM"] = chromium
+    command = [sys.executable, str(ROOT / "tools" / "screenshots.py")]
+    if args.review:
+        command += ["--review", args.review]
+    for game in args.game or []:
+        command += ["--game", game]
+    return subprocess.call(command, cwd=ROOT, env=env)
 
 
 # --------------------------------------------------------------------------- bench
@@ -1049,6 +1094,9 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--host", default="127.0.0.1")
     sub.add_parser("test", help="install test needs, build, run pytest (extra args go to pytest)")
+    shots = sub.add_parser("screenshots", help="PNGs of every game's table into docs/screenshots/ (tools/screenshots.py)")
+    shots.add_argument("--review", help="instead: every size, language and colour scheme into this folder")
+    shots.add_argument("--game", action="append", help="only this game (repeatable)")
     bench = sub.add_parser("bench", help="playouts/s, bytes shipped, time to lobby; writes bench/results.json")
     bench.add_argument("--budget", type=float, default=1.0, help="seconds of playouts per game and player count")
     bench.add_argument("--runs", type=int, default=3, help="browser loads per measure (cold and warm)")
@@ -1080,6 +1128,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_serve(args)
         if args.command == "test":
             return cmd_test(args, rest)
+        if args.command == "screenshots":
+            return cmd_screenshots(args)
         if args.command == "bench":
             return cmd_bench_bots(args) if args.bots else cmd_bench(args)
     except BuildError as exc:

@@ -16,6 +16,15 @@ Start-up (docs/architecture.md, "The boot path"): the lobby is already on screen
 pre-rendered by build.py; ``boot()`` restores the kept bytecode, ``start()`` carries
 out the clicks made while Python was starting (``window.pygamesPending``, kept by
 boot.js) and replaces the pre-rendered lobby with the identical live one.
+
+Two table mechanisms every game shares live here too (docs/architecture.md, "Cards, zoom, motion"):
+- the zoom panel: hovering, focusing or tapping an element with ``data-zoom="<game>:<key>"`` shows
+  the game's large card (``page.card_zoom_html``) in ``#zoom``; Escape or a tap elsewhere closes it.
+  It never takes clicks (pointer-events: none), so it cannot block a move.
+- motion (FLIP): the positions of ``[data-anim-id]`` elements are measured before and after each
+  redraw, and the difference is animated with the Web Animations API (no wait, no blocked input);
+  the elements another player's move changed, and that player's seat, get ``data-last-move`` until
+  the human acts. No motion when the animations setting is off or the system asks for reduced motion.
 """
 
 import asyncio
@@ -104,21 +113,199 @@ BOT_EPOCH = None  # epoch of the running bot loop, if any
 
 PAINTING = False
 
+# ---------------------------------------------------------------- motion and last-move marks
+MOVE_MS = 280  # a card or a coin travels from where it was to where it is
+APPEAR_MS = 240  # a dealt card fades in (or flies from its data-anim-from source)
+MOTION_LIMIT = 160  # more moving pieces than that: just redraw
+LAST_MOVES = {}  # data-anim-id -> seat whose move last changed it (until the human acts)
+LAST_SEATS = set()  # seats whose last move is marked
 
-def paint():
+def js_obj(value):
+    return to_js(value, dict_converter=window.Object.fromEntries)
+
+
+def motion_wanted():
+    if APP is None or not APP.settings.get("animations", True):
+        return False
+    try:
+        return not bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:
+        return False
+
+
+def anim_snapshot():
+    """data-anim-id -> (page x, page y, signature) of every piece on the screen."""
+    shot = {}
+    sx, sy = float(window.scrollX), float(window.scrollY)
+    for element in ROOT.querySelectorAll("[data-anim-id]"):
+        rect = element.getBoundingClientRect()
+        ident = str(element.getAttribute("data-anim-id"))
+        sig = attribute(element, "data-anim-sig")
+        if sig is None:
+            sig = str(element.className) + "|" + str(element.textContent)
+        shot[ident] = (float(rect.left) + sx, float(rect.top) + sy, sig)
+    return shot
+
+
+def animate_changes(before, after, animate):
+    """FLIP: each piece starts where it was (or at its data-anim-from source) and glides to its new place."""
+    if not animate or not before or len(after) > MOTION_LIMIT:
+        return
+    for element in ROOT.querySelectorAll("[data-anim-id]"):
+        ident = str(element.getAttribute("data-anim-id"))
+        now = after.get(ident)
+        if now is None:
+            continue
+        old = before.get(ident)
+        if old is None:
+            source = attribute(element, "data-anim-from")
+            old_source = before.get(source) if source else None
+            if old_source is not None:
+                dx, dy = old_source[0] - now[0], old_source[1] - now[1]
+                element.animate(js_obj([{"transform": f"translate({dx}px, {dy}px)", "opacity": 0.4},
+                                        {"transform": "none", "opacity": 1}]),
+                                js_obj({"duration": MOVE_MS, "easing": "ease-out"}))
+            else:
+                element.animate(js_obj([{"transform": "scale(0.85)", "opacity": 0},
+                                        {"transform": "none", "opacity": 1}]),
+                                js_obj({"duration": APPEAR_MS, "easing": "ease-out"}))
+            continue
+        dx, dy = old[0] - now[0], old[1] - now[1]
+        if abs(dx) + abs(dy) > 1.5:
+            element.animate(js_obj([{"transform": f"translate({dx}px, {dy}px)"}, {"transform": "none"}]),
+                            js_obj({"duration": MOVE_MS, "easing": "cubic-bezier(.2,.7,.3,1)"}))
+        elif old[2] != now[2]:  # turned over, or its number changed: a quick flip in place
+            element.animate(js_obj([{"transform": "rotateY(80deg)"}, {"transform": "none"}]),
+                            js_obj({"duration": APPEAR_MS, "easing": "ease-out"}))
+
+
+def note_last_move(before, after, seat):
+    """Remember what ``seat``'s move changed (its previous marks go: only its last move stays)."""
+    for ident in [k for k, s in LAST_MOVES.items() if s == seat]:
+        del LAST_MOVES[ident]
+    LAST_SEATS.add(seat)
+    if not before:
+        return
+    for ident, now in after.items():
+        old = before.get(ident)
+        if old is None or old[2] != now[2]:  # it appeared, turned over or changed (not merely shifted)
+            LAST_MOVES[ident] = seat
+
+
+def clear_last_moves():
+    LAST_MOVES.clear()
+    LAST_SEATS.clear()
+
+
+def show_last_moves():
+    for ident, seat in LAST_MOVES.items():
+        element = ROOT.querySelector(f'[data-anim-id="{ident}"]')
+        if found(element):
+            element.setAttribute("data-last-move", str(seat))
+    for seat in LAST_SEATS:
+        for element in ROOT.querySelectorAll(f'.board [data-seat="{seat}"]'):
+            element.setAttribute("data-last-move", str(seat))
+
+
+# ---------------------------------------------------------------- zoom panel
+ZOOM = {"panel": None, "key": None}
+
+
+def zoom_panel():
+    panel = ZOOM["panel"]
+    if panel is None:
+        panel = document.createElement("div")
+        panel.id = "zoom"
+        panel.className = "zoom-panel"
+        panel.setAttribute("data-testid", "zoom")
+        panel.setAttribute("aria-live", "polite")
+        panel.hidden = True
+        document.body.appendChild(panel)
+        ZOOM["panel"] = panel
+    return panel
+
+
+def zoom_target(node):
+    if not found(node) or not hasattr(node, "closest"):
+        return None
+    element = node.closest("[data-zoom]")
+    return element if found(element) else None
+
+
+def show_zoom(element):
+    from pygames.ui.page import card_zoom_html
+    key = str(element.getAttribute("data-zoom"))
+    panel = zoom_panel()
+    if ZOOM["key"] != key:
+        markup = card_zoom_html(key, APP.lang)
+        if not markup:
+            hide_zoom()
+            return
+        panel.innerHTML = markup
+        ZOOM["key"] = key
+    rect = element.getBoundingClientRect()
+    # beside the card, on the side with more room (phones: CSS puts it at the top of the screen)
+    panel.classList.toggle("is-left", float(rect.left) + float(rect.width) / 2 > float(window.innerWidth) / 2)
+    panel.hidden = False
+
+
+def hide_zoom():
+    if ZOOM["panel"] is not None and ZOOM["key"] is not None:
+        ZOOM["panel"].hidden = True
+        ZOOM["key"] = None
+
+
+def on_pointerover(event):
+    try:
+        if str(event.pointerType) != "mouse":
+            return
+        element = zoom_target(event.target)
+        if element is not None:
+            show_zoom(element)
+        else:
+            hide_zoom()
+    except Exception as exc:
+        show_error("The card could not be shown.", exc)
+
+
+def on_focusin(event):
+    """Keyboard focus on a card shows it large (a tap or click focuses too: that is not :focus-visible)."""
+    try:
+        element = zoom_target(event.target)
+        if element is not None and event.target.matches(":focus-visible"):
+            show_zoom(element)
+        else:
+            hide_zoom()
+    except Exception as exc:
+        show_error("The card could not be shown.", exc)
+
+
+def on_contextmenu(event):
+    """A long press on a phone shows the large card (instead of the browser's menu)."""
+    try:
+        element = zoom_target(event.target)
+        if element is not None:
+            event.preventDefault()
+            show_zoom(element)
+    except Exception as exc:
+        show_error("The card could not be shown.", exc)
+
+
+def paint(moved_by=None):
     """Redraw #app. Replacing a focused field fires blur/change inside the redraw: those
-    nested calls are skipped (the redraw in progress already shows the app's state)."""
+    nested calls are skipped (the redraw in progress already shows the app's state).
+    ``moved_by``: the seat whose move this redraw shows (a bot's), for the last-move marks."""
     global PAINTING
     if PAINTING:
         return
     PAINTING = True
     try:
-        _paint()
+        _paint(moved_by)
     finally:
         PAINTING = False
 
 
-def _paint():
+def _paint(moved_by=None):
     global RENDERS
     try:
         markup = APP.render()
@@ -132,9 +319,21 @@ def _paint():
         found(active.closest("#app [data-choice], #app [data-action]"))
     field = attribute(active, "name") if found(active) and hasattr(active, "getAttribute") and \
         str(getattr(active, "tagName", "")) == "INPUT" and str(active.type) == "search" else None
+    same_table = RENDERS and before not in ("lobby", "loading") and APP.screen != "lobby"
+    before_shot = anim_snapshot() if same_table else {}
     ROOT.innerHTML = markup
     RENDERS += 1
     phase = APP.phase()
+    if before_shot or moved_by is not None:
+        after_shot = anim_snapshot()
+        if moved_by is not None:
+            note_last_move(before_shot, after_shot, moved_by)
+        animate_changes(before_shot, after_shot, motion_wanted())
+    if APP.screen == "lobby":
+        clear_last_moves()
+    show_last_moves()
+    if ZOOM["key"] is not None and not found(ROOT.querySelector(f'[data-zoom="{ZOOM["key"]}"]')):
+        hide_zoom()  # its card is gone from the screen
     ROOT.dataset.phase = phase
     ROOT.dataset.rev = str(RENDERS)
     ROOT.dataset.anim = "on" if APP.settings["animations"] else "off"
@@ -196,8 +395,9 @@ async def run_bots(epoch):
             action = await in_slices(APP.bot_thinking(), lambda: APP.epoch == epoch)
             if action is DROPPED:
                 return
+            mover = APP.session.mover()
             APP.bot_played(action)
-            paint()
+            paint(moved_by=mover)
     except Exception as exc:
         show_error("A bot could not play its move.", exc)
     finally:
@@ -264,10 +464,16 @@ def attribute(element, name):
     return value if isinstance(value, str) else None
 
 
+# shell controls after which the last-move marks go (a new position, another game)
+CLEARS_MARKS = ("undo", "start", "continue", "rematch", "lobby", "replay", "replay-step", "replay-exit")
+
+
 def act(element):
     """Run what a clicked element means, then redraw."""
     choice = attribute(element, "data-choice")
     action = attribute(element, "data-action")
+    if choice is not None or action in CLEARS_MARKS:
+        clear_last_moves()  # the human acted: the others' last moves are no longer news
     if choice is not None:
         APP.choose(str(choice))
     elif action == "reload":
@@ -310,6 +516,12 @@ def on_click(event):
         if element is not None:
             event.preventDefault()
             act(element)
+            return
+        zoom = zoom_target(event.target)
+        if zoom is not None:
+            show_zoom(zoom)  # a tap on a card that is not a move: its large card
+        else:
+            hide_zoom()  # a tap elsewhere closes it
     except Exception as exc:
         show_error("That click could not be handled.", exc)
 
@@ -359,7 +571,12 @@ def on_input(event):
 
 
 def on_keyup(event):
-    if event.key == "Escape" and APP is not None and APP.panel is not None:
+    if event.key != "Escape":
+        return
+    if ZOOM["key"] is not None:
+        hide_zoom()
+        return
+    if APP is not None and APP.panel is not None:
         APP.action("close-panel")
         paint()
 
@@ -429,6 +646,9 @@ def start():
     document.addEventListener("change", create_proxy(on_change))
     document.addEventListener("input", create_proxy(on_input))
     document.addEventListener("keyup", create_proxy(on_keyup))
+    document.addEventListener("pointerover", create_proxy(on_pointerover))
+    document.addEventListener("focusin", create_proxy(on_focusin))
+    document.addEventListener("contextmenu", create_proxy(on_contextmenu))
     window.pygamesReplay = create_proxy(replay_json)
     window.pygamesBench = create_proxy(bench_json)
     last = run_pending()

@@ -195,6 +195,48 @@ class TableExtras:
     hint_key: str | None = None  # the hinted move's next click
 
 
+# --------------------------------------------------------------------------- card art and zoom
+_ART_DEFS: dict[str, str] = {}
+
+
+def art_defs(game_id: str) -> str:
+    """The game's hidden ``<svg>`` of art symbols (``pygames/games/<id>/art.py``, ``defs()``), or ""
+    for a game without art. Emitted once per screen; card faces ``<use href="#<id>-art-<name>">`` it."""
+    if game_id not in _ART_DEFS:
+        try:
+            module = _game_module(game_id, "art")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"pygames.games.{game_id}.art":
+                raise
+            _ART_DEFS[game_id] = ""
+        else:
+            _ART_DEFS[game_id] = module.defs()
+    return _ART_DEFS[game_id]
+
+
+def art_use(game_id: str, name: str, css: str = "card-art") -> str:
+    """A picture from the game's art symbols (decorative: the name is always written beside it)."""
+    return f'<svg class="{esc(css)}" aria-hidden="true"><use href="#{esc(game_id)}-art-{esc(name)}"/></svg>'
+
+
+def card_zoom_html(zoom: str, lang: str) -> str:
+    """The large card for a ``data-zoom="<game id>:<card key>"`` value (the game's ``render.card_zoom``),
+    or "" when the game or the card is unknown. The page glue shows it in the zoom panel."""
+    game_id, _, key = str(zoom).partition(":")
+    if game_id not in GAMES or not key:
+        return ""
+    show = getattr(_game_module(game_id, "render"), "card_zoom", None)
+    if show is None:
+        return ""
+    try:
+        body = show(key, norm_lang(lang))
+    except (KeyError, ValueError, IndexError):
+        return ""
+    if not body:
+        return ""
+    return f'<div class="zoom-card" data-game="{esc(game_id)}" data-testid="zoom-card">{body}</div>'
+
+
 # --------------------------------------------------------------------------- pieces
 def lang_select(lang: str) -> str:
     options = "".join(
@@ -427,6 +469,8 @@ def lobby_html(lang: str, setup: Setup | None = None, saved: "SavedGame | list[S
     parts.append("</main>")
     if extras.panel is not None:
         game_id = setup.game_id if setup is not None else None
+        if game_id is not None and extras.panel in ("rules", "cards"):
+            parts.append(art_defs(game_id))  # the card reference's pictures (the table has them already)
         parts.append(panel_html(extras.panel, game_id, lang, extras))
     parts.append("</div>")
     return "".join(parts)
@@ -588,7 +632,7 @@ def table_html(session: Any, lang: str, names: list[str] | None = None,
     panel = panel_html(extras.panel, game.id, lang, extras) if extras.panel else ""
     return (f'<div class="screen table-screen">'
             f'{topbar(lang, game_title(game, lang), lobby_button(lang), with_lang=extras.panel != "settings")}'
-            f'<main class="table" data-testid="table" data-game="{esc(game.id)}">'
+            f'<main class="table" data-testid="table" data-game="{esc(game.id)}">{art_defs(game.id)}'
             f'<div class="table-main">'
             f'{status_html(session, lang, names)}'
             f'{table_tools(lang, extras)}'
@@ -647,7 +691,7 @@ def replay_html(replay: Any, lang: str, extras: TableExtras | None = None) -> st
              + tool_button("panel", t("cards", lang), "cards", testid="open-cards"))
     return (f'<div class="screen table-screen">'
             f'{topbar(lang, game_title(game, lang), lobby_button(lang), with_lang=extras.panel != "settings")}'
-            f'<main class="table is-replay" data-testid="table" data-game="{esc(game.id)}">'
+            f'<main class="table is-replay" data-testid="table" data-game="{esc(game.id)}">{art_defs(game.id)}'
             f'<div class="table-main">'
             f'<div class="status" data-testid="status" role="status">{status}</div>'
             f'{replay_bar(replay, lang, names)}'
@@ -667,7 +711,8 @@ def rules_summary(game_id: str, lang: str) -> str:
 
 
 def card_reference(game_id: str, lang: str) -> list[dict]:
-    """Every card of the game: {"name", "text", "kind"?, "count"?} (plain text)."""
+    """Every card of the game: {"name", "text", "kind"?, "count"?, "key"?, "art"?} (plain text; ``key``
+    opens the game's ``card_zoom``, ``art`` names the picture ``<id>-art-<art>``)."""
     ref = getattr(_text_module(game_id), "card_reference", None)
     return list(ref(lang)) if callable(ref) else []
 
@@ -680,6 +725,12 @@ def card_matches(card: dict, query: str) -> bool:
 
 
 MAX_KIND_CHIPS = 8
+
+
+def _zoom_attrs(game_id: str, card: dict) -> str:
+    """A reference entry with a card ``key`` opens the large card on hover, focus or tap."""
+    key = card.get("key")
+    return f' data-zoom="{esc(game_id)}:{esc(key)}" tabindex="0"' if key else ""
 
 
 def cards_html(game_id: str, lang: str, query: str) -> str:
@@ -698,10 +749,12 @@ def cards_html(game_id: str, lang: str, query: str) -> str:
         chips = f'<div class="card-kinds">{chips}</div>'
     shown = [c for c in cards if card_matches(c, query)]
     items = "".join(
-        f'<li class="card-ref" data-testid="card-ref"><div class="card-ref-head"><b>{esc(c["name"])}</b>'
+        f'<li class="card-ref" data-testid="card-ref"{_zoom_attrs(game_id, c)}>'
+        + (art_use(game_id, c["art"], "card-art card-ref-art") if c.get("art") else "")
+        + f'<div class="card-ref-body"><div class="card-ref-head"><b>{esc(c["name"])}</b>'
         + (f' <span class="pg-chip">{esc(c["kind"])}</span>' if c.get("kind") else "")
         + (f' <span class="card-ref-count">{esc(t("copies", lang, n=c["count"]))}</span>' if c.get("count") else "")
-        + f'</div><p>{esc(c.get("text", ""))}</p></li>'
+        + f'</div><p>{esc(c.get("text", ""))}</p></div></li>'
         for c in shown) or f'<li class="card-ref-none">{esc(t("no_cards_match", lang))}</li>'
     return (f'<label class="card-filter"><span>{esc(t("filter_cards", lang))}</span>'
             f'<input type="search" name="card-filter" value="{esc(query)}" data-testid="card-filter" '
@@ -751,5 +804,9 @@ def panel_html(panel: str, game_id: str | None, lang: str, extras: TableExtras) 
 
 
 def _text_module(game_id: str) -> Any:
+    return _game_module(game_id, "text")
+
+
+def _game_module(game_id: str, name: str) -> Any:
     from .session import game_module
-    return game_module(game_id, "text")
+    return game_module(game_id, name)

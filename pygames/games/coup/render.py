@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ...ui.html import choice_attrs, esc
 from . import cards as C
+from .art import ACTION_ART
 from .text import (action_name, action_text, card_name, card_text, cards_list, claim_phrase,
                    faction_name, lang_of, ui)
 
@@ -190,29 +191,41 @@ def _attrs(key: str, choices: dict, placed: set) -> str:
     return ""
 
 
-def _card_face(card: str, lang: str, extra: str = "", attrs: str = "", text: bool = False,
-               small: bool = False) -> str:
-    look = C.LOOK.get(card, {"letter": "?"})
+def _art(name: str) -> str:
+    return f'<svg class="card-art" aria-hidden="true"><use href="#coup-art-{esc(name)}"/></svg>'
+
+
+def _zoom(key: str, attrs: str) -> str:
+    """data-zoom on a card (and a tab stop, unless it is a choice, which has one already)."""
+    return f' data-zoom="coup:{esc(key)}"' + ("" if "tabindex" in attrs else ' tabindex="0"')
+
+
+def _card_face(card: str, lang: str, extra: str = "", attrs: str = "", small: bool = False,
+               anim: str = "") -> str:
     cls = f"pg-card coup-card coup-c-{esc(card)}"
     if small:
         cls += " is-small"
     if extra:
         cls += " " + extra
-    body = (f'<span class="coup-letter" aria-hidden="true">{esc(look["letter"])}</span>'
-            f'<span class="coup-cname">{esc(card_name(card, lang))}</span>')
-    if text:
-        body += f'<span class="coup-ctext">{esc(card_text(card, lang))}</span>'
-    return f'<div class="{cls}" title="{esc(card_name(card, lang))}"{attrs}>{body}</div>'
+    look = C.LOOK.get(card, {"letter": "?"})
+    body = (f'{_art(card)}<span class="coup-cname"><span class="coup-letter" aria-hidden="true">'
+            f'{esc(look["letter"])}</span>{esc(card_name(card, lang))}</span>')
+    anim_attr = f' data-anim-id="{esc(anim)}"' if anim else ""
+    return f'<div class="{cls}"{anim_attr}{_zoom(card, attrs)}{attrs}>{body}</div>'
 
 
-def _card_back(lang: str, small: bool = True) -> str:
+def _card_back(lang: str, small: bool = True, anim: str = "") -> str:
     cls = "pg-card is-back coup-card coup-back" + (" is-small" if small else "")
-    return f'<div class="{cls}" title="{esc(ui("hidden", lang))}" aria-label="{esc(ui("hidden", lang))}"></div>'
+    anim_attr = f' data-anim-id="{esc(anim)}"' if anim else ""
+    return (f'<div class="{cls}" role="img" aria-label="{esc(ui("hidden", lang))}"{anim_attr}>'
+            f'{_art("back")}</div>')
 
 
-def _coins(amount: int, lang: str, attrs: str = "") -> str:
-    return (f'<span class="pg-chip coup-coins" title="{esc(amount)} {esc(ui("coins", lang))}"{attrs}>'
-            f'<span class="coup-coin-icon" aria-hidden="true">₤</span>{esc(amount)}</span>')
+def _coins(amount: int, lang: str, attrs: str = "", anim: str = "") -> str:
+    anim_attr = f' data-anim-id="{esc(anim)}"' if anim else ""
+    return (f'<span class="coup-coins" title="{esc(amount)} {esc(ui("coins", lang))}"{anim_attr}{attrs}>'
+            f'<svg class="coup-coin-art" aria-hidden="true"><use href="#coup-art-coin"/></svg>'
+            f'<b class="coup-coin-n">{esc(amount)}</b><span class="sr-only"> {esc(ui("coins", lang))}</span></span>')
 
 
 def _faction_badge(faction: int, lang: str) -> str:
@@ -221,51 +234,75 @@ def _faction_badge(faction: int, lang: str) -> str:
             f'{icon} {esc(faction_name(faction, lang))}</span>')
 
 
-def _player_panel(view: dict, p: int, lang: str, names: list[str], choices: dict, placed: set) -> str:
-    seat = view.get("seat")
-    alive = view["hand_counts"][p] > 0
+def _player_classes(view: dict, p: int) -> list[str]:
     classes = ["pg-player", "coup-player"]
     if view["turn"] == p and not view["over"]:
         classes.append("is-turn")
     if view["to_move"] == p and view["to_move"] != view["turn"]:
         classes.append("coup-asked")
-    if p == seat:
+    if p == view.get("seat"):
         classes.append("is-you")
-    if not alive:
+    if view["hand_counts"][p] == 0:
         classes.append("is-out")
     if view["factions"] is not None:
         classes.append(f"coup-pf{view['factions'][p]}")
-    attrs = _attrs(f"seat:{p}", choices, placed)
+    return classes
+
+
+def _player_head(view: dict, p: int, lang: str, names: list[str]) -> str:
+    seat = view.get("seat")
     head = [f'<span class="coup-pname name">{esc(names[p]) if p < len(names) else p}</span>']
     if p == seat and ui("you", lang) not in (names[p] if p < len(names) else ""):  # the name may say it already
         head.append(f'<span class="coup-you">({esc(ui("you", lang))})</span>')
     if view["factions"] is not None:
         head.append(_faction_badge(view["factions"][p], lang))
-    head.append(_coins(view["coins"][p], lang))
     if view["options"]["wins_needed"] > 1:
         head.append(f'<span class="coup-wins">★ {esc(view["wins"][p])} {esc(ui("wins", lang))}</span>')
     if view["turn"] == p and not view["over"]:
         head.append(f'<span class="coup-turn-mark">▶ {esc(ui("turn", lang))}</span>')
-    if not alive:
+    if view["hand_counts"][p] == 0:
         head.append(f'<span class="coup-out">{esc(ui("eliminated", lang))}</span>')
+    return f'<div class="coup-phead">{"".join(head)}</div>'
+
+
+def _slots(view: dict, p: int, lang: str, small: bool, choices: dict | None = None,
+           placed: set | None = None) -> list[str]:
+    """A player's cards: hidden (or, for you, your own) influence first, then the lost ones face up.
+    Slot i keeps its anim id, so a lost card turns over where it was."""
     slots = []
-    if p == seat and view.get("hand") is not None:
-        slots += [_card_face(c, lang, small=True) for c in view["hand"]]
-    else:
-        slots += [_card_back(lang) for _ in range(view["hand_counts"][p])]
-    slots += [_card_face(c, lang, extra="is-dim coup-lost", small=True) for c in view["lost"][p]]
-    return (f'<div class="{" ".join(classes)}" data-seat="{p}"{attrs}>'
-            f'<div class="coup-phead">{"".join(head)}</div>'
-            f'<div class="pg-row coup-slots">{"".join(slots)}</div></div>')
+    mine = p == view.get("seat") and view.get("hand") is not None
+    hand = view["hand"] if mine else [None] * view["hand_counts"][p]
+    for i, c in enumerate(hand):
+        anim = f"card-p{p}-{i}"
+        if c is None:
+            slots.append(_card_back(lang, small=small, anim=anim))
+            continue
+        attrs = ""
+        if choices is not None and placed is not None:
+            for head in ("lose", "reveal", "show", "keep"):
+                attrs += _attrs(f"{head}:{c}", choices, placed)
+        slots.append(_card_face(c, lang, attrs=attrs, small=small, anim=anim))
+    for j, c in enumerate(view["lost"][p]):
+        slots.append(_card_face(c, lang, extra="is-dim coup-lost", small=True,
+                                anim=f"card-p{p}-{len(hand) + j}"))
+    return slots
+
+
+def _player_panel(view: dict, p: int, lang: str, names: list[str], choices: dict, placed: set) -> str:
+    attrs = _attrs(f"seat:{p}", choices, placed)
+    return (f'<div class="{" ".join(_player_classes(view, p))}" data-seat="{p}"{attrs}>'
+            f'<div class="coup-ptop">{_player_head(view, p, lang, names)}'
+            f'{_coins(view["coins"][p], lang, anim=f"coins-{p}")}</div>'
+            f'<div class="pg-row coup-slots">{"".join(_slots(view, p, lang, small=True))}</div></div>')
 
 
 def _center(view: dict, lang: str) -> str:
-    parts = [f'<div class="coup-deck">{_card_back(lang, small=True)}'
+    parts = [f'<div class="coup-deck">{_card_back(lang, small=True, anim="deck")}'
              f'<span class="pg-label">{esc(ui("deck", lang))}</span>'
              f'<span class="coup-count">{esc(view["deck_count"])}</span></div>']
     if view["factions"] is not None:
         parts.append(f'<div class="coup-almshouse"><span class="pg-label">{esc(ui("almshouse", lang))}</span>'
-                     f'{_coins(view["almshouse"], lang)}</div>')
+                     f'{_coins(view["almshouse"], lang, anim="coins-almshouse")}</div>')
     if view["options"]["wins_needed"] > 1:
         parts.append(f'<div class="coup-round"><span class="pg-label">{esc(ui("round", lang))}</span>'
                      f'<span class="coup-count">{esc(view["round"])}</span>'
@@ -286,23 +323,25 @@ def _pending(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
     return f'<div class="coup-pending" data-testid="coup-claim">{sentence}{extra}</div>'
 
 
-def _my_area(view: dict, seat: int, lang: str, choices: dict, placed: set) -> str:
-    hand = view.get("hand") or []
+def _my_area(view: dict, seat: int, lang: str, names: list[str], choices: dict, placed: set) -> str:
+    """Your own place at the bottom: name, coins (large), your influence cards, drawn cards."""
     step = view["queue"][0] if view["queue"] else None
-    cards = []
-    for c in hand:
-        attrs = ""
-        for head in ("lose", "reveal", "show", "keep"):
-            attrs += _attrs(f"{head}:{c}", choices, placed)
-        cards.append(_card_face(c, lang, attrs=attrs, text=True))
+    attrs = _attrs(f"seat:{seat}", choices, placed)
+    cards = _slots(view, seat, lang, small=False, choices=choices, placed=placed)
     parts = [f'<div class="coup-mine"><span class="pg-label">{esc(ui("your_hand", lang))}</span>'
-             f'<div class="pg-row">{"".join(cards) or "—"}</div></div>']
+             f'<div class="pg-row coup-mycards">{"".join(cards) or "—"}</div></div>']
     if step and step["k"] == "keep" and "drawn" in step:
-        drawn = [_card_face(c, lang, attrs=_attrs(f"keep:{c}", choices, placed), text=True, extra="coup-drawn")
-                 for c in step["drawn"]]
+        drawn = []
+        for i, c in enumerate(step["drawn"]):
+            face = _card_face(c, lang, attrs=_attrs(f"keep:{c}", choices, placed), extra="coup-drawn",
+                              anim=f"card-drawn-{i}")
+            drawn.append(face.replace(' data-anim-id=', ' data-anim-from="deck" data-anim-id=', 1))
         parts.append(f'<div class="coup-mine"><span class="pg-label">{esc(ui("drawn", lang))}</span>'
-                     f'<div class="pg-row">{"".join(drawn)}</div></div>')
-    return f'<div class="coup-hand pg-row">{"".join(parts)}</div>'
+                     f'<div class="pg-row coup-mycards">{"".join(drawn)}</div></div>')
+    return (f'<section class="{" ".join(_player_classes(view, seat))} coup-me" data-seat="{seat}"{attrs}>'
+            f'<div class="coup-ptop">{_player_head(view, seat, lang, names)}'
+            f'{_coins(view["coins"][seat], lang, anim=f"coins-{seat}")}</div>'
+            f'<div class="coup-hand pg-row">{"".join(parts)}</div></section>')
 
 
 def _action_menu(view: dict, lang: str, choices: dict, placed: set) -> str:
@@ -328,8 +367,11 @@ def _action_menu(view: dict, lang: str, choices: dict, placed: set) -> str:
             neg = "coup-neg " if kind == "embezzle" else ""
             badge = (f'<span class="coup-badge {neg}coup-c-{esc(claim)}">{"≠" if neg else ""}'
                      f'{esc(look["letter"])} {esc(card_name(claim, lang))}</span>')
-        rows.append(f'<div class="{cls}"{attrs}><span class="coup-aname">{esc(action_name(kind, lang))}</span>'
-                    f'{badge}<span class="coup-atext">{esc(action_text(kind, lang, tax, exch))}</span></div>')
+        picture = claim if claim is not None and kind != "embezzle" else ACTION_ART[kind]
+        rows.append(f'<div class="{cls}"{_zoom(f"action:{kind}", attrs)}{attrs}>'
+                    f'<svg class="card-art coup-aart" aria-hidden="true"><use href="#coup-art-{esc(picture)}"/></svg>'
+                    f'<span class="coup-abody"><span class="coup-aname">{esc(action_name(kind, lang))}</span>'
+                    f'{badge}<span class="coup-atext">{esc(action_text(kind, lang, tax, exch))}</span></span></div>')
     return (f'<div class="coup-actions"><span class="pg-label">{esc(ui("actions", lang))}</span>'
             f'<div class="coup-alist">{"".join(rows)}</div></div>')
 
@@ -338,17 +380,58 @@ def board(view: dict, seat: int | None, lang: str, names: list[str],
           choices: dict[str, str], picked: tuple[str, ...] = ()) -> tuple[str, set[str]]:
     placed: set[str] = set()
     n = view["num_players"]
-    order = list(range(n))
-    if seat is not None:
-        order = [(seat + i) % n for i in range(n)]
-    panels = "".join(_player_panel(view, p, lang, names, choices, placed) for p in order)
-    parts = [_center(view, lang), _pending(view, seat, lang, names),
-             f'<div class="coup-players">{panels}</div>']
-    if seat is not None:
-        parts.append(_my_area(view, seat, lang, choices, placed))
-    if not view["over"]:
+    mine = seat is not None and 0 <= seat < n
+    others = [(seat + i) % n for i in range(1, n)] if mine else list(range(n))
+    panels = "".join(_player_panel(view, p, lang, names, choices, placed) for p in others)
+    parts = [f'<div class="coup-players">{panels}</div>', _center(view, lang), _pending(view, seat, lang, names)]
+    if mine:
+        parts.append(_my_area(view, seat, lang, names, choices, placed))
+    if mine and any(key.startswith("act:") for key in choices):
         parts.append(_action_menu(view, lang, choices, placed))
+    elif not view["over"]:  # not yours to choose now: folded away, so the decision's buttons stay close
+        parts.append(f'<details class="coup-actions-ref"><summary>{esc(ui("actions", lang))}</summary>'
+                     f'{_action_menu(view, lang, {}, set())}</details>')
     return f'<div class="coup-board">{"".join(parts)}</div>', placed
+
+
+# ------------------------------------------------------------------ the large card (zoom)
+_ZOOM_WORDS = {"copies": {"en": "{n} in the deck", "ja": "山札に{n}枚"},
+               "character": {"en": "Character", "ja": "キャラクター"},
+               "action": {"en": "Action", "ja": "アクション"},
+               "cost": {"en": "costs {n}", "ja": "{n}リラ"},
+               "claim": {"en": "claim {card}", "ja": "{card}を主張"}}
+_COSTS = {"coup": C.COUP_COST, "assassinate": C.ASSASSINATE_COST}
+
+
+def _word(key: str, lang: str, **params: object) -> str:
+    text = _ZOOM_WORDS[key][lang_of(lang)]
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+def card_zoom(key: str, lang: str) -> str:
+    """The large card for ``key``: a character ("duke") or an action ("action:steal")."""
+    if key.startswith("action:"):
+        kind = key.split(":", 1)[1]
+        if kind not in C.ACTIONS:
+            raise KeyError(key)
+        spec = C.ACTIONS[kind]["claim"]
+        claim = {"*tax": "duke", "tax": "duke", "!tax": "duke", "*exchange": "ambassador"}.get(spec or "", spec)
+        meta = [_word("action", lang)]
+        if kind in _COSTS:
+            meta.append(_word("cost", lang, n=_COSTS[kind]))
+        if claim:
+            meta.append(("≠ " if kind == "embezzle" else "") + _word("claim", lang, card=card_name(claim, lang)))
+        return (f'{_art(ACTION_ART[kind])}<h3>{esc(action_name(kind, lang))}</h3>'
+                f'<div class="zoom-meta">{"".join(f"<span>{esc(m)}</span>" for m in meta)}</div>'
+                f'<p>{esc(action_text(kind, lang))}</p>')
+    if key not in C.CHARACTERS:
+        raise KeyError(key)
+    return (f'{_art(key)}<h3>{esc(card_name(key, lang))}</h3>'
+            f'<div class="zoom-meta"><span>{esc(_word("character", lang))}</span>'
+            f'<span>{esc(_word("copies", lang, n=C.COPIES))}</span></div>'
+            f'<p>{esc(card_text(key, lang))}</p>')
 
 
 # ------------------------------------------------------------------ end of game

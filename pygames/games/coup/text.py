@@ -153,7 +153,8 @@ def _name(names: list[str], seat: object) -> str:
 
 
 def _card(card: object, lang: str) -> str:
-    return f'<b class="coup-card-name coup-c-{esc(card)}">{esc(card_name(str(card), lang))}</b>'
+    return (f'<b class="coup-card-name coup-c-{esc(card)}" data-zoom="coup:{esc(card)}" tabindex="0">'
+            f'{esc(card_name(str(card), lang))}</b>')
 
 
 def _cards(cards: list, lang: str) -> str:
@@ -346,9 +347,10 @@ def card_reference(lang: str) -> list[dict]:
     lang = lang_of(lang)
     kind_char = {"en": "Character", "ja": "キャラクター"}[lang]
     kind_action = {"en": "Action", "ja": "アクション"}[lang]
-    cards = [{"name": card_name(c, lang), "text": card_text(c, lang), "kind": kind_char, "count": COPIES}
-             for c in CHARACTERS]
+    from .art import ACTION_ART
+    cards = [{"name": card_name(c, lang), "text": card_text(c, lang), "kind": kind_char, "count": COPIES,
+              "key": c, "art": c} for c in CHARACTERS]
     actions = [{"name": action_name(a, lang), "text": action_text(a, lang, tax=card_name("duke", lang),
                                                                    exchange=card_name("ambassador", lang)),
-                "kind": kind_action} for a in ACTION_ORDER]
+                "kind": kind_action, "key": f"action:{a}", "art": ACTION_ART[a]} for a in ACTION_ORDER]
     return cards + actions

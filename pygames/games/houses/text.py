@@ -503,8 +503,9 @@ RULES_SUMMARY = {
 
 
 def card_reference(lang: str) -> list[dict]:
-    """Every card of every House deck and the neutral cards, then plots and agendas (plain text); "zoom" is
-    the card's data-zoom value (render.card_zoom draws it large)."""
+    """Every card of every House deck and the neutral cards, then plots and agendas (plain text); "key"
+    opens render.card_zoom, "art" names its picture (art.py), "zoom" is the card's data-zoom value."""
+    from . import art
     from .cards import NEUTRAL_PACKAGE, HOUSE_PACKAGES
     lang = "ja" if lang == "ja" else "en"
     copies: dict[str, int] = {}
@@ -522,14 +523,16 @@ def card_reference(lang: str) -> list[dict]:
         stats += [KEYWORD_NAMES[k][lang] for k in card.get("kw", [])]
         text = card_text(cid, lang)
         entry = {"name": card_name(cid, lang), "kind": f"{owner} · {TYPE_NAMES[card['type']][lang]}",
-                 "text": " · ".join(stats) + (f" — {text}" if text else ""), "zoom": f"houses:{cid}"}
+                 "text": " · ".join(stats) + (f" — {text}" if text else ""), "zoom": f"houses:{cid}",
+                 "key": cid, "art": art.picture(cid)}
         if copies.get(cid):
             entry["count"] = copies[cid]
         result.append(entry)
     plot_kind = {"en": "Plot", "ja": "プロット"}[lang]
-    result += [{"name": plot_name(pid, lang), "kind": plot_kind, "text": plot_text(pid, lang), "zoom": f"houses:{pid}"}
+    result += [{"name": plot_name(pid, lang), "kind": plot_kind, "text": plot_text(pid, lang), "zoom": f"houses:{pid}",
+                "key": pid, "art": f"plot-{pid}"}
                for pid in PLOTS]
     agenda_kind = {"en": "Agenda", "ja": "アジェンダ"}[lang]
     result += [{"name": AGENDAS[a]["name"][lang], "kind": agenda_kind, "text": agenda_text(a, lang),
-                "zoom": f"houses:{a}"} for a in AGENDAS]
+                "zoom": f"houses:{a}", "key": a, "art": f"agenda-{a}"} for a in AGENDAS]
     return result

@@ -154,26 +154,41 @@ def _attrs(key: str, choices: dict, placed: set) -> str:
     return ""
 
 
+def _art(name: object) -> str:
+    return f'<svg class="card-art" aria-hidden="true"><use href="#koryo-art-{name}"/></svg>'
+
+
+def _zoom(kind: int, attrs: str) -> str:
+    return f' data-zoom="koryo:{kind}"' + ("" if "tabindex" in attrs else ' tabindex="0"')
+
+
+def _number(kind: int) -> str:
+    return "−1" if kind in C.EVENTS else str(kind)
+
+
 def _holders_strip(view: dict, lang: str, names: list[str]) -> str:
+    """Who holds each majority: the number, its picture and the holder's seat shape (name in the title)."""
     tables = view["tables"]
     chips = []
     for k in C.CHARACTERS:
         holder = score_holder(tables, k)
         power = power_holder(tables, k)
+        title = card_label(k, lang)
         if holder is not None:
-            owner = f'{_seat_mark(holder)}<span class="koryo-chip-name">{esc(names[holder])}</span>'
+            owner = _seat_mark(holder)
             cls = f"koryo-chip koryo-chip-s{holder}"
+            title += f" — {names[holder]}"
         elif power is not None:
-            owner = f'{_seat_mark(power)}<span class="koryo-chip-name">{esc(names[power])}</span>'
+            owner = _seat_mark(power)
             cls = f"koryo-chip koryo-chip-tie koryo-chip-s{power}"
+            title += f" — {names[power]} ({ui('power_tie', lang)})"
         else:
             tied = max(t[k] for t in tables) > 0
-            owner = f'<span class="koryo-chip-name">{esc(ui("tied", lang)) if tied else "—"}</span>'
+            owner = f'<span class="koryo-chip-none-mark">{"=" if tied else "·"}</span>'
             cls = "koryo-chip koryo-chip-none"
-        title = f"{card_label(k, lang)}"
-        if power is not None and holder is None:
-            title += f" — {ui('power_tie', lang)}"
-        chips.append(f'<div class="{cls}" title="{esc(title)}"><span class="koryo-chip-num">{k}</span>{owner}</div>')
+            title += f" — {ui('tied', lang)}" if tied else ""
+        chips.append(f'<div class="{cls}" title="{esc(title)}"><span class="koryo-chip-num">{k}</span>'
+                     f'{owner}</div>')
     return f'<div class="koryo-holders">{"".join(chips)}</div>'
 
 
@@ -184,18 +199,24 @@ def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, plac
     classes = ["koryo-player", f"koryo-p{p}"]
     if view["turn"] == p:
         classes.append("koryo-turn")
+    if p == seat:
+        classes.append("koryo-me")
     head = [_seat_mark(p), f'<span class="name">{esc(names[p])}</span>']
     if view["first"] == p:
         head.append(f'<span class="koryo-first" title="{esc(ui("first", lang))}">⚑ {esc(ui("first", lang))}</span>')
     gold = view["coins"][p]
     rob = _attrs(f"rob:{p}", choices, placed)
-    head.append(f'<span class="koryo-gold"{rob}>● {gold} {esc(ui("gold", lang))}</span>')
+    head.append(f'<span class="koryo-gold" data-anim-id="coins-{p}"{rob}>'
+                f'<svg class="koryo-gold-art" aria-hidden="true"><use href="#koryo-art-gold"/></svg>'
+                f'<b>{gold}</b> <span class="koryo-gold-word">{esc(ui("gold", lang))}</span></span>')
     fd = view["facedown_counts"][p]
     if view["phase"] in ("order", "action") and fd:
-        head.append(f'<span class="koryo-fd">▮ {esc(ui("facedown", lang, n=fd))}</span>')
+        head.append(f'<span class="koryo-fd" data-anim-id="card-p{p}-facedown">'
+                    f'<svg class="koryo-fd-art" aria-hidden="true"><use href="#koryo-art-back"/></svg>'
+                    f'{esc(ui("facedown", lang, n=fd))}</span>')
     if p == spy_protected(tables):
         head.append(f'<span class="koryo-shield" title="{esc(POWERS[lang][2])}">'
-                    f'⊘ {esc(card_name(11, lang))}</span>')
+                    f'⊘ {esc(card_name(2, lang))}</span>')
     cols = []
     for k in C.CHARACTERS:
         count = table[k]
@@ -208,7 +229,7 @@ def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, plac
             badge = f'<span class="koryo-badge" title="{esc(ui("majority", lang))}">♛</span>'
         elif power_holder(tables, k) == p:
             ccls.append("koryo-pow")
-            badge = f'<span class="koryo-badge" title="{esc(ui("power_tie", lang))}">①♛</span>'
+            badge = f'<span class="koryo-badge" title="{esc(ui("power_tie", lang))}">①</span>'
         attrs = _attrs(f"kill:{p}:{k}", choices, placed) + _attrs(f"swapa:{p}:{k}", choices, placed)
         if p == seat:
             attrs += _attrs(f"discard:{k}", choices, placed)
@@ -219,16 +240,16 @@ def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, plac
                     attrs += _attrs(key, choices, placed)
                 if (a, ka) == (p, k) and "koryo-picked" not in ccls:
                     ccls.append("koryo-picked")
-        cols.append(f'<div class="{" ".join(ccls)}"{attrs}><span class="koryo-num">{k}</span>'
-                    f'<span class="koryo-cname">{esc(card_name(k, lang))}</span>'
+        cols.append(f'<div class="{" ".join(ccls)}" data-anim-id="card-p{p}-k{k}"{_zoom(k, attrs)}{attrs}>'
+                    f'{_art(k)}<span class="koryo-num">{k}</span>'
                     f'<span class="koryo-count">×{count}</span>{badge}</div>')
     events = []
     for k in C.EVENTS:
         if table[k]:
             attrs = _attrs(f"priest:{k}", choices, placed) if p == seat else ""
-            events.append(f'<div class="koryo-event koryo-k{k}"{attrs}><span class="koryo-num">−1</span>'
-                          f'<span class="koryo-cname">{esc(card_name(k, lang))}</span>'
-                          f'<span class="koryo-count">×{table[k]}</span></div>')
+            events.append(f'<div class="koryo-event koryo-k{k}" data-anim-id="card-p{p}-k{k}"{_zoom(k, attrs)}{attrs}>'
+                          f'{_art(k)}<span class="koryo-ename">{esc(card_name(k, lang))}</span>'
+                          f'<span class="koryo-count">−1 ×{table[k]}</span></div>')
     events_html = f'<div class="koryo-events">{"".join(events)}</div>' if events else ""
     return (f'<section class="{" ".join(classes)}" data-seat="{p}">'
             f'<header class="koryo-phead">{"".join(head)}</header>'
@@ -253,8 +274,8 @@ def _hand(view: dict, lang: str, choices: dict, placed: set) -> str:
         attrs = _attrs(f"hand:{k}", choices, placed)
         if picked is not None:
             attrs += _attrs(f"pair:{picked}:{k}", choices, placed)
-        number = "−1" if k in C.EVENTS else str(k)
-        cards.append(f'<div class="{" ".join(cls)}"{attrs}><span class="koryo-num">{number}</span>'
+        cards.append(f'<div class="{" ".join(cls)}" data-anim-id="card-hand-k{k}" data-anim-from="deck"'
+                     f'{_zoom(k, attrs)}{attrs}>{_art(k)}<span class="koryo-num">{_number(k)}</span>'
                      f'<span class="koryo-cname">{esc(card_name(k, lang))}</span>'
                      f'<span class="koryo-count">×{hand[k]}</span></div>')
     mine = view["my_facedown"]
@@ -269,7 +290,8 @@ def _hand(view: dict, lang: str, choices: dict, placed: set) -> str:
 
 
 def _reference(lang: str) -> str:
-    rows = "".join(f'<li><b>{esc(card_label(k, lang))}</b> — {esc(POWERS[lang][k])}</li>' for k in C.KINDS)
+    rows = "".join(f'<li data-zoom="koryo:{k}" tabindex="0">{_art(k)}<span><b>{esc(card_label(k, lang))}</b> — '
+                   f'{esc(POWERS[lang][k])}</span></li>' for k in C.KINDS)
     return (f'<details class="koryo-ref"><summary>{esc(ui("reference", lang))}</summary>'
             f'<ul>{rows}</ul><p>{esc(ui("scoring_rule", lang))}</p></details>')
 
@@ -289,16 +311,47 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     ]
     if view["play_cap"] is not None:
         info.append(f'<span>{esc(ui("play_cap", lang, n=view["play_cap"]))}</span>')
-    info.append(f'<span class="koryo-bank">{esc(ui("bank", lang))} ● {view["bank"]}</span>')
-    info.append(f'<span class="koryo-deck">{esc(ui("deck", lang))} {view["deck_count"]}</span>')
-    players = "".join(_player(view, p, lang, names, choices, placed) for p in range(view["num_players"]))
+    info.append(f'<span class="koryo-bank" data-anim-id="coins-bank">{esc(ui("bank", lang))} '
+                f'<svg class="koryo-gold-art" aria-hidden="true"><use href="#koryo-art-gold"/></svg>'
+                f'<b>{view["bank"]}</b></span>')
+    info.append(f'<span class="koryo-deck" data-anim-id="deck">'
+                f'<svg class="koryo-fd-art" aria-hidden="true"><use href="#koryo-art-back"/></svg>'
+                f'{esc(ui("deck", lang))} <b>{view["deck_count"]}</b></span>')
+    n = view["num_players"]
+    mine = seat is not None and 0 <= seat < n
+    others = [(seat + i) % n for i in range(1, n)] if mine else list(range(n))
+    players = "".join(_player(view, p, lang, names, choices, placed) for p in others)
+    me = _player(view, seat, lang, names, choices, placed) if mine else ""
     html = (f'<div class="koryo-board">'
             f'<div class="koryo-info">{"".join(info)}</div>'
             f'{_holders_strip(view, lang, names)}'
-            f'{_hand(view, lang, choices, placed)}'
             f'<div class="koryo-players">{players}</div>'
+            f'<div class="koryo-mine">{me}{_hand(view, lang, choices, placed)}</div>'
             f'{_reference(lang)}</div>')
     return html, placed
+
+
+# ------------------------------------------------------------------ the large card (zoom)
+_ZOOM_WORDS = {"en": {"character": "Character", "event": "Event", "copies": "{n} in the deck",
+                      "value": "majority scores {n}", "minus": "−1 point each"},
+               "ja": {"character": "キャラクター", "event": "イベント", "copies": "山札に{n}枚",
+                      "value": "最多で{n}点", "minus": "1枚−1点"}}
+
+
+def card_zoom(key: str, lang: str) -> str:
+    """The large card of kind ``key`` ("1".."11"): picture, number, name, copies, full power text."""
+    kind = int(key)
+    if kind not in C.KINDS:
+        raise KeyError(key)
+    lang = "ja" if lang == "ja" else "en"
+    words = _ZOOM_WORDS[lang]
+    if kind in C.EVENTS:
+        meta = [words["event"], words["minus"]]
+    else:
+        meta = [words["character"], words["value"].format(n=kind), words["copies"].format(n=kind)]
+    return (f'{_art(kind)}<h3>{esc(card_label(kind, lang))}</h3>'
+            f'<div class="zoom-meta">{"".join(f"<span>{esc(m)}</span>" for m in meta)}</div>'
+            f'<p>{esc(POWERS[lang][kind])}</p>')
 
 
 # ------------------------------------------------------------------ end of game

@@ -72,7 +72,8 @@ def cards_phrase(kinds: list[int], lang: str) -> str:
     if not counts:
         return "—" if lang == "en" else "なし"
     sep = ", " if lang == "en" else "、"
-    return sep.join(f"{n} × {esc(card_label(k, lang))}" for k, n in counts.items())
+    return sep.join(f'{n} × <span class="koryo-log-card" data-zoom="koryo:{k}" tabindex="0">'
+                    f'{esc(card_label(k, lang))}</span>' for k, n in counts.items())
 
 
 def name(seat: int, names: list[str]) -> str:
@@ -248,5 +249,6 @@ def card_reference(lang: str) -> list[dict]:
         is_event = kind in C.EVENTS
         count = events[C.EVENTS.index(kind)] if is_event else kind
         result.append({"name": card_label(kind, lang), "text": POWERS[lang][kind],
-                       "kind": kind_event if is_event else kind_char, "count": count})
+                       "kind": kind_event if is_event else kind_char, "count": count,
+                       "key": str(kind), "art": str(kind)})
     return result

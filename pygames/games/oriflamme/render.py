@@ -142,29 +142,57 @@ def _owner_tag(names: list[str], seat: int) -> str:
             f'<span class="{PREFIX}-initial">{_initial(names, seat)}</span></span>')
 
 
-def _card_face(card: dict, seat: int | None, lang: str, names: list[str], depth: int) -> str:
+def _art(name: str, css: str = "card-art") -> str:
+    return f'<svg class="{css}" aria-hidden="true"><use href="#{PREFIX}-art-{esc(name)}"/></svg>'
+
+
+def _zoom(kind: str, attrs: str = "") -> str:
+    return f' data-zoom="{PREFIX}:{esc(kind)}"' + ("" if "tabindex" in attrs else ' tabindex="0"')
+
+
+def _card_face(card: dict, seat: int | None, lang: str, names: list[str], depth: int) -> tuple[str, str, str]:
+    """(classes, inner markup, extra attributes) of a queue card; a hidden card shows its back only."""
     owner = card["o"]
     kind = card.get("k")
     classes = [f"{PREFIX}-card", f"{PREFIX}-seat{owner % 5}"]
+    extra = ""
     if card["up"]:
         classes.append(f"{PREFIX}-up")
-        title = esc(card_name(kind, lang))
-        body = (f'<span class="{PREFIX}-cname">{title}</span>'
+        body = (f'{_art(kind)}<span class="{PREFIX}-cname">{esc(card_name(kind, lang))}</span>'
                 f'<span class="{PREFIX}-ctext">{esc(cards.SHORT[kind][lang])}</span>')
+        extra = _zoom(kind)
     else:
         classes.append(f"{PREFIX}-down")
         if kind is not None and owner == seat:
-            body = (f'<span class="{PREFIX}-cname {PREFIX}-faint">{esc(card_name(kind, lang))}</span>'
+            body = (f'{_art(kind, "card-art " + PREFIX + "-faint")}'
+                    f'<span class="{PREFIX}-cname">{esc(card_name(kind, lang))}</span>'
                     f'<span class="{PREFIX}-ctext">{esc(t("face_down", lang))}</span>')
+            extra = _zoom(kind)
         else:
-            body = f'<span class="{PREFIX}-back" aria-label="{esc(t("hidden", lang))}">✦</span>'
+            body = f'{_art("back")}<span class="sr-only">{esc(t("hidden", lang))}</span>'
     badge = ""
     if card["ip"]:
         badge = (f'<span class="{PREFIX}-ip" title="{esc(t("influence", lang))}">{card["ip"]}</span>')
     depth_badge = ""
     if depth:
         depth_badge = f'<span class="{PREFIX}-depth">{esc(t("below", lang, n=depth))}</span>'
-    return " ".join(classes), f"{_owner_tag(names, owner)}{badge}{body}{depth_badge}"
+    return " ".join(classes), f"{_owner_tag(names, owner)}{badge}{body}{depth_badge}", extra
+
+
+def _anim_ids(queue: list, seat: int | None) -> list[str]:
+    """A stable id for the top card of each stack: owner and kind when known, else the owner's
+    n-th hidden card from the left."""
+    hidden: dict[int, int] = {}
+    ids = []
+    for stack in queue:
+        top = stack[-1]
+        if top.get("k") is not None:
+            ids.append(f"card-{top['o']}-{top['k']}")
+        else:
+            n = hidden.get(top["o"], 0)
+            hidden[top["o"]] = n + 1
+            ids.append(f"card-{top['o']}-hidden{n}")
+    return ids
 
 
 def _covered_list(stack: list, seat: int | None, lang: str) -> str:
@@ -191,6 +219,31 @@ def _slot(key: str, label: str, choices: dict, placed: set, css: str) -> str:
             f'{choice_attrs(key)}>{esc(label)}</div>')
 
 
+def _player(view: dict, p: int, seat: int | None, lang: str, names: list[str], choices: dict, placed: set) -> str:
+    key = f"seat:{p}"
+    attrs = ""
+    classes = [f"{PREFIX}-player", f"{PREFIX}-seat{p % 5}"]
+    if key in choices:
+        attrs = " " + choice_attrs(key)
+        placed.add(key)
+        classes.append(f"{PREFIX}-target")
+    if p == view["mover"]:
+        classes.append(f"{PREFIX}-moving")
+    if p == seat:
+        classes.append(f"{PREFIX}-me")
+    first = ""
+    if p == view["first"]:
+        first = (f'<span class="{PREFIX}-first" title="{esc(t("first_player", lang))}">'
+                 f'⚑ {esc(t("first_player", lang))}</span>')
+    return (f'<div class="{" ".join(classes)}" data-seat="{p}"{attrs}>{_emblem(p, 18)}'
+            f'<span class="{PREFIX}-pname">{esc(_plain_name(names, p))}</span>'
+            f'<span class="{PREFIX}-score" data-anim-id="coins-{p}" title="{esc(t("influence", lang))}">'
+            f'{_art("token", PREFIX + "-token")}<b>{view["ip"][p]}</b>'
+            f'<span class="{PREFIX}-ipword">{esc(t("ip_short", lang))}</span></span>'
+            f'<span class="{PREFIX}-handcount">{esc(t("hand_count", lang, n=view["hand_counts"][p]))}</span>'
+            f'{first}</div>')
+
+
 # ---------------------------------------------------------------------- board
 def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict,
           picked: tuple[str, ...] = ()) -> tuple[str, set]:
@@ -198,41 +251,22 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     Royal Decree moves) are marked where they lie."""
     placed: set[str] = set()
     parts = [f'<div class="{PREFIX}-table">']
+    mine = seat is not None and seat in view["seating"]
 
-    # header: round and phase
+    # header: round and phase, then the other players (compact)
     phase_key = {"place": "phase_place", "resolve": "phase_resolve", "over": "phase_over"}[view["phase"]]
     parts.append(f'<div class="{PREFIX}-header"><span class="{PREFIX}-round">'
                  f'{esc(t("round", lang, r=view["round"], n=view["rounds"]))}</span> '
                  f'<span class="{PREFIX}-phase">{esc(t(phase_key, lang))}</span></div>')
-
-    # players in seating order
     parts.append(f'<div class="{PREFIX}-players">')
     for p in view["seating"]:
-        key = f"seat:{p}"
-        attrs = ""
-        classes = [f"{PREFIX}-player", f"{PREFIX}-seat{p % 5}"]
-        if key in choices:
-            attrs = " " + choice_attrs(key)
-            placed.add(key)
-            classes.append(f"{PREFIX}-target")
-        if p == view["mover"]:
-            classes.append(f"{PREFIX}-moving")
-        if p == seat:
-            classes.append(f"{PREFIX}-me")
-        first = ""
-        if p == view["first"]:
-            first = (f'<span class="{PREFIX}-first" title="{esc(t("first_player", lang))}">'
-                     f'⚑ {esc(t("first_player", lang))}</span>')
-        parts.append(
-            f'<div class="{" ".join(classes)}"{attrs}>{_emblem(p, 18)}'
-            f'<span class="{PREFIX}-pname">{esc(_plain_name(names, p))}</span>'
-            f'<span class="{PREFIX}-score">{view["ip"][p]} {esc(t("ip_short", lang))}</span>'
-            f'<span class="{PREFIX}-handcount">{esc(t("hand_count", lang, n=view["hand_counts"][p]))}</span>'
-            f'{first}</div>')
+        if p != seat:
+            parts.append(_player(view, p, seat, lang, names, choices, placed))
     parts.append("</div>")
 
     # the queue
     queue = view["queue"]
+    ids = _anim_ids(queue, seat)
     parts.append(f'<div class="{PREFIX}-queue-title">{esc(t("queue", lang))}</div>')
     parts.append(f'<div class="{PREFIX}-queue">')
     parts.append(_slot("slot:left", t("left_end", lang), choices, placed, "end"))
@@ -243,7 +277,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     for i, stack in enumerate(queue):
         parts.append(_slot(f"gap:{i}", "↓", choices, placed, "gap"))
         top = stack[-1]
-        css, inner = _card_face(top, seat, lang, names, len(stack) - 1)
+        css, inner, extra = _card_face(top, seat, lang, names, len(stack) - 1)
         attrs = ""
         for key in (f"card:{i}", f"stack:{i}", f"onto:{i}"):
             if key in choices:
@@ -251,6 +285,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
                 placed.add(key)
                 css += f" {PREFIX}-target"
                 break
+        if attrs and extra:
+            extra = extra.replace(' tabindex="0"', "")
         if f"card:{i}" in picked:  # the card a Royal Decree is moving
             attrs += picked_attrs(f"card:{i}", picked)
             css += f" {PREFIX}-picked"
@@ -258,14 +294,20 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
             css += f" {PREFIX}-current"
         if len(stack) > 1:
             css += f" {PREFIX}-stacked"
+        anim = f' data-anim-id="{esc(ids[i])}"'
+        if top.get("k") is not None:  # a card just turned over starts where its back was
+            backs_before = sum(1 for s in queue[:i] if s[-1]["o"] == top["o"] and s[-1].get("k") is None)
+            anim += f' data-anim-from="card-{top["o"]}-hidden{backs_before}"'
         parts.append(f'<div class="{PREFIX}-stack"><div class="{PREFIX}-pos">{i + 1}'
                      f'{" ▶ " + esc(t("now", lang)) if i == resolving else ""}</div>'
-                     f'<div class="{css}"{attrs}>{inner}</div>{_covered_list(stack, seat, lang)}</div>')
+                     f'<div class="{css}"{anim}{extra}{attrs}>{inner}</div>{_covered_list(stack, seat, lang)}</div>')
     parts.append(_slot(f"gap:{len(queue)}", "↓", choices, placed, "gap"))
     parts.append(_slot("slot:right", t("right_end", lang), choices, placed, "end"))
     parts.append("</div>")
 
-    # your hand
+    # your place: your influence, your hand, your removed cards
+    if mine:
+        parts.append(f'<div class="{PREFIX}-mine">{_player(view, seat, seat, lang, names, choices, placed)}')
     if view.get("hand") is not None:
         parts.append(f'<div class="{PREFIX}-section"><div class="{PREFIX}-title">{esc(t("hand", lang))}</div>'
                      f'<div class="{PREFIX}-hand">')
@@ -280,28 +322,52 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
                 attrs = picked_attrs(key, picked)
                 extra = f" {PREFIX}-picked"
             parts.append(
-                f'<div class="{PREFIX}-card {PREFIX}-hcard {PREFIX}-seat{seat % 5}{extra}"{attrs}>'
+                f'<div class="{PREFIX}-card {PREFIX}-hcard {PREFIX}-seat{seat % 5}{extra}" '
+                f'data-anim-id="card-{seat}-{esc(kind)}"{_zoom(kind, attrs)}{attrs}>{_art(kind)}'
                 f'<span class="{PREFIX}-cname">{esc(card_name(kind, lang))}</span>'
-                f'<span class="{PREFIX}-ctext">{esc(cards.TEXTS[kind][lang])}</span></div>')
+                f'<span class="{PREFIX}-ctext">{esc(cards.SHORT[kind][lang])}</span></div>')
         parts.append("</div></div>")
         parts.append(f'<div class="{PREFIX}-section {PREFIX}-removed"><div class="{PREFIX}-title">'
                      f'{esc(t("removed", lang))}</div><div class="{PREFIX}-minis">')
         for kind in view["removed"]:
-            parts.append(f'<span class="{PREFIX}-mini {PREFIX}-seat{seat % 5}">{esc(card_name(kind, lang))}</span>')
+            parts.append(f'<span class="{PREFIX}-mini {PREFIX}-seat{seat % 5}"{_zoom(kind)}>'
+                         f'{_art(kind, PREFIX + "-mini-art")}{esc(card_name(kind, lang))}</span>')
         parts.append("</div></div>")
+    if mine:
+        parts.append("</div>")
 
     # discards, public, grouped by owner
     parts.append(f'<div class="{PREFIX}-section"><div class="{PREFIX}-title">{esc(t("discard", lang))}</div>'
                  f'<div class="{PREFIX}-discards">')
     for p in view["seating"]:
         pile = view["discard"][p]
-        items = "".join(f'<span class="{PREFIX}-mini {PREFIX}-seat{p % 5}">{esc(card_name(k, lang))}</span>'
+        items = "".join(f'<span class="{PREFIX}-mini {PREFIX}-seat{p % 5}" data-anim-id="card-{p}-{esc(k)}"'
+                        f'{_zoom(k)}>{_art(k, PREFIX + "-mini-art")}{esc(card_name(k, lang))}</span>'
                         for k in pile) or f'<span class="{PREFIX}-none">{esc(t("none", lang))}</span>'
         parts.append(f'<div class="{PREFIX}-pile">{_emblem(p)}'
                      f'<span class="{PREFIX}-pname">{esc(_plain_name(names, p))}</span>{items}</div>')
     parts.append("</div></div>")
     parts.append("</div>")
     return "".join(parts), placed
+
+
+# ---------------------------------------------------------------------- the large card (zoom)
+_ZOOM_WORDS = {"en": {"character": "Character: stays in the queue", "one-shot": "One shot: then discarded",
+                      "copies": "1 per family"},
+               "ja": {"character": "キャラクター：列に残る", "one-shot": "使い切り：使用後に排除",
+                      "copies": "各家に1枚"}}
+
+
+def card_zoom(key: str, lang: str) -> str:
+    """The large card of kind ``key``: picture, name, family, the full ability text."""
+    if key not in cards.NAMES:
+        raise KeyError(key)
+    lang = "ja" if lang == "ja" else "en"
+    words = _ZOOM_WORDS[lang]
+    family = words["one-shot" if key in cards.ONE_SHOT else "character"]
+    return (f'{_art(key)}<h3>{esc(card_name(key, lang))}</h3>'
+            f'<div class="zoom-meta"><span>{esc(family)}</span><span>{esc(words["copies"])}</span></div>'
+            f'<p>{esc(cards.TEXTS[key][lang])}</p>')
 
 
 # ---------------------------------------------------------------------- game over

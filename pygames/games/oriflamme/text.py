@@ -102,7 +102,8 @@ def _name(names: list[str], seat: int | None) -> str:
 def _card(kind: str | None, lang: str) -> str:
     if kind is None:
         return f'<span class="oriflamme-log-card">{esc(t("hidden", lang))}</span>'
-    return f'<span class="oriflamme-log-card">{esc(card_name(kind, lang))}</span>'
+    return (f'<span class="oriflamme-log-card" data-zoom="oriflamme:{esc(kind)}" tabindex="0">'
+            f'{esc(card_name(kind, lang))}</span>')
 
 
 def _list_names(names: list[str], seats: list[int], lang: str) -> str:
@@ -277,5 +278,6 @@ def card_reference(lang: str) -> list[dict]:
     """Every card of a family: name, ability, kind, copies per player (plain text)."""
     lang = "ja" if lang == "ja" else "en"
     return [{"name": card_name(kind, lang), "text": card_text(kind, lang),
-             "kind": _KIND_LABEL["one-shot" if kind in cards.ONE_SHOT else "character"][lang], "count": 1}
+             "kind": _KIND_LABEL["one-shot" if kind in cards.ONE_SHOT else "character"][lang], "count": 1,
+             "key": kind, "art": kind}
             for kind in cards.KINDS]

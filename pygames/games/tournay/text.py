@@ -280,8 +280,9 @@ RULES_SUMMARY = {
 
 
 def card_reference(lang: str) -> list[dict]:
-    """Every card of the nine decks, then every event (plain text); "zoom" is the card's data-zoom value
-    (render.card_zoom draws it large)."""
+    """Every card of the nine decks, then every event (plain text); "key" opens render.card_zoom, "art"
+    names its picture (the card family's scene, art.py), "zoom" is the card's data-zoom value."""
+    from . import art
     lang = _lang(lang)
     result = []
     for cid, card in K.CARDS.items():
@@ -291,11 +292,11 @@ def card_reference(lang: str) -> list[dict]:
         cost = cost_text(cid, lang) if card["kind"] != "crier" else ""
         result.append({"name": card_name(cid, lang), "kind": f"{deck} · {kind}",
                        "text": f"{text} ({cost})" if cost else text, "count": card.get("copies", 1),
-                       "zoom": f"tournay:{cid}"})
+                       "zoom": f"tournay:{cid}", "key": cid, "art": art.layers(cid)[0]})
     event_kind = {"en": "Event", "ja": "イベント"}[lang]
     for ev in K.EVENT_ORDER:
         result.append({"name": event_name(ev, lang), "kind": event_kind, "text": event_text(ev, lang),
-                       "zoom": f"tournay:{ev}"})
+                       "zoom": f"tournay:{ev}", "key": ev, "art": f"ev-{ev}"})
     return result
 
 

@@ -1,0 +1,246 @@
+"""The table as players see it, for every game in Chromium (issue 16):
+
+- no card shows clipped text: every card element ([data-zoom], .card, .pg-card) of every game, at
+  390 and 1366 px, in English and Japanese, in positions of real games (early, middle, late and the
+  finished game's replay), has no overflow (scroll size larger than its box);
+- the zoom: hovering, focusing or tapping a card shows its large card (picture and text) in #zoom,
+  also from the log, the card reference and the replay; Escape or a tap elsewhere closes it, and it
+  never takes a click;
+- every card kind in each game's card reference has its picture (a symbol of the game's art);
+- motion: with reduced motion asked for (or the animations setting off) nothing animates, while
+  the last moves of the bots stay marked; with motion on, a bot's move animates.
+
+Positions come from tools/screenshots.py (a record played in CPython, opened by the lobby's import).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+import build
+import pygames
+from browser_helpers import DESKTOP, PHONE, shot
+from test_browser_site import boot, check_fits, rev, settle, start_game
+
+sys.path.insert(0, str(build.ROOT / "tools"))
+from screenshots import position_records  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+GAME_IDS = list(pygames.GAME_IDS)
+WIDE = {"width": 1366, "height": 900}
+
+
+OVERFLOWING = """() => [...document.querySelectorAll('#app [data-zoom], #app .card, #app .pg-card')]
+  .filter(e => e.getClientRects().length > 0)
+  .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+  .map(e => `${e.className} [${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight}]: `
+            + e.textContent.trim().slice(0, 60))"""
+
+SYMBOL_OF = """(use) => {
+  const ref = use.getAttribute('href') || '';
+  const symbol = ref.startsWith('#') ? document.getElementById(ref.slice(1)) : null;
+  return !!symbol && symbol.tagName.toLowerCase() === 'symbol' && symbol.children.length > 0;
+}"""
+
+
+def open_record(page, record: dict) -> str:
+    """From anywhere: back to the lobby, import the record; returns the phase it opens in."""
+    if page.get_attribute("#app", "data-phase") != "lobby":
+        before = rev(page)
+        page.locator('[data-testid="to-lobby"]').first.click()
+        page.wait_for_function("(r) => document.getElementById('app').dataset.rev !== r", arg=before)
+    before = rev(page)
+    page.locator('[data-testid="import"]').set_input_files(
+        files=[{"name": "position.json", "mimeType": "application/json",
+                "buffer": json.dumps(record).encode("utf-8")}])
+    return settle(page, before)
+
+
+def set_lang(page, lang: str) -> None:
+    select = page.locator('#app select[name="lang"]').first
+    if select.input_value() != lang:
+        before = rev(page)
+        select.select_option(lang)
+        page.wait_for_function("(r) => document.getElementById('app').dataset.rev !== r", arg=before)
+
+
+def to_replay_end(page) -> None:
+    last = page.locator('[data-testid="replay-last"]')
+    if last.is_enabled():
+        before = rev(page)
+        last.click()
+        page.wait_for_function("(r) => document.getElementById('app').dataset.rev !== r", arg=before)
+
+
+def zoom_shows(page) -> bool:
+    return page.locator("#zoom").is_visible() and page.locator('#zoom [data-testid="zoom-card"]').count() == 1
+
+
+# --------------------------------------------------------------------------- no clipped text
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_card_text_is_clipped(open_page, site_url, game_id):
+    records = position_records(game_id, (0, 0.5, 0.95, 1))
+    page = open_page(viewport=WIDE, reduced_motion="reduce")
+    boot(page, site_url)
+    problems = []
+    for index, record in enumerate(records):
+        phase = open_record(page, record)
+        assert phase in ("human", "replay"), phase
+        if phase == "replay":  # the finished game: its last move
+            to_replay_end(page)
+        for lang in ("en", "ja"):
+            set_lang(page, lang)
+            for size in (PHONE, WIDE):
+                page.set_viewport_size(size)
+                found = page.evaluate(OVERFLOWING)
+                problems += [f"{lang} {size['width']}px position {index}: {item}" for item in found]
+                if size is PHONE:
+                    check_fits(page, f"{game_id} {lang} position {index}")
+        assert page.locator("#app .board [data-zoom], #app .board .pg-card").count() > 0, \
+            "no card on the table"
+    shot(page, f"look-{game_id}-ja-wide")
+    assert problems == [], "\n".join(problems[:20])
+
+
+# --------------------------------------------------------------------------- the zoom
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_card_zoom_on_hover_focus_tap_log_reference_replay(open_page, site_url, game_id):
+    page = open_page(viewport=WIDE, reduced_motion="reduce")
+    boot(page, site_url)
+    middle, finished = position_records(game_id, (0.5, 1))
+    assert open_record(page, middle) == "human"
+    cards = page.locator("#app .board [data-zoom]")
+    assert cards.count() > 0, "no card on the table opens a zoom"
+
+    cards.first.hover()  # hover: the large card, with its picture
+    expect(page.locator("#zoom")).to_be_visible()
+    assert zoom_shows(page)
+    uses = page.locator("#zoom svg.card-art use")
+    assert uses.count() >= 1 and all(page.evaluate(SYMBOL_OF, u.element_handle()) for u in uses.all())
+    assert len(page.locator("#zoom").inner_text().strip()) > 20, "the zoom shows no rules text"
+    assert page.evaluate("getComputedStyle(document.getElementById('zoom')).pointerEvents") == "none"
+    page.keyboard.press("Escape")
+    expect(page.locator("#zoom")).to_be_hidden()
+
+    for _ in range(80):  # keyboard focus: Tab to the first card
+        page.keyboard.press("Tab")
+        if page.evaluate("!!document.activeElement && document.activeElement.matches('#app [data-zoom]')"):
+            break
+    expect(page.locator("#zoom")).to_be_visible()
+    page.mouse.move(1, 1)
+    page.locator('[data-testid="status"]').click()  # a tap elsewhere closes it
+    expect(page.locator("#zoom")).to_be_hidden()
+
+    plain = page.locator("#app [data-zoom]:not([data-choice])")  # a tap on a card that is not a move
+    if plain.count():
+        plain.first.click()
+        expect(page.locator("#zoom")).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(page.locator("#zoom")).to_be_hidden()
+
+    logged = page.locator(".log [data-zoom]")  # card names in the log
+    if logged.count():
+        logged.first.hover()
+        expect(page.locator("#zoom")).to_be_visible()
+        page.mouse.move(1, 1)
+
+    page.locator('[data-testid="open-cards"]').click()  # the card reference
+    entry = page.locator('[data-testid="card-ref"][data-zoom]').first
+    entry.hover()
+    expect(page.locator("#zoom")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    expect(page.locator('[data-testid="panel"]')).to_be_hidden()
+
+    assert open_record(page, finished) == "replay"  # the replay
+    to_replay_end(page)
+    page.locator("#app .board [data-zoom]").first.hover()
+    expect(page.locator("#zoom")).to_be_visible()
+    assert zoom_shows(page)
+
+
+# --------------------------------------------------------------------------- pictures in the card reference
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_card_kind_in_the_reference_has_its_picture(open_page, site_url, game_id):
+    page = open_page(viewport=DESKTOP)
+    boot(page, site_url)
+    page.locator(f'[data-game="{game_id}"]').click()
+    page.locator('[data-testid="open-cards"]').click()
+    entries = page.locator('[data-testid="card-ref"]')
+    assert entries.count() > 0
+    missing = []
+    for entry in entries.all():
+        uses = entry.locator("svg.card-art use")
+        if uses.count() != 1 or not page.evaluate(SYMBOL_OF, uses.first.element_handle()):
+            missing.append(entry.inner_text().split("\n")[0])
+    pictures = page.evaluate("""() => [...document.querySelectorAll('[data-testid="card-ref"] svg.card-art use')]
+        .map(u => u.getAttribute('href'))""")
+    assert missing == [], f"card reference entries without their picture: {missing}"
+    assert len(set(pictures)) > 1, "every entry shows the same picture"
+
+
+# --------------------------------------------------------------------------- motion
+COUNT_ANIMATIONS = """
+window.__animateCalls = 0;
+const original = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.__animateCalls += 1; return original.apply(this, args); };
+"""
+
+
+def play_some(page, game_id: str, clicks: int, seed: int = 3, still: bool = False) -> tuple[int, int]:
+    """Start a table (you + two normal bots where the game allows), click random choices; returns
+    (element.animate calls, the most last-move marks seen on one screen). ``still``: check after
+    every redraw that nothing animates."""
+    game = pygames.get_game(game_id)
+    n = max(game.min_players, min(3, game.max_players))
+    start_game(page, game_id, ["human"] + ["normal"] * (n - 1))
+    rng = random.Random(seed)
+    marks = 0
+    for _ in range(clicks):
+        if page.get_attribute("#app", "data-phase") != "human":
+            break
+        marks = max(marks, page.locator("#app [data-last-move]").count())
+        if still:
+            running = page.evaluate("document.getAnimations().map(a => a.animationName || a.constructor.name)")
+            assert running == [], f"animations running: {running}"
+        choices = page.locator('#app [data-testid="choice"]')
+        before = rev(page)
+        choices.nth(rng.randrange(choices.count())).click()
+        settle(page, before)
+    return page.evaluate("window.__animateCalls"), marks
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_reduced_motion_means_no_animation_but_marks_stay(open_page, site_url, game_id):
+    page = open_page(viewport=PHONE, reduced_motion="reduce")
+    page.add_init_script(COUNT_ANIMATIONS)
+    boot(page, site_url)
+    calls, marks = play_some(page, game_id, clicks=12, still=True)
+    running = page.evaluate("document.getAnimations().map(a => a.animationName || a.constructor.name)")
+    assert calls == 0, f"{calls} element.animate() calls with reduced motion"
+    assert running == [], f"animations running with reduced motion: {running}"
+    assert marks > 0, "the bots' last moves are not marked"
+
+
+def test_motion_on_animates_and_the_setting_off_stops_it(open_page, site_url):
+    page = open_page(viewport=DESKTOP, reduced_motion="no-preference")
+    page.add_init_script(COUNT_ANIMATIONS)
+    boot(page, site_url)
+    calls, marks = play_some(page, "coup", clicks=8)
+    assert calls > 0, "no motion with animations on"
+    assert marks > 0
+
+    page.evaluate("""() => localStorage.setItem('pygames.settings',
+        JSON.stringify({...JSON.parse(localStorage.getItem('pygames.settings') || '{}'), animations: false}))""")
+    boot(page, site_url)
+    assert page.get_attribute("#app", "data-anim") == "off"
+    page.evaluate("window.__animateCalls = 0")
+    calls, marks = play_some(page, "oriflamme", clicks=8, still=True)
+    assert calls == 0, f"{calls} element.animate() calls with the animations setting off"
+    assert marks > 0, "the last-move marks go with the animations setting off"
