@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from .errors import IllegalAction, RecordError, SetupError
 from .options import normalize_options
-from .rng import Rng, StateRng, seed_to_int
+from .rng import Rng, seed_to_int
 
 Action = dict[str, Any]
 State = dict[str, Any]
@@ -46,10 +46,13 @@ def clone_state(state: State) -> State:
 
 def strict_equal(a: Any, b: Any) -> bool:
     """Equality that does not confuse True with 1 or 1.0 with 1."""
-    if type(a) is not type(b):
+    kind = type(a)
+    if kind is not type(b):
         return False
+    if kind is str or kind is int:  # the usual leaves, first
+        return a == b
     if isinstance(a, dict):
-        return a.keys() == b.keys() and all(strict_equal(a[k], b[k]) for k in a)
+        return a.keys() == b.keys() and all(strict_equal(value, b[k]) for k, value in a.items())
     if isinstance(a, list):
         return len(a) == len(b) and all(strict_equal(x, y) for x, y in zip(a, b))
     return a == b
@@ -134,7 +137,11 @@ class Game:
         return [dict(s) for s in self._option_specs()]
 
     def normalize_options(self, num_players: int, options: dict | None) -> dict:
-        return normalize_options(self._option_specs(), options, num_players, self.test_option_keys)
+        # the specs are constant per game: built once (every random playout starts here)
+        specs = self.__dict__.get("_specs_once")
+        if specs is None:
+            specs = self._specs_once = self._option_specs()
+        return normalize_options(specs, options, num_players, self.test_option_keys)
 
     def new_game(self, num_players: int, seed: int | str, options: dict | None = None) -> State:
         if isinstance(num_players, bool) or not isinstance(num_players, int):
@@ -184,7 +191,11 @@ class Game:
             raise IllegalAction(f"it is seat {mover}'s decision, not seat {seat!r}'s")
         legal, private = self._legal_list(state)
         # the matching entry of a private list doubles as the private copy of the action
-        match = next((a for a in legal if a == action and strict_equal(action, a)), None)
+        match = None
+        for candidate in legal:
+            if candidate == action and strict_equal(action, candidate):
+                match = candidate
+                break
         if match is None:
             reason = self._why_illegal(state, action)
             if reason is None:
@@ -192,7 +203,9 @@ class Game:
                 reason = f"not a legal action now (legal kinds: {', '.join(kinds)})"
             raise IllegalAction(f"illegal action {json.dumps(action, sort_keys=True)}: {reason}")
         new_state = self._copy_state(state)
-        self._apply(new_state, match if private else clone(match), StateRng(new_state))
+        rng = Rng(new_state["rng"])
+        self._apply(new_state, match if private else clone(match), rng)
+        new_state["rng"] = rng.state
         return new_state
 
     def advance(self, state: State, action: Action) -> None:
@@ -203,7 +216,9 @@ class Game:
         """
         if self._legal_cache is not None and self._legal_cache[0] is state:
             self._legal_cache = None
-        self._apply(state, action, StateRng(state))
+        rng = Rng(state["rng"])
+        self._apply(state, action, rng)
+        state["rng"] = rng.state  # the rules draw from their own generator: store where it got to
 
     def is_over(self, state: State) -> bool:
         return self._current_player(state) is None

@@ -61,6 +61,27 @@ def remove_cards(cards: list[str], taken: list[str]) -> list[str]:
     return rest
 
 
+def _character_of(spec: str, diplomat: bool, inquisitor: bool) -> str:
+    """The character a claim/block spec of cards.py names in a deck with these options."""
+    name = spec.lstrip("!")
+    if name in ("*tax", "tax"):
+        return "diplomat" if diplomat else "duke"
+    if name == "*exchange":
+        return "inquisitor" if inquisitor else "ambassador"
+    return name
+
+
+#: per (diplomat, inquisitor) option pair, computed once: each main action's
+#: (claimed character, negative claim) and each blockable action's blocking characters
+CLAIMS = {(dip, inq): {kind: (None, False) if spec["claim"] is None else
+                       (_character_of(spec["claim"], dip, inq), spec["claim"].startswith("!"))
+                       for kind, spec in C.ACTIONS.items()}
+          for dip in (False, True) for inq in (False, True)}
+BLOCKS = {(dip, inq): {kind: [_character_of(spec, dip, inq) for spec in specs]
+                       for kind, specs in C.BLOCKERS.items()}
+          for dip in (False, True) for inq in (False, True)}
+
+
 def deck_chars(opts: dict) -> list[str]:
     chars = list(C.BASE_DECK)
     for key, (old, new) in C.REPLACEMENTS.items():
@@ -107,7 +128,6 @@ class CoupGame(Game):
                 raise SetupError("no_shuffle must be true or false")
             opts["no_shuffle"] = options["no_shuffle"]
         chars = deck_chars(opts)
-        full = sort_cards([c for c in chars for _ in range(C.COPIES)])
 
         def card_list(value: Any, what: str) -> list[str]:
             if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
@@ -118,6 +138,8 @@ class CoupGame(Game):
             return list(value)
 
         deal = None
+        if "hands" in options or "deck" in options:
+            full = sort_cards([c for c in chars for _ in range(C.COPIES)])
         if "hands" in options:
             hands = options["hands"]
             if not isinstance(hands, list) or len(hands) != n:
@@ -215,43 +237,50 @@ class CoupGame(Game):
     def exchange_char(state: dict) -> str:
         return "inquisitor" if state["opts"]["inquisitor"] else "ambassador"
 
-    def _char(self, state: dict, spec: str) -> str:
-        name = spec.lstrip("!")
-        if name in ("*tax", "tax"):
-            return self.tax_char(state)
-        if name == "*exchange":
-            return self.exchange_char(state)
-        return name
-
-    def claim_of(self, state: dict, action_type: str) -> tuple[str | None, bool]:
+    @staticmethod
+    def claim_of(state: dict, action_type: str) -> tuple[str | None, bool]:
         """(claimed character, negative) of a main action; negative: claims NOT to hold it."""
-        spec = C.ACTIONS[action_type]["claim"]
-        if spec is None:
-            return None, False
-        return self._char(state, spec), spec.startswith("!")
+        opts = state["opts"]
+        return CLAIMS[opts["diplomat"], opts["inquisitor"]][action_type]
 
-    def blockers(self, state: dict, action_type: str) -> list[str]:
-        return [self._char(state, spec) for spec in C.BLOCKERS.get(action_type, ())]
+    @staticmethod
+    def blockers(state: dict, action_type: str) -> list[str]:
+        opts = state["opts"]
+        return list(BLOCKS[opts["diplomat"], opts["inquisitor"]].get(action_type, ()))
 
     @staticmethod
     def alive(state: dict, seat: int) -> bool:
         return bool(state["hands"][seat])
 
-    def living(self, state: dict) -> list[int]:
-        return [s for s in range(state["num_players"]) if state["hands"][s]]
+    @staticmethod
+    def living(state: dict) -> list[int]:
+        hands = state["hands"]
+        return [s for s in range(state["num_players"]) if hands[s]]
+
+    @staticmethod
+    def round_decided(state: dict) -> bool:
+        """At most one player still holds cards (an empty hand is an eliminated player)."""
+        return state["hands"].count([]) >= state["num_players"] - 1
 
     def factions_split(self, state: dict) -> bool:
         """True while the living players belong to both factions (the targeting limit applies)."""
-        if state["factions"] is None:
+        factions = state["factions"]
+        if factions is None:
             return False
-        return len({state["factions"][s] for s in self.living(state)}) > 1
+        hands = state["hands"]
+        return len({factions[s] for s in range(state["num_players"]) if hands[s]}) > 1
+
+    def targets(self, state: dict, actor: int) -> list[int]:
+        """The seats ``actor`` may target: living others, outside the own faction while split."""
+        hands = state["hands"]
+        seats = [t for t in range(state["num_players"]) if t != actor and hands[t]]
+        if self.factions_split(state):
+            factions = state["factions"]
+            seats = [t for t in seats if factions[t] != factions[actor]]
+        return seats
 
     def may_target(self, state: dict, actor: int, target: int) -> bool:
-        if target == actor or not self.alive(state, target):
-            return False
-        if self.factions_split(state) and state["factions"][actor] == state["factions"][target]:
-            return False
-        return True
+        return target in self.targets(state, actor)
 
     def after(self, state: dict, seat: int) -> list[int]:
         """Living seats other than ``seat``, in seat order after it."""
@@ -297,7 +326,7 @@ class CoupGame(Game):
         coins = state["coins"][a]
         n = state["num_players"]
         opts = state["opts"]
-        targets = [t for t in range(n) if self.may_target(state, a, t)]
+        targets = self.targets(state, a)
         if coins >= C.FORCED_COUP:
             return [{"type": "coup", "target": t} for t in targets]
         acts: list[dict] = [{"type": "income"}, {"type": "foreign_aid"}]
@@ -372,6 +401,27 @@ class CoupGame(Game):
         return f"the decision now is {expected}"
 
     # ================================================================ apply
+    def _copy_state(self, state: dict) -> dict:
+        """A copy for ``apply``: a new list or dict for every part an action changes in place.
+
+        Shared with the original: the options and the character list (never changed), the
+        log entries (only ever appended) and what a queue step holds in lists (a step's
+        "order" and "drawn" are replaced, never changed).
+        """
+        new = dict(state)
+        new["wins"] = list(state["wins"])
+        new["hands"] = [list(hand) for hand in state["hands"]]
+        new["lost"] = [list(lost) for lost in state["lost"]]
+        new["coins"] = list(state["coins"])
+        if state["factions"] is not None:
+            new["factions"] = list(state["factions"])
+        new["deck"] = list(state["deck"])
+        if state["info"] is not None:
+            new["info"] = dict(state["info"])
+        new["queue"] = [dict(step) for step in state["queue"]]
+        new["log"] = list(state["log"])
+        return new
+
     def _apply(self, state: dict, action: dict, rng: Rng) -> None:
         step = state["queue"][0]
         k = step["k"]
@@ -543,7 +593,7 @@ class CoupGame(Game):
     def _run(self, state: dict, rng: Rng) -> None:
         """Run automatic steps until a seat has to decide (or the game is over)."""
         while not state["over"]:
-            if len(self.living(state)) <= 1:
+            if self.round_decided(state):
                 self._end_round(state, rng)
                 continue
             step = state["queue"][0]
