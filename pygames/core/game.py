@@ -81,6 +81,13 @@ class Game:
     version: int = 1
     #: option keys accepted by new_game for fixed deals in tests (validated by _setup)
     test_option_keys: tuple[str, ...] = ()
+    #: whether legal_actions keeps a snapshot of its list for the ``apply`` that follows.
+    #: A game whose legal list is quick to build and long (many small dicts) turns it off:
+    #: there, rebuilding the list in ``apply`` costs less than snapshotting it on every
+    #: ``legal_actions`` call, which the bots' simulations (legal_actions + advance) pay too.
+    #: Such a game builds new action dicts on every ``_legal_actions`` call, so that the
+    #: matching entry of the rebuilt list is a private copy of the action for ``_apply``.
+    snapshot_legal: bool = True
     #: (state object, marshal snapshot of its legal actions) from the last legal_actions
     #: call: apply on that same object checks against it instead of rebuilding the list
     _legal_cache: tuple[State, bytes] | None = None
@@ -165,6 +172,8 @@ class Game:
         if self._current_player(state) is None:
             return []
         legal = self._legal_actions(state)
+        if not self.snapshot_legal:
+            return legal
         # Remember this list for the ``apply`` that usually follows on the same state
         # object, as a marshal snapshot: callers may change the returned dicts, and
         # the check must see the list as the rules made it.
@@ -174,11 +183,12 @@ class Game:
     def _legal_list(self, state: State) -> tuple[list[Action], bool]:
         """The legal actions of ``state``, and whether the list is a private copy: it
         is when it comes from the cache (the last ``legal_actions`` call was for this
-        very state object, and ``advance`` has not changed that object since)."""
+        very state object, and ``advance`` has not changed that object since), or when
+        the game rebuilds its lists fresh (``snapshot_legal`` off)."""
         cache = self._legal_cache
         if cache is not None and cache[0] is state:
             return marshal.loads(cache[1]), True
-        return self._legal_actions(state), False
+        return self._legal_actions(state), not self.snapshot_legal
 
     def apply(self, state: State, action: Action, seat: int | None = None) -> State:
         """A new state after ``action``. With ``seat``, also checks it is that seat's turn."""

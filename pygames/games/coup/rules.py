@@ -96,6 +96,7 @@ class CoupGame(Game):
     max_players = 6
     title = {"en": "Coup", "ja": "クー"}
     version = 1
+    snapshot_legal = False  # the legal list is cheaper to rebuild in apply than to snapshot
     test_option_keys = ("deck", "hands", "first_player", "factions_of", "no_shuffle", "coins", "almshouse")
 
     # ================================================================ options
