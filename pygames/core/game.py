@@ -144,10 +144,16 @@ class Game:
         return [dict(s) for s in self._option_specs()]
 
     def normalize_options(self, num_players: int, options: dict | None) -> dict:
-        # the specs are constant per game: built once (every random playout starts here)
+        # The specs are constant per game, and so are the default options per player count:
+        # both are worked out once (every random playout and every bot's game starts here).
         specs = self.__dict__.get("_specs_once")
         if specs is None:
             specs = self._specs_once = self._option_specs()
+        if options is None or (type(options) is dict and not options):
+            defaults = self.__dict__.setdefault("_defaults_once", {})
+            if num_players not in defaults:
+                defaults[num_players] = normalize_options(specs, None, num_players, self.test_option_keys)
+            return dict(defaults[num_players])
         return normalize_options(specs, options, num_players, self.test_option_keys)
 
     def new_game(self, num_players: int, seed: int | str, options: dict | None = None) -> State:

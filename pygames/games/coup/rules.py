@@ -14,6 +14,7 @@ docs/rules/coup.md describes the rules exactly as implemented.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from ...core import Game, RecordError, SetupError, log_entry, log_visible_to, option
@@ -39,19 +40,7 @@ def distinct(cards: list[str]) -> list[str]:
 
 def combos(pool: list[str], k: int) -> list[list[str]]:
     """All distinct multisets of k cards from pool (sorted, in a stable order)."""
-    pool = sort_cards(pool)
-    result: list[list[str]] = []
-
-    def rec(start: int, chosen: list[str]) -> None:
-        if len(chosen) == k:
-            if chosen not in result:
-                result.append(list(chosen))
-            return
-        for i in range(start, len(pool)):
-            rec(i + 1, chosen + [pool[i]])
-
-    rec(0, [])
-    return result
+    return [list(combo) for combo in dict.fromkeys(combinations(sort_cards(pool), k))]
 
 
 def remove_cards(cards: list[str], taken: list[str]) -> list[str]:
@@ -283,10 +272,12 @@ class CoupGame(Game):
     def may_target(self, state: dict, actor: int, target: int) -> bool:
         return target in self.targets(state, actor)
 
-    def after(self, state: dict, seat: int) -> list[int]:
+    @staticmethod
+    def after(state: dict, seat: int) -> list[int]:
         """Living seats other than ``seat``, in seat order after it."""
-        n = state["num_players"]
-        return [(seat + i) % n for i in range(1, n) if state["hands"][(seat + i) % n]]
+        hands = state["hands"]
+        n = len(hands)
+        return [other for other in [*range(seat + 1, n), *range(seat)] if hands[other]]
 
     # ================================================================ whose decision
     def _current_player(self, state: dict) -> int | None:
@@ -478,12 +469,10 @@ class CoupGame(Game):
             candidates = [state["info"]["target"]] if self.alive(state, state["info"]["target"]) else []
         else:
             candidates = self.after(state, claimant)
-        order = []
-        for s in candidates:
-            can_challenge, blocks = self._react_options(state, step, s)
-            if can_challenge or blocks:
-                order.append(s)
-        step["order"] = order
+        if stage == "block" or (stage == "action" and state["info"]["claim"] is not None):
+            step["order"] = candidates  # every other living player may challenge a claim
+        else:  # unclaimed foreign aid, or the target's second chance: only who may block
+            step["order"] = [s for s in candidates if any(self._react_options(state, step, s))]
         return step
 
     def _react(self, state: dict, step: dict, seat: int, action: dict) -> None:
@@ -704,8 +693,7 @@ class CoupGame(Game):
             state["queue"].insert(0, {"k": "lose", "seat": challenger, "why": "challenge"})
 
     def _end_turn(self, state: dict) -> None:
-        nxt = self.after(state, state["turn"])
-        state["turn"] = nxt[0]
+        state["turn"] = self.after(state, state["turn"])[0]
         state["info"] = None
         state["queue"] = [{"k": "act"}]
 
