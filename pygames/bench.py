@@ -158,6 +158,7 @@ def bot_decisions(game_id: str, level: str, decisions: int = 10, players: int | 
     players = players or game.min_players
     bot = make_bot(level, f"{seed}/{game_id}/{level}", **settings)
     times = []
+    iterations = []  # the hard bot's search iterations per decision
     longest_step = 0.0  # the longest stretch between two yields of think(): what a slice can overrun by
     for state in positions(game_id, players, decisions, seed):
         seat = game.current_player(state)
@@ -176,12 +177,18 @@ def bot_decisions(game_id: str, level: str, decisions: int = 10, players: int | 
                 longest_step = max(longest_step, now - step_started)
                 step_started = now
         times.append((time.perf_counter() - started) * 1000)
+        if hasattr(bot, "last_iterations"):
+            iterations.append(bot.last_iterations)
         assert action in legal
     times.sort()
     middle = len(times) // 2
     median = times[middle] if len(times) % 2 else (times[middle - 1] + times[middle]) / 2
-    return {"decisions": len(times), "median_ms": round(median, 2), "mean_ms": round(sum(times) / len(times), 2),
-            "max_ms": round(times[-1], 2), "longest_step_ms": round(longest_step * 1000, 2)}
+    result = {"decisions": len(times), "median_ms": round(median, 2), "mean_ms": round(sum(times) / len(times), 2),
+              "max_ms": round(times[-1], 2), "longest_step_ms": round(longest_step * 1000, 2)}
+    if iterations:
+        iterations.sort()
+        result["median_iterations"] = iterations[len(iterations) // 2]
+    return result
 
 
 def run(kind: str, args_json: str = "{}") -> str:

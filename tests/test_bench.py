@@ -82,6 +82,8 @@ def test_the_bench_command_line_has_its_options():
 def test_bot_decisions_report_the_longest_step():
     timing = bench.bot_decisions("coup", "hard", decisions=2, iterations=20, max_seconds=None)
     assert timing["decisions"] == 2 and 0 < timing["longest_step_ms"] <= timing["max_ms"]
+    assert timing["median_iterations"] == 20  # the hard bot's search iterations per decision
+    assert "median_iterations" not in bench.bot_decisions("coup", "normal", decisions=1)
 
 
 def test_the_bots_browser_figures_go_into_their_place_in_docs(tmp_path):
