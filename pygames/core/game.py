@@ -52,7 +52,15 @@ def strict_equal(a: Any, b: Any) -> bool:
     if kind is str or kind is int:  # the usual leaves, first
         return a == b
     if isinstance(a, dict):
-        return a.keys() == b.keys() and all(strict_equal(value, b[k]) for k, value in a.items())
+        if a.keys() != b.keys():
+            return False
+        for key, value in a.items():  # a plain loop: this runs on every apply's action
+            other = b[key]
+            leaf = type(value)
+            if leaf is not type(other) or not (value == other if leaf is str or leaf is int
+                                               else strict_equal(value, other)):
+                return False
+        return True
     if isinstance(a, list):
         return len(a) == len(b) and all(strict_equal(x, y) for x, y in zip(a, b))
     return a == b
