@@ -90,7 +90,8 @@ def breakdown(tables: list[list[int]], coins: list[int]) -> list[dict]:
 
 
 def characters(pile: list[int]) -> int:
-    return sum(pile[k] for k in C.CHARACTERS)
+    """How many character cards (kinds 1..9, contiguous in a pile) the pile holds."""
+    return sum(pile[C.OMNISCIENT:C.MERCHANT + 1])
 
 
 def steal_targets(tables, coins, seat) -> list[int]:
