@@ -284,11 +284,11 @@ class OriflammeGame(Game):
             if pending is not None:
                 if pending["type"] == "reveal":
                     return
-                legal = self._legal_actions(state)
-                if len(legal) > 1:
+                choices = len(pending["cands"]) if "cands" in pending else len(self._legal_actions(state))
+                if choices > 1:
                     return
                 # a forced choice (one option only) is applied at once
-                self._do(state, legal[0])
+                self._do(state, self._legal_actions(state)[0])
                 continue
             queue, pos = state["queue"], state["pos"]
             if pos >= len(queue):
