@@ -201,6 +201,4 @@ def evaluate(game, state: dict) -> list[float]:
 
 
 #: the hard bot's budget and settings for Koryo (see pygames/bots/ismcts.py)
-#: 400 iterations (was 200 before the engine got faster, about 1.35x faster per iteration): in the browser a
-#: decision stays well inside the 0.8 s budget (docs/bots.md has the measured times)
-HARD = {"iterations": 400}
+HARD = {"iterations": 200}
