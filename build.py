@@ -603,6 +603,140 @@ setInterval(() => { const now = performance.now();
 """
 
 
+#: the code before the speed work (issue 14, "a fast engine"): every bench run measures it
+#: beside ours, from a temporary git worktree, in the same run and interleaved
+BEFORE_COMMIT = "80c6023"
+#: player counts of the side-by-side rows with coupml (PyPI, the bench extra)
+COUPML_PLAYERS = (2, 4, 6)
+#: a worker process: the pygames of the folder given as its argument, answering
+#: pygames.bench.engine_playouts requests (one JSON line each) on stdin
+WORKER = "import sys; sys.path.insert(0, sys.argv[1]); from pygames import bench; bench.serve()"
+
+
+class PlayoutWorker:
+    """A Python process that plays random games with the pygames package of ``tree``."""
+
+    def __init__(self, tree: Path) -> None:
+        self.tree = tree
+        self.process = subprocess.Popen([sys.executable, "-c", WORKER, str(tree)], cwd=tree, text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def measure(self, **request) -> dict:
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the bench worker for {self.tree} stopped (exit code {self.process.wait()})")
+        reply = json.loads(line)
+        if "error" in reply:
+            raise RuntimeError(f"{self.tree}: {request}: {reply['error']}")
+        return reply
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def interleaved(contenders: list[tuple[str, object, dict]], rounds: int, seconds: float, seed: str) -> dict:
+    """Median playouts/s per contender over ``rounds`` short rounds. Every round runs each
+    contender once for ``seconds``, all with the same seed (so the same random source), the
+    order rotated by one place per round. A contender is (name, measurer, request): the
+    measurer has ``measure(**request, seconds=..., seed=...)`` (a PlayoutWorker or a page)."""
+    speeds: dict[str, list[float]] = {name: [] for name, _, _ in contenders}
+    actions: dict[str, float] = {}
+    for index in range(rounds):
+        turn = index % len(contenders)
+        for name, measurer, request in contenders[turn:] + contenders[:turn]:
+            reply = measurer.measure(**request, seconds=seconds, seed=f"{seed}/{index}")
+            speeds[name].append(reply["playouts_per_s"])
+            actions[name] = reply["actions_per_playout"]
+    return {name: {"playouts_per_s": round(statistics.median(values), 1), "rounds": values,
+                   "actions_per_playout": actions[name]} for name, values in speeds.items()}
+
+
+def ratio(ours: float, theirs: float) -> float | None:
+    return round(ours / theirs, 2) if theirs else None
+
+
+def bench_versus_coupml(ours: PlayoutWorker, rounds: int, seconds: float) -> dict:
+    """Coup in pygames (public and simulation paths) beside coupml, interleaved."""
+    out = {}
+    for players in COUPML_PLAYERS:
+        runs = interleaved([("coupml", ours, {"engine": "coupml", "players": players}),
+                            ("public", ours, {"engine": "coup", "players": players, "path": "public"}),
+                            ("simulation", ours, {"engine": "coup", "players": players, "path": "simulation"})],
+                           rounds, seconds, "coupml")
+        theirs = runs["coupml"]["playouts_per_s"]
+        out[str(players)] = {**runs, "public_ratio": ratio(runs["public"]["playouts_per_s"], theirs),
+                             "simulation_ratio": ratio(runs["simulation"]["playouts_per_s"], theirs)}
+    return out
+
+
+def bench_versus_before(ours, before, rounds: int, seconds: float, games: dict) -> dict:
+    """Every game and player count, both paths: ours beside the code of BEFORE_COMMIT, interleaved.
+    ``ours`` and ``before`` are measurers (PlayoutWorker in CPython, pages in the browser);
+    ``games`` maps game ids to (min_players, max_players)."""
+    out: dict = {}
+    for game_id, (low, high) in games.items():
+        out[game_id] = {}
+        for players in range(low, high + 1):
+            row = {}
+            for path in ("public", "simulation"):
+                request = {"engine": game_id, "players": players, "path": path}
+                runs = interleaved([("before", before, request), ("ours", ours, request)], rounds, seconds,
+                                   f"before/{path}")
+                row[f"before_{path}"] = runs["before"]["playouts_per_s"]
+                row[path] = runs["ours"]["playouts_per_s"]
+                row[f"{path}_ratio"] = ratio(row[path], row[f"before_{path}"])
+            out[game_id][str(players)] = row
+    return out
+
+
+class before_worktree:
+    """A temporary git worktree of BEFORE_COMMIT holding our pygames/bench.py (the same
+    measuring loops on both sides); removed again on exit."""
+
+    def __enter__(self) -> Path:
+        self.temp = tempfile.mkdtemp(prefix="pygames-before-")
+        self.path = Path(self.temp) / "before"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(self.path),
+                        BEFORE_COMMIT], check=True)
+        shutil.copyfile(PACKAGE / "bench.py", self.path / "pygames" / "bench.py")
+        return self.path
+
+    def __exit__(self, *exc) -> None:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(self.path)], check=False)
+        shutil.rmtree(self.temp, ignore_errors=True)
+
+
+def game_player_counts() -> dict:
+    sys.path.insert(0, str(ROOT))
+    import pygames
+
+    return {game_id: (game.min_players, game.max_players) for game_id, game in pygames.GAMES.items()}
+
+
+def bench_engines(args: argparse.Namespace, before: Path | None) -> dict:
+    """CPython: Coup beside coupml, and every game beside the code before (when ``before``)."""
+    ours = PlayoutWorker(ROOT)
+    old = PlayoutWorker(before) if before is not None else None
+    try:
+        out: dict = {"rounds": args.rounds, "round_seconds": args.round_seconds, "clock": "process CPU time"}
+        try:
+            import coupml  # noqa: F401 - only whether the bench extra is installed
+            out["coupml"] = bench_versus_coupml(ours, args.rounds, args.round_seconds)
+        except ImportError:
+            out["coupml"] = {"skipped": "coupml is not installed (pip install -e .[bench])"}
+        if old is not None:
+            out["before"] = {"commit": BEFORE_COMMIT, **bench_versus_before(
+                ours, old, args.rounds, args.round_seconds, game_player_counts())}
+        return out
+    finally:
+        ours.close()
+        if old is not None:
+            old.close()
+
+
 def bench_playouts(budget: float = 1.0) -> dict:
     """Random playouts per second per registered game and player count (CPython)."""
     sys.path.insert(0, str(ROOT))
@@ -641,9 +775,55 @@ def median(values: list[float]) -> float | None:
     return round(statistics.median(values)) if values else None
 
 
-def bench_browser(args: argparse.Namespace, files: dict[str, bytes]) -> dict:
+class PageMeasurer:
+    """Random games in a page of the site (window.pygamesBench("engine", ...)), as a measurer
+    for :func:`interleaved`."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+
+    def measure(self, **request) -> dict:
+        return json.loads(self.page.evaluate("([kind, args]) => window.pygamesBench(kind, args)",
+                                             ["engine", json.dumps(request)]))
+
+
+def before_site_files(before: Path) -> dict[str, bytes]:
+    """The site of BEFORE_COMMIT (its own build.py's collect, with our npm cache)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("pygames_build_before", before / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.collect(cache=NPM_CACHE)
+
+
+def write_site(folder: Path, files: dict[str, bytes]) -> None:
+    for name, data in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+
+
+def bench_browser_engines(browser, url: str, before_url: str, args: argparse.Namespace) -> dict:
+    """Every game and player count in the page, ours beside the code before, interleaved."""
+    context = browser.new_context(service_workers="block")
+    pages = []
+    for address in (url, before_url):
+        page = context.new_page()
+        page.goto(address + "/")
+        _ready(page, "pygamesReadyAt")
+        pages.append(PageMeasurer(page))
+    try:
+        return {"commit": BEFORE_COMMIT, "rounds": args.rounds, "round_seconds": args.round_seconds,
+                "clock": "wall time", **bench_versus_before(pages[0], pages[1], args.rounds, args.round_seconds,
+                                                            game_player_counts())}
+    finally:
+        context.close()
+
+
+def bench_browser(args: argparse.Namespace, files: dict[str, bytes], before: Path | None = None) -> dict:
     """Everything measured in Chromium: time to a playable lobby (cold and warm, beside a bare
-    runtime page), random playouts per second, bot decision times, main-thread blocks."""
+    runtime page), random playouts per second, bot decision times, main-thread blocks, and
+    (with ``before``, a worktree of BEFORE_COMMIT) the engines beside the code before."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -653,9 +833,12 @@ def bench_browser(args: argparse.Namespace, files: dict[str, bytes]) -> dict:
 
     chromium = find_chromium(install=False)
     results: dict = {}
-    with _bench_site(files) as url, sync_playwright() as p:
+    with _bench_site(files) as url, _before_site(before) as before_url, sync_playwright() as p:
         browser = p.chromium.launch(args=chromium_args(), **({"executable_path": chromium} if chromium else {}))
         try:
+            if before_url is not None:
+                log("  engines in the page, ours beside the code before...")
+                results["engines"] = bench_browser_engines(browser, url, before_url, args)
             results["lobby"] = bench_lobby(browser, url, args.runs, next(iter(pygames.GAMES)))
             results.update(bench_in_page(browser, url, args, pygames))
             results["blocks"] = bench_blocks(browser, url, args, pygames)
@@ -665,21 +848,38 @@ def bench_browser(args: argparse.Namespace, files: dict[str, bytes]) -> dict:
 
 
 @contextlib.contextmanager
+def _served(folder: Path):
+    """``folder`` served on 127.0.0.1 while the block runs; yields its URL."""
+    server, url = serve_in_thread(folder)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextlib.contextmanager
 def _bench_site(files: dict[str, bytes]):
     """dist/ plus the bare page (never shipped) in a temporary folder, served; yields its URL."""
     with tempfile.TemporaryDirectory(prefix="pygames-bench-site-") as temp:
         site = Path(temp)
-        for name, data in files.items():
-            (site / name).parent.mkdir(parents=True, exist_ok=True)
-            (site / name).write_bytes(data)
+        write_site(site, files)
         (site / "bare.html").write_text(BARE_HTML, encoding="utf-8")
         (site / "bare.toml").write_text(BARE_TOML, encoding="utf-8")
-        server, url = serve_in_thread(site)
-        try:
+        with _served(site) as url:
             yield url
-        finally:
-            server.shutdown()
-            server.server_close()
+
+
+@contextlib.contextmanager
+def _before_site(before: Path | None):
+    """The site of the code before (a worktree of BEFORE_COMMIT), served; yields its URL, or None."""
+    if before is None:
+        yield None
+        return
+    with tempfile.TemporaryDirectory(prefix="pygames-bench-before-") as temp:
+        write_site(Path(temp), before_site_files(before))
+        with _served(Path(temp)) as url:
+            yield url
 
 
 def _ready(page, flag: str) -> float:
@@ -926,6 +1126,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return cmd_bench_lobby(args)
     files = build()
     started = time.perf_counter()
+    if args.no_before:
+        return bench_measure(args, files, started, None)
+    with before_worktree() as before:
+        return bench_measure(args, files, started, before)
+
+
+def bench_measure(args: argparse.Namespace, files: dict[str, bytes], started: float, before: Path | None) -> int:
+    log("measuring the engines in CPython (Coup beside coupml; every game beside "
+        + (f"{BEFORE_COMMIT})..." if before else "nothing: --no-before)..."))
+    engines = bench_engines(args, before)
     log("measuring random playouts and bot decisions in CPython...")
     results = {
         "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
@@ -934,6 +1144,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         "runtimes": {name: version for name, (version, _) in NPM_PACKAGES.items()},
         "settings": {"budget_s": args.budget, "runs": args.runs, "decisions": args.decisions,
                      "hard_decisions": args.hard_decisions, "bot_seconds": args.bot_seconds},
+        "engines_cpython": engines,
         "playouts_cpython": bench_playouts(args.budget),
         "bots_cpython": bench_bots_cpython(args.decisions, args.hard_decisions),
         "bytes": bench_bytes(files),
@@ -942,20 +1153,21 @@ def cmd_bench(args: argparse.Namespace) -> int:
         results["chromium"] = {"skipped": "--no-browser"}
     else:
         log("measuring in Chromium (lobby cold/warm, playouts, bots, main-thread blocks)...")
-        results["chromium"] = bench_browser(args, files)
+        results["chromium"] = bench_browser(args, files, before)
     results["seconds"] = round(time.perf_counter() - started)
     BENCH_DIR.mkdir(exist_ok=True)
     out = BENCH_DIR / "results.json"
     out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     print_bench(results)
+    from pygames.bots.arena import replace_between
     if not args.no_browser and "bots" in results["chromium"]:
-        from pygames.bots.arena import replace_between
         replace_between(ROOT / "docs" / "bots.md", "browser", bots_browser_table(results))
         log("wrote the bots' browser figures into docs/bots.md")
     if not args.no_browser and "lobby" in results["chromium"]:
-        from pygames.bots.arena import replace_between
         replace_between(ROOT / "docs" / "quality.md", "lobby-bench", lobby_quality_table(results))
         log("wrote the lobby's figures into docs/quality.md")
+    replace_between(ROOT / "docs" / "quality.md", "engine-speed", engine_speed_table(results))
+    log("wrote the engine speed tables into docs/quality.md")
     log(f"\nwrote {out.relative_to(ROOT)} ({results['seconds']} s)")
     return 0
 
@@ -1007,6 +1219,53 @@ def lobby_quality_table(results: dict) -> str:
     return "\n".join(lines)
 
 
+def engine_speed_table(results: dict) -> str:
+    """docs/quality.md's engine speed figures: Coup beside coupml, and every game beside the
+    code before, in CPython (CPU time) and, where measured, in the page (wall time)."""
+    engines = results["engines_cpython"]
+    web = results.get("chromium", {}).get("engines", {})
+    load = ", ".join(f"{x:.1f}" for x in results["machine"].get("load_average") or [])
+    lines = [f"Measured {results['when']} by `python3 build.py bench` (CPython {results['machine']['python']}, "
+             f"load average {load}; {engines['rounds']} interleaved rounds of {engines['round_seconds']} s "
+             "per engine, order rotated, medians).", ""]
+    versus = engines.get("coupml", {})
+    if "skipped" in versus:
+        lines.append(f"Coup beside coupml: skipped ({versus['skipped']}).")
+    elif versus:
+        lines += ["Random games of Coup per CPU second, pygames beside coupml 0.1.1 (the same random source):", "",
+                  "| players | coupml | ours, public path | × | ours, simulation path | × | actions per game (coupml / ours) |",
+                  "|---:|---:|---:|---:|---:|---:|---|"]
+        for players, row in versus.items():
+            lines.append(f"| {players} | {row['coupml']['playouts_per_s']:.0f} | {row['public']['playouts_per_s']:.0f} | "
+                         f"{row['public_ratio']:.2f} | {row['simulation']['playouts_per_s']:.0f} | "
+                         f"{row['simulation_ratio']:.2f} | {row['coupml']['actions_per_playout']} / "
+                         f"{row['public']['actions_per_playout']} |")
+    before = engines.get("before")
+    if before:
+        lines += ["", f"Random games per second, ours beside the code before ({before['commit']}); "
+                  "CPython in CPU time, Chromium (Pyodide) in wall time" + ("" if web else " (Chromium: not measured)")
+                  + ":", "",
+                  "| game | players | public: before → ours | × | simulation: before → ours | × | "
+                  "Chromium public × | Chromium simulation × |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for game_id, counts in before.items():
+            if game_id == "commit":
+                continue
+            for players, row in counts.items():
+                web_row = web.get(game_id, {}).get(players, {})
+                cells = [f"{web_row[key]:.2f}" if web_row.get(key) else "–"
+                         for key in ("public_ratio", "simulation_ratio")]
+                lines.append(f"| {game_id} | {players} | {row['before_public']:.0f} → {row['public']:.0f} | "
+                             f"{row['public_ratio']:.2f} | {row['before_simulation']:.0f} → {row['simulation']:.0f} | "
+                             f"{row['simulation_ratio']:.2f} | {cells[0]} | {cells[1]} |")
+    blocks = results.get("chromium", {}).get("blocks")
+    if blocks:
+        longest = max(row["longest_task_ms"] for row in blocks.values())
+        each = ", ".join(f"{game_id} {row['longest_task_ms']}" for game_id, row in blocks.items())
+        lines += ["", f"Longest main-thread task in the all-bot tables (botdelay 0): {longest} ms ({each})."]
+    return "\n".join(lines)
+
+
 def bots_browser_table(results: dict) -> str:
     """docs/bots.md's figures from the browser: decision times per level in Chromium (and CPython),
     the longest stretch between two yields of the hard bot, and the main thread during bot play."""
@@ -1046,6 +1305,8 @@ def cmd_bench_bots(args: argparse.Namespace) -> int:
 
 
 def print_bench(results: dict) -> None:
+    if "engines_cpython" in results:
+        log("\nengine speed\n" + engine_speed_table(results))
     browser = results.get("chromium", {})
     skipped = browser.get("skipped")
     web = browser.get("playouts", {})
@@ -1107,6 +1368,11 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--no-browser", action="store_true")
     bench.add_argument("--lobby-only", action="store_true",
                        help="only the lobby's timings (first paint, playable, click during boot) beside the bare page")
+    bench.add_argument("--rounds", type=int, default=5, help="interleaved rounds per engine comparison")
+    bench.add_argument("--round-seconds", type=float, default=0.3,
+                       help="seconds of random games per engine and round (CPU seconds in CPython)")
+    bench.add_argument("--no-before", action="store_true",
+                       help=f"skip the rows against the code before ({BEFORE_COMMIT}, from a git worktree)")
     bench.add_argument("--bots", action="store_true",
                        help="instead: bot arena between levels; writes bench/bots.json and docs/bots.md")
     bench.add_argument("--games", type=int, default=100, help="with --bots: games per match")

@@ -76,17 +76,21 @@ def test_the_bench_command_line_has_its_options():
     build.cmd_bench = lambda args: parsed.append(args) or 0
     try:
         assert build.main(["bench", "--budget", "0.5", "--decisions", "4", "--hard-decisions", "2",
-                           "--bot-seconds", "9", "--no-browser"]) == 0
+                           "--bot-seconds", "9", "--no-browser", "--rounds", "3", "--round-seconds", "0.2",
+                           "--no-before"]) == 0
     finally:
         build.cmd_bench = original
     args = parsed[0]
     assert isinstance(args, argparse.Namespace)
     assert (args.budget, args.decisions, args.hard_decisions, args.bot_seconds, args.no_browser) == (0.5, 4, 2, 9, True)
+    assert (args.rounds, args.round_seconds, args.no_before) == (3, 0.2, True)
 
 
 def test_bot_decisions_report_the_longest_step():
     timing = bench.bot_decisions("coup", "hard", decisions=2, iterations=20, max_seconds=None)
     assert timing["decisions"] == 2 and 0 < timing["longest_step_ms"] <= timing["max_ms"]
+    assert timing["median_iterations"] == 20  # the hard bot's search iterations per decision
+    assert "median_iterations" not in bench.bot_decisions("coup", "normal", decisions=1)
 
 
 def test_the_bots_browser_figures_go_into_their_place_in_docs(tmp_path):
@@ -113,3 +117,81 @@ def test_the_bots_browser_figures_go_into_their_place_in_docs(tmp_path):
     assert "STALE" not in text and text.count(f"| {game_id} |") == 1
     replace_between(page, "arena", "| rows |")  # missing markers: added at the end
     assert page.read_text().endswith("<!-- arena:begin -->\n| rows |\n<!-- arena:end -->\n")
+
+
+def test_engine_playouts_drive_both_paths_and_coupml_from_one_seed():
+    for path in bench.PATHS:
+        row = bench.engine_playouts("coup", 3, seconds=0, seed="t", path=path, min_games=2)
+        assert (row["engine"], row["players"], row["path"], row["games"]) == ("coup", 3, path, 2)
+        assert row["playouts_per_s"] > 0 and row["actions_per_playout"] > 0
+    # the same seed gives the same games through either path (the same random source)
+    public = bench.engine_playouts("koryo", 2, seconds=0, seed="same", path="public", min_games=3)
+    simulation = bench.engine_playouts("koryo", 2, seconds=0, seed="same", path="simulation", min_games=3)
+    assert public["actions_per_playout"] == simulation["actions_per_playout"]
+    pytest.importorskip("coupml")
+    row = bench.engine_playouts("coupml", 4, seconds=0, min_games=2)
+    assert row["games"] == 2 and row["actions_per_playout"] > 0
+    with pytest.raises(ValueError):
+        bench.engine_playouts("coup", 2, seconds=0, path="sideways")
+
+
+def test_the_worker_answers_requests_line_by_line_and_reports_errors():
+    import io
+    out = io.StringIO()
+    bench.serve([json.dumps({"engine": "oriflamme", "players": 3, "seconds": 0}) + "\n", "\n",
+                 json.dumps({"engine": "nothing", "players": 3, "seconds": 0}) + "\n"], out)
+    first, second = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert first["games"] == 1 and first["engine"] == "oriflamme"
+    assert "error" in second
+    worker = build.PlayoutWorker(build.ROOT)  # the real subprocess, one tiny request
+    try:
+        assert worker.measure(engine="coup", players=2, seconds=0, seed="w")["games"] == 1
+        with pytest.raises(RuntimeError):
+            worker.measure(engine="coup", players=9, seconds=0, seed="w")
+    finally:
+        worker.close()
+
+
+class FakeMeasurer:
+    """Answers with a fixed speed per engine and path, and records the order of requests."""
+
+    def __init__(self, speeds: dict, calls: list, name: str) -> None:
+        self.speeds, self.calls, self.name = speeds, calls, name
+
+    def measure(self, **request) -> dict:
+        self.calls.append((self.name, request["engine"], request.get("path"), request["seed"]))
+        return {"playouts_per_s": self.speeds[request["engine"], request.get("path")], "actions_per_playout": 10.0}
+
+
+def test_interleaved_rotates_the_order_and_shares_the_seed_per_round():
+    calls: list = []
+    a = FakeMeasurer({("x", None): 1.0}, calls, "a")
+    b = FakeMeasurer({("x", None): 4.0}, calls, "b")
+    runs = build.interleaved([("a", a, {"engine": "x"}), ("b", b, {"engine": "x"})], 3, 0.01, "s")
+    assert [c[0] for c in calls] == ["a", "b", "b", "a", "a", "b"]
+    assert [c[3] for c in calls] == ["s/0", "s/0", "s/1", "s/1", "s/2", "s/2"]
+    assert runs["a"]["playouts_per_s"] == 1.0 and runs["b"]["rounds"] == [4.0, 4.0, 4.0]
+
+
+def test_the_engine_rows_and_their_table():
+    calls: list = []
+    ours = FakeMeasurer({("coupml", None): 100.0, ("coup", "public"): 80.0, ("coup", "simulation"): 200.0,
+                         ("koryo", "public"): 30.0, ("koryo", "simulation"): 90.0}, calls, "ours")
+    before = FakeMeasurer({("koryo", "public"): 10.0, ("koryo", "simulation"): 45.0}, calls, "before")
+    versus = build.bench_versus_coupml(ours, 2, 0.01)
+    assert list(versus) == [str(n) for n in build.COUPML_PLAYERS]
+    assert versus["4"]["public_ratio"] == 0.8 and versus["4"]["simulation_ratio"] == 2.0
+    rows = build.bench_versus_before(ours, before, 2, 0.01, {"koryo": (2, 3)})
+    assert rows["koryo"]["3"] == {"before_public": 10.0, "public": 30.0, "public_ratio": 3.0,
+                                  "before_simulation": 45.0, "simulation": 90.0, "simulation_ratio": 2.0}
+    results = {"when": "2026-11-24T02:00:00", "machine": {"python": "3.x", "load_average": [1.0, 2.0, 3.0]},
+               "engines_cpython": {"rounds": 2, "round_seconds": 0.01, "coupml": versus,
+                                   "before": {"commit": build.BEFORE_COMMIT, **rows}},
+               "chromium": {"engines": {"koryo": {"2": {"public_ratio": 2.5, "simulation_ratio": 1.75}}},
+                            "blocks": {"koryo": {"longest_task_ms": 61}, "coup": {"longest_task_ms": 70}}}}
+    table = build.engine_speed_table(results)
+    for figure in ("| 4 | 100 | 80 | 0.80 | 200 | 2.00 |", "| koryo | 3 | 10 → 30 | 3.00 | 45 → 90 | 2.00 | – | – |",
+                   "| koryo | 2 | 10 → 30 | 3.00 | 45 → 90 | 2.00 | 2.50 | 1.75 |", build.BEFORE_COMMIT, "70 ms"):
+        assert figure in table, figure
+    skipped = dict(results, engines_cpython={"rounds": 1, "round_seconds": 0.1, "coupml": {"skipped": "no coupml"}})
+    assert "skipped (no coupml)" in build.engine_speed_table(skipped)

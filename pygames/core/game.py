@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from .errors import IllegalAction, RecordError, SetupError
 from .options import normalize_options
-from .rng import Rng, StateRng, seed_to_int
+from .rng import Rng, seed_to_int
 
 Action = dict[str, Any]
 State = dict[str, Any]
@@ -46,10 +46,21 @@ def clone_state(state: State) -> State:
 
 def strict_equal(a: Any, b: Any) -> bool:
     """Equality that does not confuse True with 1 or 1.0 with 1."""
-    if type(a) is not type(b):
+    kind = type(a)
+    if kind is not type(b):
         return False
+    if kind is str or kind is int:  # the usual leaves, first
+        return a == b
     if isinstance(a, dict):
-        return a.keys() == b.keys() and all(strict_equal(a[k], b[k]) for k in a)
+        if a.keys() != b.keys():
+            return False
+        for key, value in a.items():  # a plain loop: this runs on every apply's action
+            other = b[key]
+            leaf = type(value)
+            if leaf is not type(other) or not (value == other if leaf is str or leaf is int
+                                               else strict_equal(value, other)):
+                return False
+        return True
     if isinstance(a, list):
         return len(a) == len(b) and all(strict_equal(x, y) for x, y in zip(a, b))
     return a == b
@@ -78,6 +89,13 @@ class Game:
     version: int = 1
     #: option keys accepted by new_game for fixed deals in tests (validated by _setup)
     test_option_keys: tuple[str, ...] = ()
+    #: whether legal_actions keeps a snapshot of its list for the ``apply`` that follows.
+    #: A game whose legal list is quick to build and long (many small dicts) turns it off:
+    #: there, rebuilding the list in ``apply`` costs less than snapshotting it on every
+    #: ``legal_actions`` call, which the bots' simulations (legal_actions + advance) pay too.
+    #: Such a game builds new action dicts on every ``_legal_actions`` call, so that the
+    #: matching entry of the rebuilt list is a private copy of the action for ``_apply``.
+    snapshot_legal: bool = True
     #: (state object, marshal snapshot of its legal actions) from the last legal_actions
     #: call: apply on that same object checks against it instead of rebuilding the list
     _legal_cache: tuple[State, bytes] | None = None
@@ -134,7 +152,17 @@ class Game:
         return [dict(s) for s in self._option_specs()]
 
     def normalize_options(self, num_players: int, options: dict | None) -> dict:
-        return normalize_options(self._option_specs(), options, num_players, self.test_option_keys)
+        # The specs are constant per game, and so are the default options per player count:
+        # both are worked out once (every random playout and every bot's game starts here).
+        specs = self.__dict__.get("_specs_once")
+        if specs is None:
+            specs = self._specs_once = self._option_specs()
+        if options is None or (type(options) is dict and not options):
+            defaults = self.__dict__.setdefault("_defaults_once", {})
+            if num_players not in defaults:
+                defaults[num_players] = normalize_options(specs, None, num_players, self.test_option_keys)
+            return dict(defaults[num_players])
+        return normalize_options(specs, options, num_players, self.test_option_keys)
 
     def new_game(self, num_players: int, seed: int | str, options: dict | None = None) -> State:
         if isinstance(num_players, bool) or not isinstance(num_players, int):
@@ -158,6 +186,8 @@ class Game:
         if self._current_player(state) is None:
             return []
         legal = self._legal_actions(state)
+        if not self.snapshot_legal:
+            return legal
         # Remember this list for the ``apply`` that usually follows on the same state
         # object, as a marshal snapshot: callers may change the returned dicts, and
         # the check must see the list as the rules made it.
@@ -167,11 +197,12 @@ class Game:
     def _legal_list(self, state: State) -> tuple[list[Action], bool]:
         """The legal actions of ``state``, and whether the list is a private copy: it
         is when it comes from the cache (the last ``legal_actions`` call was for this
-        very state object, and ``advance`` has not changed that object since)."""
+        very state object, and ``advance`` has not changed that object since), or when
+        the game rebuilds its lists fresh (``snapshot_legal`` off)."""
         cache = self._legal_cache
         if cache is not None and cache[0] is state:
             return marshal.loads(cache[1]), True
-        return self._legal_actions(state), False
+        return self._legal_actions(state), not self.snapshot_legal
 
     def apply(self, state: State, action: Action, seat: int | None = None) -> State:
         """A new state after ``action``. With ``seat``, also checks it is that seat's turn."""
@@ -184,7 +215,11 @@ class Game:
             raise IllegalAction(f"it is seat {mover}'s decision, not seat {seat!r}'s")
         legal, private = self._legal_list(state)
         # the matching entry of a private list doubles as the private copy of the action
-        match = next((a for a in legal if a == action and strict_equal(action, a)), None)
+        match = None
+        for candidate in legal:
+            if candidate == action and strict_equal(action, candidate):
+                match = candidate
+                break
         if match is None:
             reason = self._why_illegal(state, action)
             if reason is None:
@@ -192,7 +227,9 @@ class Game:
                 reason = f"not a legal action now (legal kinds: {', '.join(kinds)})"
             raise IllegalAction(f"illegal action {json.dumps(action, sort_keys=True)}: {reason}")
         new_state = self._copy_state(state)
-        self._apply(new_state, match if private else clone(match), StateRng(new_state))
+        rng = Rng(new_state["rng"])
+        self._apply(new_state, match if private else clone(match), rng)
+        new_state["rng"] = rng.state
         return new_state
 
     def advance(self, state: State, action: Action) -> None:
@@ -203,7 +240,9 @@ class Game:
         """
         if self._legal_cache is not None and self._legal_cache[0] is state:
             self._legal_cache = None
-        self._apply(state, action, StateRng(state))
+        rng = Rng(state["rng"])
+        self._apply(state, action, rng)
+        state["rng"] = rng.state  # the rules draw from their own generator: store where it got to
 
     def is_over(self, state: State) -> bool:
         return self._current_player(state) is None

@@ -12,6 +12,7 @@ from typing import Any, MutableSequence, Sequence, TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
 
 
 def seed_to_int(seed: int | str) -> int:
@@ -32,12 +33,11 @@ class Rng:
     __slots__ = ("state",)
 
     def __init__(self, state: int | str = 0) -> None:
-        self.state = seed_to_int(state)
+        self.state = state & _MASK if type(state) is int else seed_to_int(state)
 
     def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        self.state = state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
@@ -45,11 +45,17 @@ class Rng:
         """Uniform integer in [0, n) without modulo bias."""
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - _TWO64 % n
+        # next64, written out: this is the hottest call of every random playout
+        state = self.state
         while True:
-            r = self.next64()
-            if r < limit:
-                return r % n
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:  # else (rarely) redraw: values in the top, incomplete stretch of 2**64
+                self.state = state
+                return z % n
 
     def randrange(self, start: int, stop: int | None = None) -> int:
         if stop is None:
@@ -63,9 +69,25 @@ class Rng:
         return items[self.randbelow(len(items))]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Fisher-Yates from the end: item i swaps with item randbelow(i + 1).
+
+        randbelow is written out here (the same draws, one call fewer per card): shuffling
+        a deck is most of the cost of dealing a round.
+        """
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def fork(self) -> "Rng":
         """An independent generator derived from this one (advances this one)."""
@@ -78,10 +100,20 @@ class StateRng(Rng):
     __slots__ = ("_holder",)
 
     def __init__(self, holder: dict) -> None:
-        super().__init__(holder["rng"])
+        # holder["rng"] is already a 64-bit state (the game keeps it so): no seed conversion
+        self.state = holder["rng"] & _MASK
         self._holder = holder
 
     def next64(self) -> int:
-        value = super().next64()
+        value = Rng.next64(self)
         self._holder["rng"] = self.state
         return value
+
+    def randbelow(self, n: int) -> int:
+        value = Rng.randbelow(self, n)
+        self._holder["rng"] = self.state
+        return value
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        Rng.shuffle(self, items)
+        self._holder["rng"] = self.state

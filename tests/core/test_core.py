@@ -238,3 +238,58 @@ def test_the_arena_bench_writes_json_and_markdown(tmp_path, monkeypatch):
     assert all(f"| {game_id} |" in settings for game_id in pygames.GAME_IDS)
     with pytest.raises(ValueError):
         arena.plan(["coup"], ["hard-random"])
+
+
+class ShuffledNim(type(NIM)):
+    """Nim whose every take also shuffles a row of tokens with the rules' generator, and whose
+    legal list is rebuilt in apply (``snapshot_legal`` off) instead of snapshotted."""
+    id = "nim-shuffled"
+    snapshot_legal = False
+
+    def _setup(self, num_players, rng, options):
+        state = super()._setup(num_players, rng, options)
+        state["tokens"] = list(range(8))
+        return state
+
+    def _apply(self, state, action, rng):
+        rng.shuffle(state["tokens"])
+        state["drawn"] = rng.randbelow(1000)
+        super()._apply(state, action, rng)
+
+
+@pytest.mark.parametrize("game", [NIM, ShuffledNim()], ids=["snapshot", "rebuilt"])
+def test_a_changed_legal_list_cannot_smuggle_an_illegal_action_in(game):
+    state = game.new_game(2, 1, {"first_player": 0, "stones": 3})
+    legal = game.legal_actions(state)
+    before = json.dumps(state, sort_keys=True)
+    legal[0]["n"] = 3  # the caller changes the list it was given: 3 is not legal
+    with pytest.raises(IllegalAction):
+        game.apply(state, legal[0])
+    assert json.dumps(state, sort_keys=True) == before
+    after = game.apply(state, {"type": "take", "n": 2})
+    assert after["stones"] == 1 and json.dumps(state, sort_keys=True) == before
+
+
+def test_the_rules_generator_is_stored_back_once_and_draws_as_before():
+    game = ShuffledNim()
+    state = game.new_game(2, 5, {"first_player": 0})
+    reference = Rng(state["rng"])
+    tokens = list(range(8))
+    for i in range(len(tokens) - 1, 0, -1):  # Fisher-Yates from the end, through randbelow
+        j = reference.randbelow(i + 1)
+        tokens[i], tokens[j] = tokens[j], tokens[i]
+    drawn = reference.randbelow(1000)
+    after = game.apply(state, {"type": "take", "n": 1})
+    assert (after["tokens"], after["drawn"], after["rng"]) == (tokens, drawn, reference.state)
+    game.advance(state, {"type": "take", "n": 1})  # in place, the same draws
+    assert (state["tokens"], state["drawn"], state["rng"]) == (tokens, drawn, reference.state)
+
+
+def test_default_options_are_worked_out_once_but_handed_out_fresh():
+    first = NIM.normalize_options(2, None)
+    first["stones"] = 99
+    assert NIM.normalize_options(2, None) == NIM.normalize_options(2, {}) == {"stones": 7}
+    assert NIM.normalize_options(3, {"stones": 4}) == {"stones": 4}
+    for bad in ([], 0, "", {"stones": 2}):
+        with pytest.raises(SetupError):
+            NIM.normalize_options(2, bad)

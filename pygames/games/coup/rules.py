@@ -14,6 +14,7 @@ docs/rules/coup.md describes the rules exactly as implemented.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from ...core import Game, RecordError, SetupError, log_entry, log_visible_to, option
@@ -39,19 +40,7 @@ def distinct(cards: list[str]) -> list[str]:
 
 def combos(pool: list[str], k: int) -> list[list[str]]:
     """All distinct multisets of k cards from pool (sorted, in a stable order)."""
-    pool = sort_cards(pool)
-    result: list[list[str]] = []
-
-    def rec(start: int, chosen: list[str]) -> None:
-        if len(chosen) == k:
-            if chosen not in result:
-                result.append(list(chosen))
-            return
-        for i in range(start, len(pool)):
-            rec(i + 1, chosen + [pool[i]])
-
-    rec(0, [])
-    return result
+    return [list(combo) for combo in dict.fromkeys(combinations(sort_cards(pool), k))]
 
 
 def remove_cards(cards: list[str], taken: list[str]) -> list[str]:
@@ -59,6 +48,27 @@ def remove_cards(cards: list[str], taken: list[str]) -> list[str]:
     for c in taken:
         rest.remove(c)
     return rest
+
+
+def _character_of(spec: str, diplomat: bool, inquisitor: bool) -> str:
+    """The character a claim/block spec of cards.py names in a deck with these options."""
+    name = spec.lstrip("!")
+    if name in ("*tax", "tax"):
+        return "diplomat" if diplomat else "duke"
+    if name == "*exchange":
+        return "inquisitor" if inquisitor else "ambassador"
+    return name
+
+
+#: per (diplomat, inquisitor) option pair, computed once: each main action's
+#: (claimed character, negative claim) and each blockable action's blocking characters
+CLAIMS = {(dip, inq): {kind: (None, False) if spec["claim"] is None else
+                       (_character_of(spec["claim"], dip, inq), spec["claim"].startswith("!"))
+                       for kind, spec in C.ACTIONS.items()}
+          for dip in (False, True) for inq in (False, True)}
+BLOCKS = {(dip, inq): {kind: [_character_of(spec, dip, inq) for spec in specs]
+                       for kind, specs in C.BLOCKERS.items()}
+          for dip in (False, True) for inq in (False, True)}
 
 
 def deck_chars(opts: dict) -> list[str]:
@@ -75,6 +85,7 @@ class CoupGame(Game):
     max_players = 6
     title = {"en": "Coup", "ja": "クー"}
     version = 1
+    snapshot_legal = False  # the legal list is cheaper to rebuild in apply than to snapshot
     test_option_keys = ("deck", "hands", "first_player", "factions_of", "no_shuffle", "coins", "almshouse")
 
     # ================================================================ options
@@ -107,7 +118,6 @@ class CoupGame(Game):
                 raise SetupError("no_shuffle must be true or false")
             opts["no_shuffle"] = options["no_shuffle"]
         chars = deck_chars(opts)
-        full = sort_cards([c for c in chars for _ in range(C.COPIES)])
 
         def card_list(value: Any, what: str) -> list[str]:
             if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
@@ -118,6 +128,8 @@ class CoupGame(Game):
             return list(value)
 
         deal = None
+        if "hands" in options or "deck" in options:
+            full = sort_cards([c for c in chars for _ in range(C.COPIES)])
         if "hands" in options:
             hands = options["hands"]
             if not isinstance(hands, list) or len(hands) != n:
@@ -215,48 +227,57 @@ class CoupGame(Game):
     def exchange_char(state: dict) -> str:
         return "inquisitor" if state["opts"]["inquisitor"] else "ambassador"
 
-    def _char(self, state: dict, spec: str) -> str:
-        name = spec.lstrip("!")
-        if name in ("*tax", "tax"):
-            return self.tax_char(state)
-        if name == "*exchange":
-            return self.exchange_char(state)
-        return name
-
-    def claim_of(self, state: dict, action_type: str) -> tuple[str | None, bool]:
+    @staticmethod
+    def claim_of(state: dict, action_type: str) -> tuple[str | None, bool]:
         """(claimed character, negative) of a main action; negative: claims NOT to hold it."""
-        spec = C.ACTIONS[action_type]["claim"]
-        if spec is None:
-            return None, False
-        return self._char(state, spec), spec.startswith("!")
+        opts = state["opts"]
+        return CLAIMS[opts["diplomat"], opts["inquisitor"]][action_type]
 
-    def blockers(self, state: dict, action_type: str) -> list[str]:
-        return [self._char(state, spec) for spec in C.BLOCKERS.get(action_type, ())]
+    @staticmethod
+    def blockers(state: dict, action_type: str) -> list[str]:
+        opts = state["opts"]
+        return list(BLOCKS[opts["diplomat"], opts["inquisitor"]].get(action_type, ()))
 
     @staticmethod
     def alive(state: dict, seat: int) -> bool:
         return bool(state["hands"][seat])
 
-    def living(self, state: dict) -> list[int]:
-        return [s for s in range(state["num_players"]) if state["hands"][s]]
+    @staticmethod
+    def living(state: dict) -> list[int]:
+        hands = state["hands"]
+        return [s for s in range(state["num_players"]) if hands[s]]
+
+    @staticmethod
+    def round_decided(state: dict) -> bool:
+        """At most one player still holds cards (an empty hand is an eliminated player)."""
+        return state["hands"].count([]) >= state["num_players"] - 1
 
     def factions_split(self, state: dict) -> bool:
         """True while the living players belong to both factions (the targeting limit applies)."""
-        if state["factions"] is None:
+        factions = state["factions"]
+        if factions is None:
             return False
-        return len({state["factions"][s] for s in self.living(state)}) > 1
+        hands = state["hands"]
+        return len({factions[s] for s in range(state["num_players"]) if hands[s]}) > 1
+
+    def targets(self, state: dict, actor: int) -> list[int]:
+        """The seats ``actor`` may target: living others, outside the own faction while split."""
+        hands = state["hands"]
+        seats = [t for t in range(state["num_players"]) if t != actor and hands[t]]
+        if self.factions_split(state):
+            factions = state["factions"]
+            seats = [t for t in seats if factions[t] != factions[actor]]
+        return seats
 
     def may_target(self, state: dict, actor: int, target: int) -> bool:
-        if target == actor or not self.alive(state, target):
-            return False
-        if self.factions_split(state) and state["factions"][actor] == state["factions"][target]:
-            return False
-        return True
+        return target in self.targets(state, actor)
 
-    def after(self, state: dict, seat: int) -> list[int]:
+    @staticmethod
+    def after(state: dict, seat: int) -> list[int]:
         """Living seats other than ``seat``, in seat order after it."""
-        n = state["num_players"]
-        return [(seat + i) % n for i in range(1, n) if state["hands"][(seat + i) % n]]
+        hands = state["hands"]
+        n = len(hands)
+        return [other for other in [*range(seat + 1, n), *range(seat)] if hands[other]]
 
     # ================================================================ whose decision
     def _current_player(self, state: dict) -> int | None:
@@ -297,7 +318,7 @@ class CoupGame(Game):
         coins = state["coins"][a]
         n = state["num_players"]
         opts = state["opts"]
-        targets = [t for t in range(n) if self.may_target(state, a, t)]
+        targets = self.targets(state, a)
         if coins >= C.FORCED_COUP:
             return [{"type": "coup", "target": t} for t in targets]
         acts: list[dict] = [{"type": "income"}, {"type": "foreign_aid"}]
@@ -392,6 +413,27 @@ class CoupGame(Game):
         return pending
 
     # ================================================================ apply
+    def _copy_state(self, state: dict) -> dict:
+        """A copy for ``apply``: a new list or dict for every part an action changes in place.
+
+        Shared with the original: the options and the character list (never changed), the
+        log entries (only ever appended) and what a queue step holds in lists (a step's
+        "order" and "drawn" are replaced, never changed).
+        """
+        new = dict(state)
+        new["wins"] = list(state["wins"])
+        new["hands"] = [list(hand) for hand in state["hands"]]
+        new["lost"] = [list(lost) for lost in state["lost"]]
+        new["coins"] = list(state["coins"])
+        if state["factions"] is not None:
+            new["factions"] = list(state["factions"])
+        new["deck"] = list(state["deck"])
+        if state["info"] is not None:
+            new["info"] = dict(state["info"])
+        new["queue"] = [dict(step) for step in state["queue"]]
+        new["log"] = list(state["log"])
+        return new
+
     def _apply(self, state: dict, action: dict, rng: Rng) -> None:
         step = state["queue"][0]
         k = step["k"]
@@ -447,12 +489,10 @@ class CoupGame(Game):
             candidates = [state["info"]["target"]] if self.alive(state, state["info"]["target"]) else []
         else:
             candidates = self.after(state, claimant)
-        order = []
-        for s in candidates:
-            can_challenge, blocks = self._react_options(state, step, s)
-            if can_challenge or blocks:
-                order.append(s)
-        step["order"] = order
+        if stage == "block" or (stage == "action" and state["info"]["claim"] is not None):
+            step["order"] = candidates  # every other living player may challenge a claim
+        else:  # unclaimed foreign aid, or the target's second chance: only who may block
+            step["order"] = [s for s in candidates if any(self._react_options(state, step, s))]
         return step
 
     def _react(self, state: dict, step: dict, seat: int, action: dict) -> None:
@@ -563,7 +603,7 @@ class CoupGame(Game):
     def _run(self, state: dict, rng: Rng) -> None:
         """Run automatic steps until a seat has to decide (or the game is over)."""
         while not state["over"]:
-            if len(self.living(state)) <= 1:
+            if self.round_decided(state):
                 self._end_round(state, rng)
                 continue
             step = state["queue"][0]
@@ -673,8 +713,7 @@ class CoupGame(Game):
             state["queue"].insert(0, {"k": "lose", "seat": challenger, "why": "challenge"})
 
     def _end_turn(self, state: dict) -> None:
-        nxt = self.after(state, state["turn"])
-        state["turn"] = nxt[0]
+        state["turn"] = self.after(state, state["turn"])[0]
         state["info"] = None
         state["queue"] = [{"k": "act"}]
 

@@ -33,11 +33,13 @@ def soft_scores(tables: list[list[int]], coins: list[int], rounds_left: int, ban
             continue
         if len(top) == 1:
             soft[top[0]] += k
+            holder = top[0]
         else:
             for p in top:
                 soft[p] += TIE_SHARE * k
+            # power_holder's rule for a tie, on the top already found: the tied Omniscient holder
+            holder = next((p for p in top if tables[p][C.OMNISCIENT]), None)
         if rounds_left > 0 and k in POWER_VALUE:
-            holder = power_holder(tables, k)
             if holder is not None:
                 value = POWER_VALUE[k]
                 if k == C.BANKER:

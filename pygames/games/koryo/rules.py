@@ -90,7 +90,8 @@ def breakdown(tables: list[list[int]], coins: list[int]) -> list[dict]:
 
 
 def characters(pile: list[int]) -> int:
-    return sum(pile[k] for k in C.CHARACTERS)
+    """How many character cards (kinds 1..9, contiguous in a pile) the pile holds."""
+    return sum(pile[C.OMNISCIENT:C.MERCHANT + 1])
 
 
 def steal_targets(tables, coins, seat) -> list[int]:
@@ -145,9 +146,10 @@ def _is_seat(value: Any, tables: list) -> bool:
 def play_actions(hand: list[int], cap: int | None, ship: bool) -> list[dict]:
     actions = []
     for kind in C.KINDS:
-        most = hand[kind] if cap is None else min(hand[kind], cap)
-        for count in range(1, most + 1):
-            actions.append({"type": "play", "kind": kind, "count": count})
+        held = hand[kind]
+        if held:
+            most = held if cap is None or held <= cap else cap
+            actions += [{"type": "play", "kind": kind, "count": count} for count in range(1, most + 1)]
     if ship and (cap is None or cap >= 2):
         present = [k for k in C.KINDS if hand[k] > 0]
         for i, a in enumerate(present):
@@ -176,6 +178,7 @@ class KoryoGame(Game):
     max_players = 4
     title = {"en": "Koryo", "ja": "高麗"}
     version = 1
+    snapshot_legal = False  # the legal list is cheaper to rebuild in apply than to snapshot
     test_option_keys = ("deck", "hands", "tables", "coins", "first_player", "start_round", "no_shuffle")
 
     def _option_specs(self) -> list[dict]:
@@ -275,14 +278,15 @@ class KoryoGame(Game):
             state["deal"] = [sum(h) for h in fixed_hands]
         else:
             deal = [C.DEAL[r] + (C.BROADCASTER_BONUS if s == broadcaster else 0) for s in range(n)]
-            for seat in order:
+            deck = state["deck"]
+            for seat in order:  # each seat takes its cards from the top of the deck (fewer if it runs out)
+                dealt = deck[:deal[seat]]
+                del deck[:len(dealt)]
                 hand = empty_pile()
-                got = 0
-                while got < deal[seat] and state["deck"]:
-                    hand[state["deck"].pop(0)] += 1
-                    got += 1
+                for kind in dealt:
+                    hand[kind] += 1
                 state["hands"][seat] = hand
-                deal[seat] = got
+                deal[seat] = len(dealt)
             state["deal"] = deal
         state["ship"] = power_holder(state["tables"], C.SHIPOWNER)
         state["log"].append(log_entry("round", round=r, first=state["first"], deal=list(state["deal"]),
@@ -477,6 +481,23 @@ class KoryoGame(Game):
         if step == "discard":
             return [{"type": "discard", "kind": k} for k in C.CHARACTERS if tables[seat][k] > 0]
         return []
+
+    def _copy_state(self, state: dict) -> dict:
+        """A copy for ``apply``: new lists for every part an action changes in place.
+
+        Shared with the original: the options, the face-down piles (each is replaced, never
+        changed), the deal counts (replaced each round) and the log entries (only appended).
+        """
+        new = dict(state)
+        new["deck"] = list(state["deck"])
+        new["hands"] = [list(hand) for hand in state["hands"]]
+        new["facedown"] = list(state["facedown"])
+        new["tables"] = [list(table) for table in state["tables"]]
+        new["coins"] = list(state["coins"])
+        new["revealed"] = list(state["revealed"])
+        new["pending"] = list(state["pending"])
+        new["log"] = list(state["log"])
+        return new
 
     def _apply(self, state: dict, action: dict, rng: Rng) -> None:
         seat, kind = state["turn"], action["type"]

@@ -37,6 +37,7 @@ class OriflammeGame(Game):
     max_players = 5
     title = {"en": "Oriflamme", "ja": "オリフラム"}
     version = 1
+    snapshot_legal = False  # the legal list is cheaper to rebuild in apply than to snapshot
     test_option_keys = ("seating", "first_player", "hands", "removed", "no_shuffle")
 
     # ------------------------------------------------------------------ setup
@@ -117,15 +118,16 @@ class OriflammeGame(Game):
         return result
 
     # ------------------------------------------------------------------ whose turn
-    def _placement_order(self, state: dict) -> list[int]:
+    @staticmethod
+    def _placer(state: dict) -> int:
+        """Who places now: the turn-th seat clockwise from the first player of the round."""
         seating = state["seating"]
-        start = seating.index(state["first"])
-        return seating[start:] + seating[:start]
+        return seating[(seating.index(state["first"]) + state["turn"]) % len(seating)]
 
     def _current_player(self, state: dict) -> int | None:
         phase = state["phase"]
         if phase == "place":
-            return self._placement_order(state)[state["turn"]]
+            return self._placer(state)
         if phase == "resolve":
             return state["pending"]["seat"]
         return None
@@ -133,14 +135,18 @@ class OriflammeGame(Game):
     # ------------------------------------------------------------------ legal actions
     def _legal_actions(self, state: dict) -> list[dict]:
         if state["phase"] == "place":
-            seat = self._current_player(state)
+            seat = self._placer(state)
             queue = state["queue"]
+            hand = state["hands"][seat]
             if not queue:
-                places = [{"at": "center"}]
-            else:
-                places = [{"at": "left"}, {"at": "right"}]
-                places += [{"at": "stack", "pos": i} for i, stack in enumerate(queue) if stack[-1]["o"] == seat]
-            return [{"type": "place", "card": k, **p} for k in state["hands"][seat] for p in places]
+                return [{"type": "place", "card": k, "at": "center"} for k in hand]
+            own = [i for i, stack in enumerate(queue) if stack[-1]["o"] == seat]
+            actions = []
+            for k in hand:  # each card: at either end of the queue, or on one of the placer's own stacks
+                actions.append({"type": "place", "card": k, "at": "left"})
+                actions.append({"type": "place", "card": k, "at": "right"})
+                actions += [{"type": "place", "card": k, "at": "stack", "pos": i} for i in own]
+            return actions
         pending = state["pending"]
         kind = pending["type"]
         if kind == "reveal":
@@ -203,6 +209,20 @@ class OriflammeGame(Game):
         return f"that is not one of the possible choices: {field} is one of {state['pending'].get('cands')}"
 
     # ------------------------------------------------------------------ apply
+    def _copy_state(self, state: dict) -> dict:
+        """A copy for ``apply``: new lists and card dicts for everything an action changes in place.
+
+        Shared with the original: seating, removed cards and options (never changed), the
+        pending decision (always replaced, never changed) and the log entries (only appended).
+        """
+        new = dict(state)
+        new["hands"] = [list(hand) for hand in state["hands"]]
+        new["ip"] = list(state["ip"])
+        new["queue"] = [[dict(card) for card in stack] for stack in state["queue"]]
+        new["discard"] = [list(cards_out) for cards_out in state["discard"]]
+        new["log"] = list(state["log"])
+        return new
+
     def _apply(self, state: dict, action: dict, rng: Any) -> None:
         self._do(state, action)
         self._run(state)
@@ -241,7 +261,7 @@ class OriflammeGame(Game):
 
     # placement -----------------------------------------------------------
     def _place(self, state: dict, action: dict) -> None:
-        seat = self._current_player(state)
+        seat = self._placer(state)
         kind = action["card"]
         state["hands"][seat].remove(kind)
         card = {"o": seat, "k": kind, "up": False, "ip": 0}
@@ -273,11 +293,11 @@ class OriflammeGame(Game):
             if pending is not None:
                 if pending["type"] == "reveal":
                     return
-                legal = self._legal_actions(state)
-                if len(legal) > 1:
+                choices = len(pending["cands"]) if "cands" in pending else len(self._legal_actions(state))
+                if choices > 1:
                     return
                 # a forced choice (one option only) is applied at once
-                self._do(state, legal[0])
+                self._do(state, self._legal_actions(state)[0])
                 continue
             queue, pos = state["queue"], state["pos"]
             if pos >= len(queue):
