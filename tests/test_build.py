@@ -67,6 +67,16 @@ def test_package_zip_is_importable_and_deterministic(dist, tmp_path):
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
 
 
+def test_outside_arena_is_never_shipped():
+    """The outside arena (pygames/outside, which imports coupml) stays out of the site's zip, and no
+    shipped file mentions coupml."""
+    assert (build.PACKAGE / "outside" / "coup_ruleai.py").is_file()
+    names = build.zip_texts(build.package_zip())
+    assert not [n for n in names if n.startswith("pygames/outside/")]
+    assert "pygames/games/coup/bot.py" in names
+    assert not [n for n, text in names.items() if b"coupml" in text]
+
+
 def test_games_css_has_every_game_style(dist):
     text = (dist / "games.css").read_text(encoding="utf-8")
     for path in sorted((build.PACKAGE / "games").glob("*/style.css")):
