@@ -6,6 +6,7 @@
     python3 build.py test [ARGS]  install test needs, build, run the whole pytest suite (ARGS go to pytest)
     python3 build.py bench        playouts per second, bytes shipped, time to a playable lobby
     python3 build.py bench --bots win rates between bot levels (bench/bots.json, docs/bots.md)
+    python3 build.py bench --bots --outside   our Coup bots against coupml's RuleAI (bench/outside.json)
 
 dist/ holds the site/ shell, our ``pygames`` package as one zip (extracted by
 PyScript's ``[files]``), one games.css made of every ``pygames/games/*/style.css``,
@@ -182,6 +183,10 @@ def pyodide_files(members: dict[str, bytes]) -> dict[str, bytes]:
 
 
 # --------------------------------------------------------------------------- our files
+#: sub-packages of pygames that never go into the site: the outside arena (needs coupml, a bench extra)
+NOT_SHIPPED = ("outside",)
+
+
 def package_files(package: Path | None = None) -> list[Path]:
     """Files of the pygames package that go into the zip (Python and data; no caches, no CSS)."""
     package = package or PACKAGE
@@ -190,6 +195,8 @@ def package_files(package: Path | None = None) -> list[Path]:
         if not path.is_file() or "__pycache__" in path.parts or path.suffix in (".pyc", ".css"):
             continue
         if path.name.startswith("."):
+            continue
+        if path.relative_to(package).parts[0] in NOT_SHIPPED:
             continue
         files.append(path)
     return files
@@ -1296,6 +1303,17 @@ def chromium_args() -> list[str]:
 def cmd_bench_bots(args: argparse.Namespace) -> int:
     """Seeded, seat-rotated games between bot levels (pygames.bots.arena.bench)."""
     sys.path.insert(0, str(ROOT))
+    if args.outside:
+        try:
+            from pygames.outside.coup_ruleai import PLAN, bench as outside_bench
+        except ImportError as exc:
+            raise BuildError(f"the outside arena needs coupml: pip install -e .[bench] ({exc})") from None
+        cells = [(level, n) for level, n in PLAN
+                 if (not args.level or level in args.level) and (not args.players or n in args.players)]
+        outside_bench(games=args.games, hard_games=args.hard_games, jobs=args.jobs, cells=cells,
+                      json_path=BENCH_DIR / "outside.json", md_path=ROOT / "docs" / "bots.md", log=log)
+        log(f"wrote {(BENCH_DIR / 'outside.json').relative_to(ROOT)} and docs/bots.md")
+        return 0
     from pygames.bots.arena import bench
 
     bench(games=args.games, hard_games=args.hard_games, jobs=args.jobs, game_ids=args.game, matches=args.match,
@@ -1381,6 +1399,13 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--game", action="append", help="with --bots: only this game (repeatable)")
     bench.add_argument("--match", action="append", choices=["normal-random", "easy-normal", "hard-normal"],
                        help="with --bots: only this kind of match (repeatable)")
+    bench.add_argument("--outside", action="store_true",
+                       help="with --bots: instead, our Coup bots against coupml's RuleAI (needs the bench extra); "
+                            "writes bench/outside.json and docs/bots.md")
+    bench.add_argument("--players", type=int, action="append",
+                       help="with --bots --outside: only this player count (repeatable)")
+    bench.add_argument("--level", action="append", choices=["ruleai", "normal", "hard"],
+                       help="with --bots --outside: only this level's rows (ruleai: the baseline; repeatable)")
 
     if argv[:1] == ["test"]:
         args, rest = parser.parse_args(["test"]), argv[1:]

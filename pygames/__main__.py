@@ -17,7 +17,10 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--game", action="append", help="game id (repeatable; default: all)")
     arena.add_argument("--players", type=int, action="append", help="player count (repeatable; default: 2 or the minimum)")
     arena.add_argument("--challenger", default="normal")
-    arena.add_argument("--opponent", default="random")
+    arena.add_argument("--opponent", default="random",
+                       help="a level, or 'ruleai': coupml's RuleAI in every other seat (Coup only; needs the "
+                            "bench extra, pip install -e .[bench])")
+    arena.add_argument("--jobs", type=int, default=1, help="processes (with --opponent ruleai)")
     arena.add_argument("--games", type=int, default=100)
     arena.add_argument("--iterations", type=int, default=None, help="hard bot iterations per decision")
     arena.add_argument("--json", help="write the results to this file")
@@ -30,6 +33,18 @@ def main(argv: list[str] | None = None) -> int:
     # the hard bot plays its iteration budget without the browser's time limit: results are reproducible
     settings = {"hard": {"max_seconds": None} | ({"iterations": args.iterations} if args.iterations else {})}
     results = []
+    if args.opponent == "ruleai":
+        from .outside import coup_ruleai
+        if set(args.game or ["coup"]) != {"coup"}:
+            parser.error("RuleAI plays Coup only: --game coup")
+        for n in args.players or [2]:
+            result = coup_ruleai.match(args.challenger, n, args.games, jobs=args.jobs, settings=settings)
+            results.append(result)
+            print(coup_ruleai.table_line(result), flush=True)
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as fh:
+                json.dump(results, fh, indent=1)
+        return 0
     for game_id in args.game or list(GAMES):
         game = GAMES[game_id]
         for n in args.players or [max(2, game.min_players)]:

@@ -67,6 +67,28 @@ def test_package_zip_is_importable_and_deterministic(dist, tmp_path):
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
 
 
+def test_outside_arena_is_never_shipped():
+    """The outside arena (pygames/outside, which imports coupml) stays out of the site's zip, and no
+    shipped file imports coupml."""
+    import ast
+    assert (build.PACKAGE / "outside" / "coup_ruleai.py").is_file()
+    names = build.zip_texts(build.package_zip())
+    assert not [n for n in names if n.startswith("pygames/outside/")]
+    assert "pygames/games/coup/bot.py" in names
+    imported = set()
+    for name, text in names.items():
+        if name.endswith(".py"):
+            for node in ast.walk(ast.parse(text)):
+                if isinstance(node, ast.Import):
+                    imported.update(alias.name.split(".")[0] for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    imported.add(node.module.split(".")[0])
+    assert "pygames" in imported or "json" in imported  # the walk sees imports
+    assert "coupml" not in imported
+    assert b"import coupml" in (build.PACKAGE / "outside" / "coup_ruleai.py").read_bytes() or \
+        b"from coupml" in (build.PACKAGE / "outside" / "coup_ruleai.py").read_bytes()
+
+
 def test_games_css_has_every_game_style(dist):
     text = (dist / "games.css").read_text(encoding="utf-8")
     for path in sorted((build.PACKAGE / "games").glob("*/style.css")):

@@ -185,6 +185,13 @@ class IsmctsBot(Bot):
         rng = rng or self.rng
         if len(legal) == 1:
             return legal[0]
+        # a game may fix some answers that no player gets wrong (Coup: proving a claim one holds);
+        # games without the hook are modelled as before
+        obvious = getattr(module, "obvious_reply", None)
+        if obvious is not None:
+            reply = obvious(game, state, legal, mover)
+            if reply is not None:
+                return reply
         if module is None or rng.random() < settings["opponent_noise"]:
             return legal[rng.randbelow(len(legal))]
         if settings["opponent_model"] == "rollout" and getattr(module, "rollout", None) is not None:

@@ -99,3 +99,51 @@ def test_normal_bot_beats_random_in_two_player_games():
             state = GAME.apply(state, action)
         wins += normal_seat in GAME.winners(state)
     assert wins >= 0.8 * games, f"normal won only {wins} of {games}"
+
+
+def test_opponents_in_the_search_prove_a_claim_they_hold():
+    """The hard bot's model of an answer to a challenge: a holder shows the card; otherwise (or at any
+    other step) the hook leaves the choice to the opponent model."""
+    state = setup(2, [["duke", "contessa"], ["captain", "ambassador"]], first=0)
+    state = play(state, "tax", "challenge")
+    legal = GAME.legal_actions(state)
+    assert coup_bot.obvious_reply(GAME, state, legal, 0) == {"type": "reveal", "card": "duke"}
+    bluff = play(setup(2, [["captain", "contessa"], ["captain", "ambassador"]], first=0), "tax", "challenge")
+    assert coup_bot.obvious_reply(GAME, bluff, GAME.legal_actions(bluff), 0) is None
+    start = setup(2, [["duke", "contessa"], ["captain", "ambassador"]], first=0)
+    assert coup_bot.obvious_reply(GAME, start, GAME.legal_actions(start), 0) is None
+
+
+def _claim_odds(state, seat, claimant, card, samples=400):
+    view = GAME.view(state, seat)
+    rng = Rng("odds")
+    return sum(card in coup_bot.determinize(GAME, view, seat, rng.fork())["hands"][claimant]
+               for _ in range(samples)) / samples
+
+
+def test_claim_odds_depend_on_the_claim_and_on_the_claimants_record():
+    """An assassination (3 coins) is believed more than an exchange; a contessa claimed against an
+    assassination on the last card tells little; a claimant caught bluffing before is believed less."""
+    hands = [["duke", "duke"], ["captain", "contessa"], ["captain", "duke"]]
+    assassinate = play(setup(3, hands, first=1, coins=[2, 3, 2]), "assassinate>0")
+    exchange = play(setup(3, hands, first=1, coins=[2, 3, 2]), "exchange")
+    assert _claim_odds(assassinate, 0, 1, "assassin") > _claim_odds(exchange, 0, 1, "ambassador") + 0.15
+    # seat 1 on its last card: its contessa against an assassination is near the card-counting odds
+    last = play(setup(2, [["assassin", "duke"], ["contessa", "captain"]], first=0, coins=[10, 2]),
+                "coup>1", "lose:captain", "income", "assassinate>1", "block:contessa")
+    assert GAME.view(last, None)["hand_counts"] == [2, 1] and GAME.current_player(last) == 0
+    view = GAME.view(last, 0)
+    rng = Rng("prior")
+    prior = sum("contessa" in GAME.sample_state(view, 0, rng.fork())["hands"][1] for _ in range(400)) / 400
+    assert _claim_odds(last, 0, 1, "contessa") < prior + 0.1
+
+
+def test_a_caught_bluffer_is_believed_less():
+    base = [["duke", "duke"], ["contessa", "ambassador"]]
+    honest = play(setup(2, base, first=1), "tax")
+    caught = setup(2, base, first=1)
+    caught = play(caught, "tax", "challenge", "reveal:ambassador")  # caught: loses its ambassador
+    caught = play(caught, "income", "tax")                         # claims the duke again
+    assert GAME.view(caught, None)["hand_counts"][1] == 1
+    scales = coup_bot.honesty_scales(GAME.view(caught, 0))
+    assert scales[1] > 1.0 and coup_bot.honesty_scales(GAME.view(honest, 0))[1] == 1.0

@@ -67,6 +67,10 @@ class Knowledge:
         self.proven = [0] * n
         self.challenges = [0] * n
         self.chances = [0] * n  # claims by others this seat could have challenged
+        self.aid_blocks = [0] * n  # foreign aid this seat blocked, and could have blocked
+        self.aid_chances = [0] * n
+        self.attacks_on = [0] * n  # assassinations aimed at this seat, and the ones it blocked
+        self.attack_blocks = [0] * n
         for entry in log:
             key = entry["key"]
             p = entry["params"]
@@ -77,9 +81,19 @@ class Knowledge:
                 if not p.get("negative"):
                     self.claims[s].add(p["card"])
                 self._chance(s)
+                if p.get("action") == "assassinate" and p.get("target") is not None:
+                    self.attacks_on[p["target"]] += 1
+            elif key == "declare" and p.get("action") == "foreign_aid":
+                for other in self.living:
+                    if other != s:
+                        self.aid_chances[other] += 1
             elif key == "block":
                 self.claims[s].add(p["card"])
                 self._chance(s)
+                if p.get("action") == "foreign_aid":
+                    self.aid_blocks[s] += 1
+                elif p.get("action") == "assassinate":
+                    self.attack_blocks[s] += 1
             elif key == "challenge":
                 self.challenges[s] += 1
             elif key == "caught":
@@ -113,15 +127,19 @@ class Knowledge:
         k = min(k, total)
         return 1.0 - comb(total - u, k) / comb(total, k)
 
-    def bluff_rate(self, s: int) -> float:
-        return (self.caught[s] + 1.2) / (self.caught[s] + self.proven[s] + 3.0)
+    def bluff_rate(self, s: int, card: str) -> float:
+        """How likely s claims ``card`` without it, relative to with it: the character's usual
+        ratio (CLAIM_RATIO) scaled by how s's challenged claims went so far this round."""
+        honesty = (self.caught[s] + 1.0) / (self.caught[s] + self.proven[s] + 2.0) / 0.5
+        return min(1.0, CLAIM_RATIO.get(card, CLAIM_LIKELIHOOD) * honesty)
 
-    def has_claimed(self, s: int, card: str) -> float:
-        """P(s holds ``card``) given that s claims it now (or has claimed it)."""
+    def has_claimed(self, s: int, card: str, ratio: float | None = None) -> float:
+        """P(s holds ``card``) given that s claims it now (or has claimed it); ``ratio`` replaces the
+        usual bluff ratio (e.g. a contessa claimed against an assassination on the last card)."""
         h = self.prior_has(s, card)
         if h <= 0.0 or h >= 1.0:
             return h
-        b = self.bluff_rate(s)
+        b = self.bluff_rate(s, card) if ratio is None else ratio
         p = h / (h + (1.0 - h) * b)
         claimed = len(self.claims[s] | {card})
         if claimed > self.counts[s]:  # more characters claimed than cards held: some are bluffs
@@ -236,9 +254,11 @@ def _act_value(k: Knowledge, action: dict, rng: Any) -> float:
     if kind == "income":
         return 1.0
     if kind == "foreign_aid":
-        blockers = [s for s in k.opponents if k.tax in k.claims[s]]
-        p_block = 0.85 if blockers else 0.2 + 0.1 * (len(k.opponents) - 1)
-        return 2.0 * (1.0 - min(0.9, p_block))
+        through = 1.0
+        for s in k.opponents:  # each opponent's block rate so far (prior 0.2), or a claimed blocker
+            rate = 0.85 if k.tax in k.claims[s] else (k.aid_blocks[s] + 0.4) / (k.aid_chances[s] + 2.0)
+            through *= 1.0 - rate
+        return 2.0 * max(0.1, through)
     if kind == "coup":
         return 50.0 + k.threat(t) + (5.0 if k.counts[t] == 1 else 0.0)
     if kind == "convert":
@@ -261,8 +281,22 @@ def _act_value(k: Knowledge, action: dict, rng: Any) -> float:
         weak = 8.5 - k.hand_value(hand) / max(1, len(hand)) * 2
         gain = 1.2 + max(0.0, weak) * 0.4
     elif kind == "assassinate":
-        blocked = k.has_claimed(t, "contessa") if "contessa" in k.claims[t] else k.prior_has(t, "contessa") * 0.6
-        gain = (k.their_card_value(t) + 0.3 * k.threat(t)) * (1.0 - blocked) - 3 * 0.5
+        worth = k.their_card_value(t) + 0.3 * k.threat(t)
+        # will t claim the contessa? Surely on its last card (unless all three are seen), else as
+        # often as it has blocked assassinations so far (prior 0.4) or as its claims say
+        last = k.counts[t] == 1
+        if k.unseen.get("contessa", 0) == 0:
+            claim_block = 0.0
+        elif last:
+            claim_block = 0.9
+        else:
+            claim_block = (k.attack_blocks[t] + 0.8) / (k.attacks_on[t] + 2.0)
+            if "contessa" in k.claims[t]:
+                claim_block = max(claim_block, k.has_claimed(t, "contessa"))
+        real = k.has_claimed(t, "contessa", LAST_CARD_CONTESSA if last else None)
+        # a claimed block can be challenged: worth it when the contessa is unlikely
+        follow = max(0.0, (1.0 - real) * worth - real * k.my_card_cost())
+        gain = worth * (1.0 - claim_block) + claim_block * follow - 3 * 0.5
         if coins >= 7:
             gain -= 3.0  # a sure coup is available
     elif kind == "examine":
@@ -312,8 +346,9 @@ def _react_values(k: Knowledge, step: dict, legal: list[dict], rng: Any) -> list
     if stage == "block":
         blocker = info["blocker"]
         card = info["block_card"]
+        desperate = info["action"] == "assassinate" and k.counts[blocker] == 1  # any player would claim it
         p_true = 0.0 if k.unseen.get(card, 0) == 0 and k.known_card.get(blocker) != card \
-            else k.has_claimed(blocker, card)
+            else k.has_claimed(blocker, card, LAST_CARD_CONTESSA if desperate else None)
         # what the block costs me if it stands
         if actor == me:
             kind = info["action"]
@@ -369,6 +404,21 @@ def _react_values(k: Knowledge, step: dict, legal: list[dict], rng: Any) -> list
                 fail_cost = k.my_card_cost() + loss
             values.append(-q * fail_cost - 0.3 + (rng.random() - 0.5) * 1.0)
     return values
+
+
+def obvious_reply(game: Any, state: dict, legal: list[dict], mover: int) -> dict | None:
+    """The hard bot's model of an opponent answering a challenge (on a determinized state, from the
+    opponent's own cards): it always shows the challenged character when it holds it (as a
+    player who holds it almost never gives up a card instead), never a random card by noise."""
+    step = state["queue"][0]
+    if step["k"] != "reveal":
+        return None
+    info = state["info"]
+    claimed = info["block_card"] if step["stage"] == "block" else info["claim"]
+    for action in legal:
+        if action["card"] == claimed:
+            return action
+    return None
 
 
 def rollout(game: Any, state: dict, legal: list[dict], rng: Any) -> dict:
@@ -445,6 +495,19 @@ def evaluate(game: Any, state: dict) -> list[float]:
 #: likelihood of a claim (an action's character or a block) when the claimant does NOT hold the card,
 #: relative to when it does (the normal bot: about 0.2; kept milder for other players)
 CLAIM_LIKELIHOOD = 0.3
+#: the same per character claimed ("block:<card>" for a block), see docs/bots.md: an assassination
+#: costs 3 coins and is rarely bluffed; blocks and exchanges cost nothing to bluff
+CLAIM_RATIO: dict[str, float] = {"assassin": 0.05, "captain": 0.15, "duke": 0.2, "ambassador": 0.45,
+                                 "contessa": 0.5, "inquisitor": 0.3, "diplomat": 0.2}
+#: the hard bot's determinizations use these for blocks (bluffed more than actions)
+BLOCK_RATIO: dict[str, float] = {"block:duke": 0.5, "block:captain": 0.3, "block:ambassador": 0.3,
+                                 "block:inquisitor": 0.3, "block:diplomat": 0.5}
+#: a contessa claimed against an assassination on the claimant's last card (bluffed by anyone desperate)
+LAST_CARD_CONTESSA: float | None = 0.9
+#: per-opponent honesty learned from the game: the ratio is scaled by
+#: ((caught + 1) / (caught + proven + 2)) / 0.5, clipped to [HONESTY_MIN, HONESTY_MAX]; 0 turns it off
+HONESTY_WEIGHT = 1.0
+HONESTY_MIN, HONESTY_MAX = 0.5, 2.0
 #: likelihood of letting a blockable attack or foreign aid through when holding a blocker,
 #: relative to when not (the normal bot: about 0.04)
 NO_BLOCK_LIKELIHOOD = 0.25
@@ -474,6 +537,17 @@ def evidence(view: dict, seat: int) -> list[list]:
     def forget(s: int) -> None:
         items[:] = [item for item in items if item[0] != s]
 
+    scale = honesty_scales(view) if HONESTY_WEIGHT else [1.0] * n
+    counts = [2] * n  # cards in hand at each entry of the log (every round starts with 2)
+
+    def claim_ratio(s: int, card: str, block: bool = False, last_card_attack: bool = False) -> float:
+        if last_card_attack and LAST_CARD_CONTESSA is not None:
+            return LAST_CARD_CONTESSA
+        ratio = BLOCK_RATIO.get(f"block:{card}") if block else None
+        if ratio is None:
+            ratio = CLAIM_RATIO.get(card, CLAIM_LIKELIHOOD)
+        return min(1.0, ratio * scale[s])
+
     for entry in view["log"]:
         key = entry["key"]
         p = entry["params"]
@@ -481,12 +555,14 @@ def evidence(view: dict, seat: int) -> list[list]:
         if key == "round_start":
             items.clear()
             pending = None
+            counts = [2] * n
         elif key == "declare":
             pending = {"actor": s, "action": p["action"], "target": p.get("target"), "blocked": False}
             if p.get("card") and not p.get("negative"):
-                add(s, p["card"], 1.0, CLAIM_LIKELIHOOD)
+                add(s, p["card"], 1.0, claim_ratio(s, p["card"]))
         elif key == "block":
-            add(s, p["card"], 1.0, CLAIM_LIKELIHOOD)
+            last = pending is not None and pending["action"] == "assassinate" and counts[s] == 1
+            add(s, p["card"], 1.0, claim_ratio(s, p["card"], True, last))
             if pending is not None:
                 pending["blocked"] = True
         elif key == "caught":
@@ -509,10 +585,32 @@ def evidence(view: dict, seat: int) -> list[list]:
                     add(t, card, NO_BLOCK_LIKELIHOOD, 1.0)
             pending = None
         if key == "lose":
+            counts[s] -= 1
             for item in items:
                 if item[0] == s:
                     item[4].append(p["card"])
     return items
+
+
+def honesty_scales(view: dict) -> list[float]:
+    """Per seat, how much more (> 1) or less (< 1) than usual its claims are bluffs, from how its
+    challenged claims went so far this round (caught or proven), shrunk towards 1."""
+    n = view["num_players"]
+    caught, proven = [0] * n, [0] * n
+    for entry in view["log"]:
+        key, s = entry["key"], entry["params"].get("seat")
+        if key == "round_start":
+            caught, proven = [0] * n, [0] * n
+        elif key == "caught":
+            caught[s] += 1
+        elif key == "proven":
+            proven[s] += 1
+    scales = []
+    for s in range(n):
+        rate = (caught[s] + 1.0) / (caught[s] + proven[s] + 2.0) / 0.5
+        rate = 1.0 + HONESTY_WEIGHT * (rate - 1.0)
+        scales.append(min(HONESTY_MAX, max(HONESTY_MIN, rate)))
+    return scales
 
 
 def likelihood(items: list[list], hands: list[list[str]]) -> float:
