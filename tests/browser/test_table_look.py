@@ -121,7 +121,7 @@ def test_card_zoom_on_hover_focus_tap_log_reference_replay(open_page, site_url, 
     cards.first.hover()  # hover: the large card, with its picture
     expect(page.locator("#zoom")).to_be_visible()
     assert zoom_shows(page)
-    uses = page.locator("#zoom svg.card-art use")
+    uses = page.locator("#zoom svg use")
     assert uses.count() >= 1 and all(page.evaluate(SYMBOL_OF, u.element_handle()) for u in uses.all())
     assert len(page.locator("#zoom").inner_text().strip()) > 20, "the zoom shows no rules text"
     assert page.evaluate("getComputedStyle(document.getElementById('zoom')).pointerEvents") == "none"
