@@ -21,7 +21,7 @@ from pygames import get_game
 from pygames.core import Rng
 
 #: how playouts are driven: "public" = legal_actions + apply (a new state per action, every
-#: check); "simulation" = legal_actions + advance (in place, as the hard bot's playouts)
+#: check); "simulation" = simulation_actions + advance (in place, as the hard bot's playouts)
 PATHS = ("public", "simulation")
 #: CPU time where the platform has it (steadier on a shared machine); wall time in the page
 _clock = time.perf_counter if sys.platform == "emscripten" else time.process_time
@@ -94,12 +94,14 @@ def engine_playouts(engine: str, players: int, seconds: float = 0.3, seed: str =
     else:
         game = get_game(engine)
         simulate = path == "simulation"
+        # the bots' own call where the engine has it (the code before this work has only legal_actions)
+        legal_of = getattr(game, "simulation_actions", game.legal_actions) if simulate else game.legal_actions
         started = _clock()
         while games < min_games or _clock() - started < seconds:
             state = game.new_game(players, rng.randbelow(1 << 30))
             steps = 0
             while not game.is_over(state):
-                legal = game.legal_actions(state)
+                legal = legal_of(state)
                 action = legal[rng.randbelow(len(legal))]
                 if simulate:
                     game.advance(state, action)

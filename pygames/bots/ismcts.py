@@ -166,7 +166,7 @@ class IsmctsBot(Bot):
         for _ in range(depth):
             if game.is_over(state) or (stop is not None and stop(state)):
                 return
-            legal = game.legal_actions(state)
+            legal = game.simulation_actions(state)
             mover = game.current_player(state)
             if modelled and mover == seat:
                 modelled = False
@@ -361,7 +361,7 @@ class IsmctsBot(Bot):
                 if game.is_over(state):
                     break
                 mover = game.current_player(state)
-                legal = game.legal_actions(state)
+                legal = game.simulation_actions(state)
                 if mover != seat:
                     game.advance(state, self._opponent_action(game, module, state, legal, mover, settings))
                     depth -= 1

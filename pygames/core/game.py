@@ -194,6 +194,13 @@ class Game:
         self._legal_cache = (state, marshal.dumps(legal))
         return legal
 
+    def simulation_actions(self, state: State) -> list[Action]:
+        """``legal_actions`` for a bot's private simulation, to pair with ``advance``: the same
+        list, without the snapshot that ``apply`` would use (a simulation never calls apply)."""
+        if self._current_player(state) is None:
+            return []
+        return self._legal_actions(state)
+
     def _legal_list(self, state: State) -> tuple[list[Action], bool]:
         """The legal actions of ``state``, and whether the list is a private copy: it
         is when it comes from the cache (the last ``legal_actions`` call was for this
