@@ -79,18 +79,32 @@ def line_cells(r: int, c: int) -> list[tuple[int, int]]:
     return [(r, x) for x in range(3) if x != c] + [(y, c) for y in range(3) if y != r]
 
 
+CELLS = tuple((r, c) for r in range(3) for c in range(3))
+#: the other cells of the row and column of each cell
+LINES = {(r, c): tuple(line_cells(r, c)) for r, c in CELLS}
+#: characters that let the buildings in their line be activated twice (the Priest)
+DOUBLERS = frozenset(card for card, info in CARDS.items() if info.get("char", {}).get("on") == "double")
+
+
 def chars_in_line(district: list, r: int, c: int) -> list[dict]:
     """Visible character effects in the row and column of (r, c)."""
     result = []
-    for rr, cc in line_cells(r, c):
-        card = top(district[rr][cc])
-        if card and "char" in CARDS[card]:
-            result.append(CARDS[card]["char"])
+    for rr, cc in LINES[r, c]:
+        cell = district[rr][cc]
+        if cell:
+            char = CARDS[cell["s"][-1]].get("char")
+            if char:
+                result.append(char)
     return result
 
 
 def capacity(district: list, r: int, c: int) -> int:
-    return 2 if any(ch["on"] == "double" for ch in chars_in_line(district, r, c)) else 1
+    """How many citizens a building at (r, c) takes: 2 with a Priest in its row or column."""
+    for rr, cc in LINES[r, c]:
+        cell = district[rr][cc]
+        if cell and cell["s"][-1] in DOUBLERS:
+            return 2
+    return 1
 
 
 def owned_citizens(player: dict, colour: str) -> int:
@@ -172,21 +186,27 @@ def score_breakdown(players: list[dict], seat: int) -> dict:
     return {"prestige": prestige, "cards": printed, "characters": bonus, "ramparts": ramparts, "total": total}
 
 
-_USE_CACHE: dict[tuple, list[list[int]]] = {}
-
-
 def use_options(players: list[dict], seat: int, colour: str, need: int, extra: int) -> list[list[int]]:
     """Ways to take ``need`` standing citizens of ``colour`` (own first; others at 2 deniers each),
     keeping ``extra`` deniers for the rest of the action. Each way is a count per seat."""
-    caps = tuple(p["stand"][colour] for p in players)
-    key = (caps, seat, need, players[seat]["deniers"] - extra)
-    found = _USE_CACHE.get(key)
+    standing = tuple(p["stand"][colour] for p in players)
+    return [list(u) for u in use_ways(standing, seat, need, players[seat]["deniers"] - extra)]
+
+
+_USE_WAYS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+
+
+def use_ways(standing: tuple[int, ...], seat: int, need: int, budget: int) -> tuple[tuple[int, ...], ...]:
+    """``use_options`` for ``standing`` citizens of one colour per seat and ``budget`` deniers
+    for the fees (memoized: the same few situations come back all game)."""
+    # nobody can give more than ``need``, and fees never exceed 2 x ``need``: clamp for the memo
+    key = (tuple(min(k, need) for k in standing), seat, need, min(budget, K.BORROW_FEE * need))
+    found = _USE_WAYS.get(key)
     if found is None:
-        found = _use_ways(caps, seat, need, key[3])
-        if len(_USE_CACHE) > 5000:
-            _USE_CACHE.clear()
-        _USE_CACHE[key] = found
-    return [list(u) for u in found]
+        if len(_USE_WAYS) > 20000:
+            _USE_WAYS.clear()
+        found = _USE_WAYS[key] = tuple(tuple(u) for u in _use_ways(*key))
+    return found
 
 
 def _use_ways(caps: tuple, seat: int, need: int, budget: int) -> list[list[int]]:
@@ -220,15 +240,25 @@ def shift_for(r: int, c: int) -> tuple[int, int]:
     return (1 if r < 0 else -1 if r > 2 else 0), (1 if c < 0 else -1 if c > 2 else 0)
 
 
-def targets(district: list, card: str) -> list[tuple[int, int]]:
-    """Cells (in current coordinates, -1..3 meaning "shift the district") where ``card`` may go."""
-    occupied = [(r, c) for r in range(3) for c in range(3) if district[r][c]]
-    if CARDS[card]["level"] == 3 and any(card in cell["s"] for row in district for cell in row if cell):
-        return []
+def occupancy(district: list) -> int:
+    """The filled cells of a district as a 9-bit mask (bit 3r + c)."""
+    mask = 0
+    bit = 1
+    for row in district:
+        for cell in row:
+            if cell:
+                mask |= bit
+            bit <<= 1
+    return mask
+
+
+def _places_for(mask: int) -> tuple[tuple[int, int], ...]:
+    """Where a card may go in a district whose filled cells are ``mask`` (see ``targets``)."""
+    occupied = [(r, c) for r, c in CELLS if mask >> (3 * r + c) & 1]
     if not occupied:
-        return [(r, c) for r in range(3) for c in range(3)]
-    result = []
+        return CELLS
     occ = set(occupied)
+    result = []
     for r in range(-1, 4):
         for c in range(-1, 4):
             if (r, c) in occ:
@@ -240,7 +270,24 @@ def targets(district: list, card: str) -> list[tuple[int, int]]:
             if all(0 <= rr + dr <= 2 and 0 <= cc + dc <= 2 for rr, cc in occupied) \
                     and 0 <= r + dr <= 2 and 0 <= c + dc <= 2:
                 result.append((r, c))
-    return result
+    return tuple(result)
+
+
+#: the places of each district shape (of 512), computed when first met
+_PLACES: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def targets(district: list, card: str) -> list[tuple[int, int]]:
+    """Cells (in current coordinates, -1..3 meaning "shift the district") where ``card`` may go:
+    any filled cell, an empty cell orthogonally next to one, and places just outside the grid
+    when the whole district can shift by one; a prestige building not twice in a district."""
+    if CARDS[card]["level"] == 3 and any(card in cell["s"] for row in district for cell in row if cell):
+        return []
+    mask = occupancy(district)
+    places = _PLACES.get(mask)
+    if places is None:
+        places = _PLACES[mask] = _places_for(mask)
+    return list(places)
 
 
 def event_impact(player: dict, ev: str, n: int) -> int:
@@ -499,6 +546,26 @@ class TournayGame(Game):
             state["log"].append(log_entry("last_round", reason=reason))
         return state
 
+    # ------------------------------------------------------------------ the copy apply makes
+    def _copy_state(self, state: dict) -> dict:
+        """A copy of everything an action changes in place: decks, the queue, players (their
+        districts cell by cell), the final choices. Shared with the old state: the log entries,
+        the tasks and the pending question (actions replace those, never change them)."""
+        new = dict(state)
+        new["decks"] = {deck: list(cards) for deck, cards in state["decks"].items()}
+        new["faceup"] = dict(state["faceup"])
+        new["criers"] = list(state["criers"])
+        new["ev_deck"] = list(state["ev_deck"])
+        new["queue"] = [dict(item) if item else None for item in state["queue"]]
+        new["ev_out"] = list(state["ev_out"])
+        new["supply"] = dict(state["supply"])
+        new["players"] = [_copy_player(p) for p in state["players"]]
+        new["tasks"] = list(state["tasks"])
+        if state["final"] is not None:
+            new["final"] = {"chosen": list(state["final"]["chosen"])}
+        new["log"] = list(state["log"])
+        return new
+
     # ------------------------------------------------------------------ whose decision
     def _current_player(self, state: dict) -> int | None:
         phase = state["phase"]
@@ -550,35 +617,33 @@ class TournayGame(Game):
     def _main_actions(self, state: dict, seat: int) -> list[dict]:
         players = state["players"]
         me = players[seat]
+        deniers = me["deniers"]
+        district = me["district"]
+        standing = {colour: tuple(p["stand"][colour] for p in players) for colour in COLOURS}
         actions: list[dict] = []
-        # draw a card
+        # draw a card: as many citizens of the deck's colour as its level
+        faceup, decks = state["faceup"], state["decks"]
         for deck in DECKS:
-            colour, level = deck[0], int(deck[1])
-            modes = []
-            if state["faceup"][deck]:
-                modes.append("top")
-            if state["decks"][deck]:
-                modes.append("blind")
+            modes = ("top",) * bool(faceup[deck]) + ("blind",) * bool(decks[deck])
             if not modes:
                 continue
-            for use in use_options(players, seat, colour, level, 0):
+            for use in use_ways(standing[deck[0]], seat, int(deck[1]), deniers):
                 for mode in modes:
-                    actions.append({"type": "draw", "deck": deck, "mode": mode, "use": use})
-        # activate a building
-        for r in range(3):
-            for c in range(3):
-                cell = me["district"][r][c]
-                if not cell or CARDS[cell["s"][-1]]["kind"] != "building" or cell["dmg"] \
-                        or len(cell["occ"]) >= capacity(me["district"], r, c):
-                    continue
-                card = cell["s"][-1]
-                act = CARDS[card]["act"]
-                for params, extra in self._effect_params(state, seat, act):
-                    for use in use_options(players, seat, CARDS[card]["colour"], 1, extra):
-                        actions.append({"type": "activate", "r": r, "c": c, **params, "use": use})
+                    actions.append({"type": "draw", "deck": deck, "mode": mode, "use": list(use)})
+        # activate a building: one citizen of its colour on it (two with a Priest in line)
+        for r, c in CELLS:
+            cell = district[r][c]
+            if not cell or cell["dmg"]:
+                continue
+            info = CARDS[cell["s"][-1]]
+            if info["kind"] != "building" or len(cell["occ"]) >= capacity(district, r, c):
+                continue
+            for params, extra in self._effect_params(state, seat, info["act"]):
+                for use in use_ways(standing[info["colour"]], seat, 1, deniers - extra):
+                    actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
         # counter an event (it must have struck: at least one denier on it)
         for slot, item in enumerate(state["queue"]):
-            if item and item["den"] >= 1 and me["deniers"] >= EVENTS[item["ev"]]["cost"] + item["den"]:
+            if item and item["den"] >= 1 and deniers >= EVENTS[item["ev"]]["cost"] + item["den"]:
                 actions.append({"type": "counter", "slot": slot})
         # earn deniers
         for colour in COLOURS:
@@ -587,7 +652,7 @@ class TournayGame(Game):
         # buy a citizen (advanced rules)
         if state["rules"] == "advanced":
             for colour in COLOURS:
-                if me["stand"][colour] >= 1 and me["deniers"] >= K.BUY_CITIZEN_PRICE and state["supply"][colour] > 0:
+                if me["stand"][colour] >= 1 and deniers >= K.BUY_CITIZEN_PRICE and state["supply"][colour] > 0:
                     actions.append({"type": "buy", "colour": colour})
         actions.append({"type": "gather"})
         return actions
@@ -1166,6 +1231,13 @@ class TournayGame(Game):
                     options_ = play_options(players, s, players[s]["hand"], "final") + [{"type": "final_pass"}]
                     chosen[s] = options_[rng.randbelow(len(options_))]
         return state
+
+
+def _copy_player(player: dict) -> dict:
+    return {**player, "stand": dict(player["stand"]), "laid": dict(player["laid"]), "hand": list(player["hand"]),
+            "ramparts": list(player["ramparts"]), "built": list(player["built"]), "dropped": list(player["dropped"]),
+            "district": [[cell and {"s": list(cell["s"]), "occ": list(cell["occ"]), "dmg": cell["dmg"]}
+                          for cell in row] for row in player["district"]]}
 
 
 def _copy(data: Any) -> Any:
