@@ -199,8 +199,7 @@ _USE_WAYS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
 def use_ways(standing: tuple[int, ...], seat: int, need: int, budget: int) -> tuple[tuple[int, ...], ...]:
     """``use_options`` for ``standing`` citizens of one colour per seat and ``budget`` deniers
     for the fees (memoized: the same few situations come back all game)."""
-    # nobody can give more than ``need``, and fees never exceed 2 x ``need``: clamp for the memo
-    key = (tuple(min(k, need) for k in standing), seat, need, min(budget, K.BORROW_FEE * need))
+    key = (standing, seat, need, min(budget, K.BORROW_FEE * need))   # fees never exceed 2 x need
     found = _USE_WAYS.get(key)
     if found is None:
         if len(_USE_WAYS) > 20000:
@@ -326,30 +325,24 @@ def play_options(players: list[dict], seat: int, hand: list[str], type_: str = "
     me = players[seat]
     district = me["district"]
     result = []
-    seen = set()
-    for card in hand:
-        if card in seen:
-            continue
-        seen.add(card)
+    district_cards = None   # (cell, "d:r,c,i") for every card of the district, for "+ 1 card" costs
+    for card in dict.fromkeys(hand):
         if not can_pay(me, card):
             continue
-        cost = CARDS[card]["cost"]
-        for r, c in targets(district, card):
-            base = {"type": type_, "card": card, "r": r, "c": c}
-            if "card" not in cost:
-                result.append(base)
-                continue
-            others = list(hand)
-            others.remove(card)
-            for pay in sorted(set(others)):
-                result.append({**base, "pay": f"h:{pay}"})
-            for rr in range(3):
-                for cc in range(3):
-                    cell = district[rr][cc]
-                    if not cell or (rr, cc) == (r, c):
-                        continue
-                    for i in range(len(cell["s"])):
-                        result.append({**base, "pay": f"d:{rr},{cc},{i}"})
+        places = targets(district, card)
+        if "card" not in CARDS[card]["cost"]:
+            result += [{"type": type_, "card": card, "r": r, "c": c} for r, c in places]
+            continue
+        # the card paid: another card of the hand, or any card of the district but the target cell's
+        others = list(hand)
+        others.remove(card)
+        hand_pays = [f"h:{pay}" for pay in sorted(set(others))]
+        if district_cards is None:
+            district_cards = [((r, c), f"d:{r},{c},{i}") for r, c in CELLS if district[r][c]
+                              for i in range(len(district[r][c]["s"]))]
+        for r, c in places:
+            pays = hand_pays + [where for cell, where in district_cards if cell != (r, c)]
+            result += [{"type": type_, "card": card, "r": r, "c": c, "pay": where} for where in pays]
     return result
 
 
@@ -625,11 +618,9 @@ class TournayGame(Game):
         faceup, decks = state["faceup"], state["decks"]
         for deck in DECKS:
             modes = ("top",) * bool(faceup[deck]) + ("blind",) * bool(decks[deck])
-            if not modes:
-                continue
-            for use in use_ways(standing[deck[0]], seat, int(deck[1]), deniers):
-                for mode in modes:
-                    actions.append({"type": "draw", "deck": deck, "mode": mode, "use": list(use)})
+            if modes:
+                actions += [{"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
+                            for use in use_ways(standing[deck[0]], seat, int(deck[1]), deniers) for mode in modes]
         # activate a building: one citizen of its colour on it (two with a Priest in line)
         for r, c in CELLS:
             cell = district[r][c]
