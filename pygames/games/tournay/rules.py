@@ -616,11 +616,14 @@ class TournayGame(Game):
         actions: list[dict] = []
         # draw a card: as many citizens of the deck's colour as its level
         faceup, decks = state["faceup"], state["decks"]
-        for deck in DECKS:
-            modes = ("top",) * bool(faceup[deck]) + ("blind",) * bool(decks[deck])
-            if modes:
-                actions += [{"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
-                            for use in use_ways(standing[deck[0]], seat, int(deck[1]), deniers) for mode in modes]
+        for colour in COLOURS:
+            citizens = standing[colour]
+            for level in range(1, min(3, sum(citizens)) + 1):
+                deck = colour + str(level)
+                modes = ("top",) * bool(faceup[deck]) + ("blind",) * bool(decks[deck])
+                if modes:
+                    actions += [{"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
+                                for use in use_ways(citizens, seat, level, deniers) for mode in modes]
         # activate a building: one citizen of its colour on it (two with a Priest in line)
         for r, c in CELLS:
             cell = district[r][c]
