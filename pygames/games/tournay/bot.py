@@ -13,7 +13,7 @@ from typing import Any
 
 from . import cards as K
 from .rules import (CARDS, COLOURS, EVENTS, chars_in_line, count_visible, event_impact,
-                    matches, owned_citizens, prestige_units, score_breakdown, shift_for, targets)
+                    matches, owned_citizens, places, prestige_units, score_breakdown, shift_for, targets)
 
 CITIZEN = 0.45        # value of a standing citizen spent (it comes back with a gather)
 
@@ -524,29 +524,6 @@ def _deck_cards(deck: str) -> list[str]:
     return list(_DECKS[deck])
 
 
-def _cells(district: list) -> list[tuple[int, int]]:
-    """``targets(district, card)`` for any card but an already built prestige name."""
-    occupied = [(r, c) for r in range(3) for c in range(3) if district[r][c]]
-    if not occupied:
-        return [(r, c) for r in range(3) for c in range(3)]
-    occ = set(occupied)
-    rows = {r for r, _ in occupied}
-    cols = {c for _, c in occupied}
-    result = []
-    for r in range(-1, 4):
-        for c in range(-1, 4):
-            if (r, c) in occ:
-                result.append((r, c))
-                continue
-            if not ((r + 1, c) in occ or (r - 1, c) in occ or (r, c + 1) in occ or (r, c - 1) in occ):
-                continue
-            dr, dc = shift_for(r, c)
-            if (not dr or all(0 <= rr + dr <= 2 for rr in rows)) and (not dc or all(0 <= cc + dc <= 2 for cc in cols)) \
-                    and 0 <= r + dr <= 2 and 0 <= c + dc <= 2:
-                result.append((r, c))
-    return result
-
-
 class FastCtx(TunedCtx):
     """The hard bot's heuristic (``TunedCtx``), judging cards on fewer cells and a blind draw on three
     of the cards it may bring: several times cheaper, for the hard bot's playouts."""
@@ -558,7 +535,7 @@ class FastCtx(TunedCtx):
         # Ctx.sample_targets()[:2], with the district's free cells computed once
         district = self.me["district"]
         if self._free is None:
-            self._free = _cells(district)
+            self._free = list(places(district))
             self._built = {k for row in district for cell in row if cell for k in cell["s"]}
         if CARDS[card]["level"] == 3 and card in self._built:
             return []

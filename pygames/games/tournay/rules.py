@@ -121,6 +121,11 @@ def hand_size(player: dict) -> int:
     return len(player["hand"]) + len(player["ramparts"])
 
 
+#: the ``per`` conditions of prestige buildings counted on visible cards (the others count citizens,
+#: deniers or ramparts)
+MATCH_SELECTORS = frozenset(SELECTORS) | {"sets"}
+
+
 def prestige_units(player: dict, per: str, counts: dict | None = None) -> int:
     """How many times ``player`` meets the condition ``per`` of a prestige building."""
     if per == "flat":
@@ -150,37 +155,50 @@ def visible_counts(district: list) -> dict[str, int]:
     return counts
 
 
+PRESTIGE = frozenset(card for card, info in CARDS.items() if info["kind"] == "prestige")
+PRINTED = {card: info["pp"] for card, info in CARDS.items()}
+#: the end-game bonus of each character that has one: (selector counted in its line, points each)
+BONUS = {card: (info["char"]["what"], info["char"]["pp"]) for card, info in CARDS.items()
+         if info.get("char", {}).get("on") == "bonus"}
+
+
 def score_breakdown(players: list[dict], seat: int) -> dict:
     """Points of ``seat`` by category (works on states and on views: districts are public)."""
     me = players[seat]
-    names: dict[str, bool] = {}
+    names: dict[str, bool] = {}     # prestige names built anywhere: whether ``seat`` built one
     for index, player in enumerate(players):
         for row in player["district"]:
             for cell in row:
-                if cell and CARDS[cell["s"][-1]]["kind"] == "prestige":
+                if cell and cell["s"][-1] in PRESTIGE:
                     card = cell["s"][-1]
                     names[card] = names.get(card, False) or index == seat
     district = me["district"]
-    counts = visible_counts(district)
+    counts = None
     prestige = {}
     for name, mine in names.items():
         rule = CARDS[name]["score"]
         rate = rule["b"] if mine else rule["nb"]
-        prestige[name] = min(K.PRESTIGE_CAP, rate * prestige_units(me, rule["per"], counts)) if rate else 0
+        if not rate:
+            prestige[name] = 0
+            continue
+        if counts is None and rule["per"] in MATCH_SELECTORS:
+            counts = visible_counts(district)
+        prestige[name] = min(K.PRESTIGE_CAP, rate * prestige_units(me, rule["per"], counts))
     printed = 0
     bonus = 0
-    for r in range(3):
-        for c in range(3):
-            cell = district[r][c]
-            if not cell:
-                continue
-            for card in cell["s"]:
-                printed += CARDS[card]["pp"]
-            char = CARDS[cell["s"][-1]].get("char")
-            if char and char["on"] == "bonus":
-                what = char["what"]
-                bonus += char["pp"] * sum(1 for rr, cc in line_cells(r, c)
-                                          if district[rr][cc] and what in MATCH[district[rr][cc]["s"][-1]])
+    for r, c in CELLS:
+        cell = district[r][c]
+        if not cell:
+            continue
+        stack = cell["s"]
+        for card in stack:
+            printed += PRINTED[card]
+        if stack[-1] in BONUS:
+            what, pp = BONUS[stack[-1]]
+            for rr, cc in LINES[r, c]:
+                other = district[rr][cc]
+                if other and what in MATCH[other["s"][-1]]:
+                    bonus += pp
     ramparts = rampart_count(me)
     total = sum(prestige.values()) + printed + bonus + ramparts
     return {"prestige": prestige, "cards": printed, "characters": bonus, "ramparts": ramparts, "total": total}
@@ -282,11 +300,16 @@ def targets(district: list, card: str) -> list[tuple[int, int]]:
     when the whole district can shift by one; a prestige building not twice in a district."""
     if CARDS[card]["level"] == 3 and any(card in cell["s"] for row in district for cell in row if cell):
         return []
+    return list(places(district))
+
+
+def places(district: list) -> tuple[tuple[int, int], ...]:
+    """``targets`` of any card but a prestige name already built there."""
     mask = occupancy(district)
-    places = _PLACES.get(mask)
-    if places is None:
-        places = _PLACES[mask] = _places_for(mask)
-    return list(places)
+    found = _PLACES.get(mask)
+    if found is None:
+        found = _PLACES[mask] = _places_for(mask)
+    return found
 
 
 def event_impact(player: dict, ev: str, n: int) -> int:
