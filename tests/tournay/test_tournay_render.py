@@ -118,7 +118,7 @@ def test_every_card_and_event_has_both_languages_and_a_provenance():
         for lang in ("en", "ja"):
             assert text.event_name(key, lang) and text.event_text(key, lang)
     assert text.card_name("tour_henry_viii", "ja") == "ヘンリー八世の塔"     # the seed's name
-    assert text.card_name("priest", "ja") == "司祭" and text.card_name("fort", "ja") == "要塞"
+    assert text.card_name("priest", "ja") == "司祭" and text.card_name("fortress", "ja") == "要塞"
 
 
 def test_click_paths_are_unique_and_final_and_shift_cells_exist():

@@ -13,7 +13,7 @@ from typing import Any
 
 from . import cards as K
 from .rules import (CARDS, COLOURS, EVENTS, chars_in_line, count_visible, event_impact,
-                    matches, owned_citizens, places, prestige_units, score_breakdown, shift_for, targets)
+                    matches, other_buildings, owned_citizens, places, prestige_units, score_breakdown, shift_for, targets)
 
 CITIZEN = 0.45        # value of a standing citizen spent (it comes back with a gather)
 
@@ -216,6 +216,20 @@ class Ctx:
             if slot is None:
                 return 1.0
             return self.counter_value(slot)
+        if do == "combat":   # the Fort: a counter without paying
+            slot = params.get("slot")
+            if slot is None:
+                return 1.5
+            item = self.view["queue"][slot]
+            return self.counter_value(slot) + (EVENTS[item["ev"]]["cost"] + item["den"]) * self.money
+        if do == "use_other":   # the Port: the effect of another player's building
+            where = params.get("port")
+            if where is None:
+                return max((self.activation_value(other, {}) for *_, other in
+                            other_buildings(self.players, self.seat, act["colour"])), default=0.3)
+            owner, r, c = where
+            other = CARDS[self.players[owner]["district"][r][c]["s"][-1]]["act"]
+            return self.activation_value(other, {k: v for k, v in params.items() if k != "port"})
         if do == "calm":
             return 0.3 * sum(1 for item in self.view["queue"] if item and item["den"] and EVENTS[item["ev"]]["harm"])
         if do == "calm_one":

@@ -312,6 +312,22 @@ def places(district: list) -> tuple[tuple[int, int], ...]:
     return found
 
 
+def other_buildings(players: list[dict], seat: int, colour: str) -> list[tuple[int, int, int, dict]]:
+    """(owner, r, c, effect) of the visible buildings of ``colour`` in the other players' districts,
+    which a Port may use (there is one Port, so it never meets another)."""
+    found = []
+    for owner, player in enumerate(players):
+        if owner == seat:
+            continue
+        for r, c in CELLS:
+            cell = player["district"][r][c]
+            if cell:
+                info = CARDS[cell["s"][-1]]
+                if info["kind"] == "building" and info["colour"] == colour:
+                    found.append((owner, r, c, info["act"]))
+    return found
+
+
 def event_impact(player: dict, ev: str, n: int) -> int:
     """How much a harmful event would do to ``player`` (0: nothing, so no rampart is asked)."""
     eff = EVENTS[ev]["effect"]
@@ -391,7 +407,7 @@ class TournayGame(Game):
     min_players = 2
     max_players = 4
     default_players = 3
-    version = 1
+    version = 2     # 2: the Fort in red I, the Fortress in red II, the Port in yellow I
     title = {"en": "Tournay", "ja": "トゥルネー"}
     description = {"en": "Rebuild your district of Tournay: nine cards, three kinds of citizens, events and prestige buildings.",
                    "ja": "トゥルネーの区画を再建しよう。9枚のカード、3種の市民、イベントと名声建造物。"}
@@ -701,6 +717,12 @@ class TournayGame(Game):
             out = [({"slots": [i]}, 0) for i in slots]
             out += [({"slots": [i, j]}, 0) for a, i in enumerate(slots) for j in slots[a + 1:]]
             return out
+        if do == "combat":
+            return [({"slot": i}, 0) for i, item in enumerate(queue) if item and item["den"]]
+        if do == "use_other":
+            return [({"port": [owner, r, c], **params}, extra)
+                    for owner, r, c, act_ in other_buildings(state["players"], seat, act["colour"])
+                    for params, extra in self._effect_params(state, seat, act_)]
         if do == "counter_any":
             return [({"slot": i}, EVENTS[item["ev"]]["cost"] + item["den"])
                     for i, item in enumerate(queue)
@@ -934,6 +956,16 @@ class TournayGame(Game):
                 me["deniers"] += ch["n"]
                 state["log"].append(log_entry("bonus_activate", seat=seat, n=ch["n"]))
         act = CARDS[card]["act"]
+        if act["do"] == "use_other":   # the Port: another player's building's effect, for this player
+            owner, rr, cc = action["port"]
+            other = state["players"][owner]["district"][rr][cc]["s"][-1]
+            state["log"].append(log_entry("use_other", seat=seat, owner=owner, card=other))
+            act = CARDS[other]["act"]
+        self._effect(state, seat, act, action)
+
+    def _effect(self, state: dict, seat: int, act: dict, action: dict) -> None:
+        """A building's effect ``act`` for ``seat``, with the choices made in ``action``."""
+        me = state["players"][seat]
         do = act["do"]
         if do == "gain":
             me["deniers"] += act["n"]
@@ -969,6 +1001,8 @@ class TournayGame(Game):
             self._strike(state, seat, action["slots"], everyone=False)
         elif do == "counter_any":
             self._counter(state, seat, action["slot"])
+        elif do == "combat":
+            self._counter(state, seat, action["slot"], free=True)
         elif do == "calm":
             for item in state["queue"]:
                 if item and item["den"]:
@@ -982,10 +1016,12 @@ class TournayGame(Game):
                 me["deniers"] += k
             state["log"].append(log_entry("calm_one", seat=seat, ev=item["ev"], n=k, gain=act["gain"]))
 
-    def _counter(self, state: dict, seat: int, slot: int) -> None:
+    def _counter(self, state: dict, seat: int, slot: int, free: bool = False) -> None:
+        """Take the event of ``slot`` as a rampart, paying its cost and the deniers on it unless
+        ``free`` (the Fort), and refill the slot from the event deck."""
         me = state["players"][seat]
         item = state["queue"][slot]
-        price = EVENTS[item["ev"]]["cost"] + item["den"]
+        price = 0 if free else EVENTS[item["ev"]]["cost"] + item["den"]
         me["deniers"] -= price
         me["ramparts"].append(item["ev"])
         me["ramparts"].sort()
