@@ -656,3 +656,23 @@ def test_TOU_48_port_uses_the_effect_of_another_players_yellow_building():
     s = new(n=3, districts=[grid({(0, 0): "port"}), grid({(0, 1): "guild"}), E], decks={"Y2": ["exchange", "mayor"]})
     s = do(s, type="activate", r=0, c=0, port=[1, 0, 1], mode="blind", use=[1, 0, 0])
     assert GAME.view(s, 0)["pending"]["cards"] == ["exchange", "mayor"] and me(s, 0)["stand"]["Y"] == 1
+
+
+def test_TOU_49_the_rules_docs_provenance_table_matches_the_cards_and_cites_no_machine_path():
+    import pathlib
+    from pygames.games.tournay import cards as K
+    root = pathlib.Path(__file__).resolve().parents[2]
+    doc = (root / "docs" / "rules" / "tournay.md").read_text(encoding="utf-8")
+    table = doc[doc.index("### Provenance"):doc.index("### Level I and II")]
+    rows = {line.split("|")[1].strip(): [int(x) for x in line.split("|")[2:5]]
+            for line in table.splitlines() if line.startswith("| ") and line.split("|")[2].strip().isdigit()}
+    for deck in K.DECKS:
+        counts = [0, 0, 0]
+        for key in K.deck_cards(deck):
+            src = K.CARDS[key]["src"]
+            if K.CARDS[key]["kind"] != "crier":
+                counts[2 if src == "designed" else 1 if "designed" in src else 0] += 1
+        assert rows[deck] == counts, deck
+    for path in [root / "docs" / "rules" / "tournay.md", *sorted((root / "pygames" / "games" / "tournay").glob("*.py"))]:
+        text = path.read_text(encoding="utf-8")
+        assert "/work/" not in text and "shared/seeds" not in text and "shared/research" not in text, path
