@@ -132,3 +132,23 @@ def test_click_paths_are_unique_and_final_and_shift_cells_exist():
     assert "cell:-1,0" in cells and "cell:0,-1" in cells
     html, shown = render.board(view, 0, "en", NAMES[:2], {k: render.step_label(k, view, "en") for k in cells})
     assert "cell:-1,0" in shown and "tournay-ghost" in html
+
+
+def test_port_choices_name_the_other_players_building_in_both_languages():
+    state = GAME.new_game(3, 1, {"no_shuffle": True, "first_player": 0,
+                                 "districts": [[["port", None, None], [None] * 3, [None] * 3],
+                                               [["exchange", "guild", None], [None] * 3, [None] * 3],
+                                               [[None] * 3 for _ in range(3)]]})
+    view = GAME.view(state, 0)
+    picker = Picker(GAME.legal_actions(state), view, render.action_steps)
+    assert picker.click("bld:0,0") is None
+    options = picker.options()
+    assert "opt:port=1,0,0:1-0-0" in options and "opt:port=1,0,1&mode=blind:1-0-0" in options
+    assert render.step_label("opt:port=1,0,0:1-0-0", view, "en") == "Use player 2's Exchange"
+    assert render.step_label("opt:port=1,0,1&mode=blind:1-0-0", view, "en") == "Use player 2's Guild: draw two, keep one"
+    assert render.step_label("opt:port=1,0,0:1-0-0", view, "ja") == "プレイヤー2の取引所を使う"
+    action = picker.click("opt:port=1,0,0:1-0-0")
+    assert action["port"] == [1, 0, 0] and action["use"] == [1, 0, 0]
+    log = GAME.view(GAME.apply(state, action), 0)["log"]
+    lines = [text.log_line(e, lang, NAMES[:3]) for e in log if e["key"] == "use_other" for lang in ("en", "ja")]
+    assert "Exchange" in lines[0] and "取引所" in lines[1]
