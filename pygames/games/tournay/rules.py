@@ -581,8 +581,9 @@ class TournayGame(Game):
     # ------------------------------------------------------------------ the copy apply makes
     def _copy_state(self, state: dict) -> dict:
         """A copy of everything an action changes in place: decks, the queue, players (their
-        districts cell by cell), the final choices. Shared with the old state: the log entries,
-        the tasks and the pending question (actions replace those, never change them)."""
+        districts row by row), the final choices. Shared with the old state: the log entries, the
+        tasks, the pending question and the district cells (actions replace those, never change
+        them)."""
         new = dict(state)
         new["decks"] = {deck: list(cards) for deck, cards in state["decks"].items()}
         new["faceup"] = dict(state["faceup"])
@@ -788,11 +789,14 @@ class TournayGame(Game):
             else:
                 rr, cc, i = (int(x) for x in where[2:].split(","))
                 cell = me["district"][rr][cc]
-                if i == len(cell["s"]) - 1:
-                    self._clear_tokens(me, cell)
-                pay_card = cell["s"].pop(i)
-                if not cell["s"]:
-                    me["district"][rr][cc] = None
+                stack = list(cell["s"])
+                pay_card = stack.pop(i)
+                if i == len(stack):     # the top card: what lay on it goes with it
+                    self._lay_down_occupants(me, cell)
+                    cell = {"s": stack, "occ": [], "dmg": False}
+                else:
+                    cell = {**cell, "s": stack}
+                me["district"][rr][cc] = cell if stack else None
             state["decks"][card_deck(pay_card)].append(pay_card)
             paid["card"] = pay_card
         r, c = action["r"], action["c"]
@@ -812,10 +816,10 @@ class TournayGame(Game):
         if cell is None:
             me["district"][r][c] = {"s": [card], "occ": [], "dmg": False}
         else:
-            self._clear_tokens(me, cell)
+            self._lay_down_occupants(me, cell)
             if CARDS[cell["s"][-1]]["colour"] == CARDS[card]["colour"]:
                 covered = [cell["s"][-1]]
-                cell["s"].append(card)
+                me["district"][r][c] = {"s": cell["s"] + [card], "occ": [], "dmg": False}
             else:
                 discarded = list(cell["s"])
                 for old_card in reversed(discarded):
@@ -828,11 +832,11 @@ class TournayGame(Game):
                 me["deniers"] += ch["n"]
                 state["log"].append(log_entry("bonus_place", seat=seat, n=ch["n"]))
 
-    def _clear_tokens(self, player: dict, cell: dict) -> None:
+    def _lay_down_occupants(self, player: dict, cell: dict) -> None:
+        """The cell's top card is covered or leaves: the player's own citizens on it lie down (the
+        caller puts a new cell without tokens)."""
         colour = CARDS[cell["s"][-1]]["colour"]
         player["laid"][colour] += cell["occ"].count("c")
-        cell["occ"] = []
-        cell["dmg"] = False
 
     # ---- the action
     def _take_citizens(self, state: dict, seat: int, colour: str, use: list[int]) -> None:
@@ -876,12 +880,11 @@ class TournayGame(Game):
             state["log"].append(log_entry("buy", seat=seat, colour=col))
         elif kind == "gather":
             for row in me["district"]:
-                for cell in row:
-                    if cell:
+                for c, cell in enumerate(row):
+                    if cell and (cell["occ"] or cell["dmg"]):
                         colour = CARDS[cell["s"][-1]]["colour"]
                         me["stand"][colour] += cell["occ"].count("c")
-                        cell["occ"] = []
-                        cell["dmg"] = False
+                        row[c] = {"s": cell["s"], "occ": [], "dmg": False}
             for col in COLOURS:
                 me["stand"][col] += me["laid"][col]
                 me["laid"][col] = 0
@@ -947,9 +950,9 @@ class TournayGame(Game):
         self._take_citizens(state, seat, colour, use)
         if use[seat]:   # own citizen: it goes onto the building instead of lying down
             me["laid"][colour] -= 1
-            cell["occ"].append("c")
+            me["district"][r][c] = {**cell, "occ": cell["occ"] + ["c"]}
         else:
-            cell["occ"].append("b")
+            me["district"][r][c] = {**cell, "occ": cell["occ"] + ["b"]}
         state["log"].append(log_entry("activate", seat=seat, card=card))
         for ch in chars_in_line(me["district"], r, c):
             if ch["on"] == "on_activate" and ch["colour"] in (colour, "any"):
@@ -1087,11 +1090,12 @@ class TournayGame(Game):
             state["log"].append(log_entry("hit", seat=seat, ev=ev, n=amount))
 
     def _put_token(self, state: dict, seat: int, tok: str, r: int, c: int) -> None:
-        cell = state["players"][seat]["district"][r][c]
+        district = state["players"][seat]["district"]
+        cell = district[r][c]
         if tok == "damage":
-            cell["dmg"] = True
+            district[r][c] = {**cell, "dmg": True}
         else:
-            cell["occ"].append("g")
+            district[r][c] = {**cell, "occ": cell["occ"] + ["g"]}
         state["log"].append(log_entry("token", seat=seat, tok=tok, card=cell["s"][-1]))
 
     def _answer(self, state: dict, seat: int, action: dict) -> None:
@@ -1289,8 +1293,7 @@ class TournayGame(Game):
 def _copy_player(player: dict) -> dict:
     return {**player, "stand": dict(player["stand"]), "laid": dict(player["laid"]), "hand": list(player["hand"]),
             "ramparts": list(player["ramparts"]), "built": list(player["built"]), "dropped": list(player["dropped"]),
-            "district": [[cell and {"s": list(cell["s"]), "occ": list(cell["occ"]), "dmg": cell["dmg"]}
-                          for cell in row] for row in player["district"]]}
+            "district": [list(row) for row in player["district"]]}
 
 
 def _copy(data: Any) -> Any:
