@@ -204,19 +204,13 @@ def score_breakdown(players: list[dict], seat: int) -> dict:
     return {"prestige": prestige, "cards": printed, "characters": bonus, "ramparts": ramparts, "total": total}
 
 
-def use_options(players: list[dict], seat: int, colour: str, need: int, extra: int) -> list[list[int]]:
-    """Ways to take ``need`` standing citizens of ``colour`` (own first; others at 2 deniers each),
-    keeping ``extra`` deniers for the rest of the action. Each way is a count per seat."""
-    standing = tuple(p["stand"][colour] for p in players)
-    return [list(u) for u in use_ways(standing, seat, need, players[seat]["deniers"] - extra)]
-
-
 _USE_WAYS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
 
 
 def use_ways(standing: tuple[int, ...], seat: int, need: int, budget: int) -> tuple[tuple[int, ...], ...]:
-    """``use_options`` for ``standing`` citizens of one colour per seat and ``budget`` deniers
-    for the fees (memoized: the same few situations come back all game)."""
+    """Ways to take ``need`` citizens of one colour from the ``standing`` ones of each seat (own
+    first; others' at 2 deniers each, paid out of ``budget``). Each way is a count per seat.
+    Memoized: the same few situations come back all game."""
     key = (standing, seat, need, min(budget, K.BORROW_FEE * need))   # fees never exceed 2 x need
     found = _USE_WAYS.get(key)
     if found is None:
