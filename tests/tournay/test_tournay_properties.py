@@ -154,8 +154,8 @@ def test_views_hide_hands_and_decks_and_samples_reproduce_views(n):
 
 def test_hidden_cards_never_appear_in_other_views():
     state = GAME.new_game(3, 4, {"no_shuffle": True, "first_player": 0,
-                                 "hands": [["market"], ["fort"], ["bishop"]]})
+                                 "hands": [["market"], ["fortress"], ["bishop"]]})
     v1 = json.dumps(GAME.view(state, 1))
     v0 = json.dumps(GAME.view(state, 0))
-    assert '"fort"' in v1 and '"fort"' not in v0 and '"bishop"' not in v0 and '"market"' not in v1
-    assert '"fort"' not in json.dumps(GAME.view(state, None))
+    assert '"fortress"' in v1 and '"fortress"' not in v0 and '"bishop"' not in v0 and '"market"' not in v1
+    assert '"fortress"' not in json.dumps(GAME.view(state, None))

@@ -118,7 +118,7 @@ def test_every_card_and_event_has_both_languages_and_a_provenance():
         for lang in ("en", "ja"):
             assert text.event_name(key, lang) and text.event_text(key, lang)
     assert text.card_name("tour_henry_viii", "ja") == "ヘンリー八世の塔"     # the seed's name
-    assert text.card_name("priest", "ja") == "司祭" and text.card_name("fort", "ja") == "要塞"
+    assert text.card_name("priest", "ja") == "司祭" and text.card_name("fortress", "ja") == "要塞"
 
 
 def test_click_paths_are_unique_and_final_and_shift_cells_exist():
@@ -219,3 +219,23 @@ def test_every_card_reference_entry_names_its_zoomed_card():
     for lang in ("en", "ja"):
         keys = [e["zoom"].split(":", 1)[1] for e in text.card_reference(lang)]
         assert keys == [*K.CARDS, *K.EVENT_ORDER] and set(keys) <= set(render.zoom_keys())
+
+
+def test_port_choices_name_the_other_players_building_in_both_languages():
+    state = GAME.new_game(3, 1, {"no_shuffle": True, "first_player": 0,
+                                 "districts": [[["port", None, None], [None] * 3, [None] * 3],
+                                               [["exchange", "guild", None], [None] * 3, [None] * 3],
+                                               [[None] * 3 for _ in range(3)]]})
+    view = GAME.view(state, 0)
+    picker = Picker(GAME.legal_actions(state), view, render.action_steps)
+    assert picker.click("bld:0,0") is None
+    options = picker.options()
+    assert "opt:port=1,0,0:1-0-0" in options and "opt:port=1,0,1&mode=blind:1-0-0" in options
+    assert render.step_label("opt:port=1,0,0:1-0-0", view, "en") == "Use player 2's Exchange"
+    assert render.step_label("opt:port=1,0,1&mode=blind:1-0-0", view, "en") == "Use player 2's Guild: draw two, keep one"
+    assert render.step_label("opt:port=1,0,0:1-0-0", view, "ja") == "プレイヤー2の取引所を使う"
+    action = picker.click("opt:port=1,0,0:1-0-0")
+    assert action["port"] == [1, 0, 0] and action["use"] == [1, 0, 0]
+    log = GAME.view(GAME.apply(state, action), 0)["log"]
+    lines = [text.log_line(e, lang, NAMES[:3]) for e in log if e["key"] == "use_other" for lang in ("en", "ja")]
+    assert "Exchange" in lines[0] and "取引所" in lines[1]

@@ -143,7 +143,7 @@ def test_TOU_08_another_colour_replaces_and_the_stack_goes_under_its_decks():
     # every other red I card is elsewhere, so the red I deck starts empty
     s = new(hands=[["market"], ["arsenal", "ballista", "barracks", "knight"]], criers_out=["R1"],
             districts=[grid({(0, 0): ["guardhouse", "sergeant"]}),
-                       grid({(0, 0): "guardhouse", (0, 1): "training_ground", (0, 2): "squire"})])
+                       grid({(0, 0): "fort", (0, 1): "training_ground", (0, 2): "fort"})])
     assert pub(s)["decks"]["R1"] == 0
     s = do(s, type="play", card="market", r=0, c=0)
     assert me(s, 0)["district"][0][0]["s"] == ["market"]
@@ -190,7 +190,7 @@ def test_TOU_10_level_three_costs_deniers_card_or_citizen():
 
 # ---------------------------------------------------------------------------------------- drawing
 def test_TOU_11_draw_lays_down_citizens_equal_to_the_level_two_blind_keep_one():
-    s = new(decks={"R2": ["captain", "stables", "fort"]})
+    s = new(decks={"R2": ["captain", "stables", "fortress"]})
     s = do(s, type="draw", deck="R2", mode="blind", use=[2, 0])
     v = GAME.view(s, 0)
     assert v["players"][0]["laid"]["R"] == 2 and v["players"][0]["stand"]["R"] == 0
@@ -205,7 +205,7 @@ def test_TOU_11_draw_lays_down_citizens_equal_to_the_level_two_blind_keep_one():
     s2 = do(s, type="draw", deck="R2", mode="blind", use=[0, 2])
     v = GAME.view(s2, 1)
     assert v["faceup"]["R2"] is None and v["decks"]["R2"] == 10 - 2 + 1 - 2
-    assert v["pending"]["cards"][0] == "fort"
+    assert v["pending"]["cards"][0] == "fortress"
 
 
 def test_TOU_12_level_three_needs_three_citizens_borrowed_at_two_deniers_each():
@@ -279,11 +279,11 @@ def test_TOU_18_priest_allows_a_second_activation_in_its_row_or_column():
 
 
 def test_TOU_19_arsenal_draws_from_red_two_without_citizens():
-    s = new(districts=[grid({(0, 0): "arsenal"}), E], decks={"R2": ["fort", "captain"]})
+    s = new(districts=[grid({(0, 0): "arsenal"}), E], decks={"R2": ["fortress", "captain"]})
     s = do(s, type="activate", r=0, c=0, mode="blind", use=[1, 0])
     v = GAME.view(s, 0)
     assert v["players"][0]["laid"]["R"] == 0 and v["players"][0]["stand"]["R"] == 1
-    assert sorted(v["pending"]["cards"]) == ["captain", "fort"]
+    assert sorted(v["pending"]["cards"]) == ["captain", "fortress"]
 
 
 def test_TOU_20_barracks_pays_three_for_a_red_citizen_from_the_supply():
@@ -319,8 +319,8 @@ def test_TOU_22_counter_needs_deniers_on_the_event_and_pays_cost_plus_them():
     assert not find(s, type="counter")                         # 4 + 3 > 6
 
 
-def test_TOU_23_fort_counters_an_event_before_it_strikes():
-    s = new(districts=[grid({(0, 0): "fort"}), E], events=["norman_raid", "fair", "fire"])
+def test_TOU_23_fortress_counters_an_event_before_it_strikes():
+    s = new(districts=[grid({(0, 0): "fortress"}), E], events=["norman_raid", "fair", "fire"])
     slots = {a["slot"] for a in find(s, type="activate", r=0, c=0)}
     assert slots == {0, 1, 2}
     s = do(s, type="activate", r=0, c=0, slot=0, use=[1, 0])
@@ -329,7 +329,7 @@ def test_TOU_23_fort_counters_an_event_before_it_strikes():
 
 
 def test_TOU_24_a_rampart_cancels_one_event_for_its_builder_only():
-    s = new(decks={"R1": ["crier_R1", "guardhouse", "squire"]}, events=["norman_raid", "royal_tax", "flood"],
+    s = new(decks={"R1": ["crier_R1", "guardhouse", "sergeant"]}, events=["norman_raid", "royal_tax", "flood"],
             ramparts=[[], ["fire"]])
     s = do(s, type="draw", deck="R1", mode="blind", use=[1, 0])
     v = GAME.view(s, 1)
@@ -342,7 +342,7 @@ def test_TOU_24_a_rampart_cancels_one_event_for_its_builder_only():
 
 
 def test_TOU_25_event_effect_scales_with_its_deniers_up_to_its_cap():
-    s = new(decks={"R1": ["crier_R1", "guardhouse", "squire"]}, events=["norman_raid", "fair", "fire"],
+    s = new(decks={"R1": ["crier_R1", "guardhouse", "sergeant"]}, events=["norman_raid", "fair", "fire"],
             event_deniers=[3, 0, 0], deniers=[20, 20])
     s = do(s, type="draw", deck="R1", mode="blind", use=[1, 0])
     v = GAME.view(s, 0)
@@ -351,7 +351,7 @@ def test_TOU_25_event_effect_scales_with_its_deniers_up_to_its_cap():
 
 
 def test_TOU_26_damage_and_grey_citizens_go_on_free_buildings_chosen_by_their_owner():
-    s = new(decks={"R1": ["crier_R1", "guardhouse", "squire"]}, events=["fire", "fair", "royal_tax"],
+    s = new(decks={"R1": ["crier_R1", "guardhouse", "sergeant"]}, events=["fire", "fair", "royal_tax"],
             districts=[E, grid({(0, 0): "market", (0, 1): "inn", (0, 2): "architect"})])
     s = do(s, type="draw", deck="R1", mode="blind", use=[1, 0])
     v = GAME.view(s, 1)
@@ -369,7 +369,7 @@ def test_TOU_26_damage_and_grey_citizens_go_on_free_buildings_chosen_by_their_ow
 
 
 def test_TOU_27_gather_stands_every_citizen_and_clears_grey_citizens():
-    s = new(decks={"R1": ["crier_R1", "guardhouse", "squire"]}, events=["flood", "fair", "royal_tax"],
+    s = new(decks={"R1": ["crier_R1", "guardhouse", "sergeant"]}, events=["flood", "fair", "royal_tax"],
             districts=[grid({(0, 0): "market", (0, 1): "inn"}), E])
     s = do(s, type="activate", r=0, c=0, use=[1, 0])
     s = do(s, type="draw", deck="R1", mode="blind", use=[0, 1])   # seat 1; crier: flood x1 puts a grey citizen
@@ -438,7 +438,7 @@ def test_TOU_32_knight_pays_when_a_prestige_building_is_placed_in_line():
 def test_TOU_33_prestige_buildings_score_once_per_name_capped_at_twelve():
     full_yellow = grid({(0, 0): "cloth_hall", (0, 1): "market", (0, 2): "inn", (1, 0): "guild", (1, 1): "merchant",
                         (1, 2): "workshop", (2, 0): "advocate", (2, 1): "alderman", (2, 2): "architect"})
-    other = grid({(0, 0): "cloth_hall", (0, 1): "market"})
+    other = grid({(0, 0): "cloth_hall", (0, 1): "port"})
     s = new(districts=[full_yellow, other])
     sc = GAME.view(s, 0)["scores"]
     assert sc[0]["prestige"]["cloth_hall"] == 12            # 8 yellow x 2 = 16, capped at 12
@@ -604,3 +604,86 @@ def test_TOU_44_fixed_deals_are_exact_and_no_shuffle_keeps_catalogue_order():
     assert [q["ev"] for q in GAME.view(s, 0)["queue"]] == ["riot", "tithe", "fair"]
     s = do(s, type="draw", deck="W2", mode="blind", use=[2, 0])
     assert GAME.view(s, 0)["pending"]["cards"] == ["seminary", "canon"]
+
+
+# ---------------------------------------------------------------------------------------- cards from the outside review
+def test_TOU_45_fort_is_red_one_two_copies_and_combats_a_struck_event_without_paying():
+    from pygames.games.tournay import cards as K
+    fort = K.CARDS["fort"]
+    assert (fort["colour"], fort["level"], fort["copies"], fort["cost"], fort["pp"]) == ("R", 1, 2, {"deniers": 1}, 1)
+    assert K.deck_cards("R1").count("fort") == 2 and "fort" not in K.deck_cards("R2")
+    s = new(districts=[grid({(0, 0): "fort"}), E], events=["norman_raid", "fair", "fire", "plague"],
+            event_deniers=[0, 2, 0])
+    assert {a["slot"] for a in find(s, type="activate", r=0, c=0)} == {1}   # only an event with a denier on it
+    s = do(s, type="activate", r=0, c=0, slot=1, use=[1, 0])
+    v = me(s, 0)
+    assert v["ramparts"] == ["fair"] and v["deniers"] == 6 and v["district"][0][0]["occ"] == ["c"]
+    assert [q["ev"] if q else None for q in pub(s)["queue"]] == ["norman_raid", "plague", "fire"]
+    assert pub(s)["queue"][1]["den"] == 0 and GAME.scores(s)[0] == 1 + 1   # the Fort's point and the rampart's
+    s = new(districts=[grid({(0, 0): "fort"}), E], events=["norman_raid", "fair", "fire"])
+    assert not find(s, type="activate", r=0, c=0)                          # nothing has struck yet
+
+
+def test_TOU_46_the_seeds_fortress_stays_in_red_two_under_its_own_name():
+    from pygames.games.tournay import cards as K
+    fortress = K.CARDS["fortress"]
+    assert (fortress["colour"], fortress["level"], fortress["name"]["ja"]) == ("R", 2, "要塞")
+    assert K.CARDS["fort"]["name"]["ja"] != "要塞" and fortress["act"]["do"] == "counter_any"
+    # it still counters an event that has not struck, at its price (TOU_23), and pays the deniers on it
+    s = new(districts=[grid({(0, 0): "fortress"}), E], events=["norman_raid", "fair", "fire"], event_deniers=[1, 0, 0])
+    s = do(s, type="activate", r=0, c=0, slot=0, use=[1, 0])
+    assert me(s, 0)["ramparts"] == ["norman_raid"] and me(s, 0)["deniers"] == 6 - 4 - 1
+
+
+def test_TOU_47_pont_des_trous_costs_five_deniers_and_is_marked_sourced():
+    from pygames.games.tournay import cards as K
+    assert K.CARDS["pont_des_trous"]["cost"] == {"deniers": 5} and K.CARDS["pont_des_trous"]["src"] == "documented:S1"
+    s = new(hands=[["pont_des_trous"], []], deniers=[4, 6])
+    assert not find(s, type="play", card="pont_des_trous")
+    s = new(hands=[["pont_des_trous"], []], deniers=[5, 6])
+    s = do(s, type="play", card="pont_des_trous", r=1, c=1)
+    assert me(s, 0)["deniers"] == 0 and me(s, 0)["district"][1][1]["s"] == ["pont_des_trous"]
+
+
+def test_TOU_48_port_uses_the_effect_of_another_players_yellow_building():
+    from pygames.games.tournay import cards as K
+    port = K.CARDS["port"]
+    assert (port["colour"], port["level"], port["kind"]) == ("Y", 1, "building") and "port" in K.deck_cards("Y1")
+    # seat 1 has an Exchange (gain 5), a Guild (draw from yellow II) and a red Garrison; seat 2 a covered
+    # Counting House under a Mayor (a character); seat 0 has the Port and a Market of its own
+    s = new(n=3, districts=[grid({(0, 0): "port", (0, 1): "market"}),
+                            grid({(0, 0): "exchange", (0, 1): "guild", (1, 1): "garrison"}),
+                            grid({(2, 2): ["counting_house", "mayor"]})])
+    uses = find(s, type="activate", r=0, c=0)
+    assert {tuple(a["port"]) for a in uses} == {(1, 0, 0), (1, 0, 1)}   # a visible yellow building of another
+    assert {a.get("mode") for a in uses if a["port"] == [1, 0, 1]} == {"blind"}
+    s = do(s, type="activate", r=0, c=0, port=[1, 0, 0], use=[1, 0, 0])
+    v = pub(s, 0)["players"]
+    assert v[0]["deniers"] == 6 + 5 and v[1]["deniers"] == 6
+    assert v[0]["district"][0][0]["occ"] == ["c"] and v[1]["district"][0][0]["occ"] == []   # nothing on theirs
+    assert any(e["key"] == "use_other" and e["params"] == {"seat": 0, "owner": 1, "card": "exchange"}
+               for e in pub(s)["log"])
+    # the Guild's draw through the Port: a yellow II card into seat 0's hand, without laying citizens down
+    s = new(n=3, districts=[grid({(0, 0): "port"}), grid({(0, 1): "guild"}), E], decks={"Y2": ["exchange", "mayor"]})
+    s = do(s, type="activate", r=0, c=0, port=[1, 0, 1], mode="blind", use=[1, 0, 0])
+    assert GAME.view(s, 0)["pending"]["cards"] == ["exchange", "mayor"] and me(s, 0)["stand"]["Y"] == 1
+
+
+def test_TOU_49_the_rules_docs_provenance_table_matches_the_cards_and_cites_no_machine_path():
+    import pathlib
+    from pygames.games.tournay import cards as K
+    root = pathlib.Path(__file__).resolve().parents[2]
+    doc = (root / "docs" / "rules" / "tournay.md").read_text(encoding="utf-8")
+    table = doc[doc.index("### Provenance"):doc.index("### Level I and II")]
+    rows = {line.split("|")[1].strip(): [int(x) for x in line.split("|")[2:5]]
+            for line in table.splitlines() if line.startswith("| ") and line.split("|")[2].strip().isdigit()}
+    for deck in K.DECKS:
+        counts = [0, 0, 0]
+        for key in K.deck_cards(deck):
+            src = K.CARDS[key]["src"]
+            if K.CARDS[key]["kind"] != "crier":
+                counts[2 if src == "designed" else 1 if "designed" in src else 0] += 1
+        assert rows[deck] == counts, deck
+    for path in [root / "docs" / "rules" / "tournay.md", *sorted((root / "pygames" / "games" / "tournay").glob("*.py"))]:
+        text = path.read_text(encoding="utf-8")
+        assert "/work/" not in text and "shared/seeds" not in text and "shared/research" not in text, path

@@ -1,9 +1,12 @@
 """Tournay card data: plain tables, no logic.
 
-Every card says where it comes from:
-- ``"src": "documented:<id>"``: the fact is in a public source (ids of
-  /work/shared/research/tournay.md: SEED = the Japanese BGA help page, S1 = the
-  BGA wiki, S2 = Spotlight on Games, S9 = katz review, S18 = gusandco review);
+Every card says where it comes from (the source ids are those of the table
+"Sources" in docs/rules/tournay.md, where each has its address):
+- ``"src": "documented:<id>"``: the fact is in a public source (SEED = the
+  Japanese Board Game Arena help page "Gamehelptournay" and its edit history,
+  S1 = the English Board Game Arena help page "Gamehelptournay", S2 = the red
+  card list of Spotlight on Games, S9 = the katz2019 review, S18 = the
+  Gus & Co review, S24 = the review on hiewandboardgames.blogspot.com, ...);
 - ``"src": "designed"``: our own design where no source was found (most level
   I/II cards and all 15 events), made to fit the seed;
 - ``"src": "documented:S2+designed"`` and the like: a documented name or part,
@@ -20,6 +23,8 @@ buildings (``"act"``, on activation by one citizen of the card's colour)
   stand {colour, n}             stand up to n of your laid-down citizens of colour ("all": up to n of each)
   ballista {n}                  up to n events get one more denier and strike the other players
   counter_any {}                counter an event even if it has no denier yet (pay its cost + deniers on it)
+  combat {}                     take an event with at least one denier on it as a rampart, paying nothing
+  use_other {colour}            use the effect of another player's visible building of that colour
   calm {each}                   remove 1 denier from each event (each=True)
   calm_one {gain}               remove all deniers from one event (and gain them if gain)
 
@@ -103,8 +108,13 @@ CARDS: dict[str, dict] = {
                  "同じ行か列に名声建造物を配置したとき、4ドゥニエ得る。",
                  "documented:S2+designed", note="S2 gives the trigger; the reward is designed",
                  char={"on": "on_place", "what": "prestige", "n": 4}),
+    "fort": _c("R", 1, B, "Fort", "砦",
+               "Combat an event in the queue with at least one denier on it, without paying: take it into your hand as a rampart; the event deck refills its place.",
+               "1ドゥニエ以上乗っているイベント1枚に支払いなしで対抗し、城壁として手札に加える。空いた場所にはイベントデッキから補充する。",
+               "documented:S2+designed", copies=2, act={"do": "combat"},
+               note="S2 gives red I, 2 copies, cost 1, 1 PP and the effect; that the combat costs no deniers is designed"),
     "guardhouse": _c("R", 1, B, "Guardhouse", "衛兵詰所", "Gain 3 deniers.", "3ドゥニエ得る。",
-                     "designed", copies=2, act={"do": "gain", "n": 3}),
+                     "designed", act={"do": "gain", "n": 3}),
     "sergeant": _c("R", 1, C, "Sergeant", "軍曹",
                    "When you activate a red building in its row or column: gain 1 denier.",
                    "同じ行か列の赤の建物を活性化したとき、1ドゥニエ得る。",
@@ -113,16 +123,12 @@ CARDS: dict[str, dict] = {
                           "Stand up to 2 of your laid-down citizens of each colour.",
                           "寝かせた自分の市民コマを各色2つまで起こす。",
                           "designed", act={"do": "stand", "colour": "all", "n": 2}),
-    "squire": _c("R", 1, C, "Squire", "従者",
-                 "End: 1 prestige point per red building or character in its row and column.",
-                 "終了時:同じ行と列の赤の建物か人物1枚につき1名声点。",
-                 "designed", char={"on": "bonus", "what": "R", "pp": 1}),
     # ------------------------------------------------------------------ red II
-    "fort": _c("R", 2, B, "Fort", "要塞",
-               "Counter an event even before it has struck (no denier on it yet): pay its cost plus the deniers on it, keep it as a rampart.",
-               "発生前のイベントにも対抗できる:コスト+上のドゥニエを支払い、城壁として手札に加える。",
-               "documented:SEED", copies=2, act={"do": "counter_any"},
-               note="SEED places the Fort in military II; S2 lists a Fort in red I (the seed wins)"),
+    "fortress": _c("R", 2, B, "Fortress", "要塞",
+                   "Counter an event even before it has struck (no denier on it yet): pay its cost plus the deniers on it, keep it as a rampart.",
+                   "発生前のイベントにも対抗できる:コスト+上のドゥニエを支払い、城壁として手札に加える。",
+                   "documented:SEED+designed", copies=2, act={"do": "counter_any"},
+                   note="SEED: 要塞, military II, counters an event before it has struck; the English name and 2 copies are designed"),
     "captain": _c("R", 2, C, "Captain", "隊長",
                   "When you activate any building in its row or column: gain 2 deniers.",
                   "同じ行か列の建物(色を問わない)を活性化したとき、2ドゥニエ得る。",
@@ -234,7 +240,12 @@ CARDS: dict[str, dict] = {
                     "同じ行か列に建物か名声建造物を配置したとき、1ドゥニエ得る。",
                     "documented:S9", char={"on": "on_place", "what": "bp", "n": 1}),
     "market": _c("Y", 1, B, "Market", "市場", "Gain 3 deniers.", "3ドゥニエ得る。",
-                 "designed", copies=2, act={"do": "gain", "n": 3}),
+                 "designed", act={"do": "gain", "n": 3}),
+    "port": _c("Y", 1, B, "Port", "港",
+               "Use the effect of a visible yellow building in another player's district, for yourself; nothing is put on that building.",
+               "他のプレイヤーの区画の見えている黄の建物1枚の効果を自分のために使う。その建物には何も置かない。",
+               "documented:S24+designed", act={"do": "use_other", "colour": "Y"},
+               note="S24 gives the effect (another player's yellow building); yellow, level I, 1 copy, cost and points are designed"),
     "inn": _c("Y", 1, B, "Inn", "宿屋",
               "Stand up to 3 of your laid-down yellow citizens.",
               "寝かせた自分の黄の市民コマを3つまで起こす。",
@@ -350,7 +361,7 @@ CARDS: dict[str, dict] = {
     "pont_des_trous": _c("R", 3, P, "Pont des Trous", "ポン・デ・トルー",
                          "3 points (others 1) per set of a yellow, a white and a red citizen owned.",
                          "所有する黄・白・赤の市民コマの組1つにつき3点(他プレイヤーは1点)。",
-                         "documented:S1+designed", note="cost designed (S1 gives no red costs)",
+                         "documented:S1", note="cost: the table of an archived revision of S1",
                          cost={"deniers": 5}, score={"per": "citizen_sets", "b": 3, "nb": 1}),
     "porte_de_la_vigne": _c("R", 3, P, "Porte de la Vigne", "ポルト・ド・ラ・ヴィーニュ",
                             "2 points (others 1) per red citizen owned.",

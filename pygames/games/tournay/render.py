@@ -35,6 +35,9 @@ def _use_key(use: list[int]) -> str:
 
 
 def _param_key(action: dict) -> str:
+    if "port" in action:   # the Port: whose building, then that building's own choice
+        inner = _param_key({k: v for k, v in action.items() if k != "port"})
+        return "port=" + ",".join(str(x) for x in action["port"]) + ("" if inner == "go" else "&" + inner)
     if "mode" in action:
         return f"mode={action['mode']}"
     if "slots" in action:
@@ -207,6 +210,16 @@ def step_label(key: str, view: dict, lang: str) -> str:
 def _param_label(param: str, view: dict, lang: str) -> str:
     ja = _ja(lang)
     name, _, value = param.partition("=")
+    if name == "port":
+        where, _, inner = value.partition("&")
+        owner, r, c = (int(x) for x in where.split(","))
+        cell = view["players"][owner]["district"][r][c]
+        card = T.card_name(cell["s"][-1], lang) if cell else "?"
+        label = f"{_seat_word(owner, lang)}の{card}を使う" if ja else f"Use {_seat_word(owner, lang)}'s {card}"
+        if inner:
+            choice = _param_label(inner, view, lang).partition(":" if ja else ": ")[2]
+            label += f":{choice}" if ja else f": {choice}"
+        return label
     if name == "mode":
         if value == "top":
             return "活性化:表向きのカードを取る" if ja else "Activate: take the face-up card"

@@ -79,18 +79,32 @@ def line_cells(r: int, c: int) -> list[tuple[int, int]]:
     return [(r, x) for x in range(3) if x != c] + [(y, c) for y in range(3) if y != r]
 
 
+CELLS = tuple((r, c) for r in range(3) for c in range(3))
+#: the other cells of the row and column of each cell
+LINES = {(r, c): tuple(line_cells(r, c)) for r, c in CELLS}
+#: characters that let the buildings in their line be activated twice (the Priest)
+DOUBLERS = frozenset(card for card, info in CARDS.items() if info.get("char", {}).get("on") == "double")
+
+
 def chars_in_line(district: list, r: int, c: int) -> list[dict]:
     """Visible character effects in the row and column of (r, c)."""
     result = []
-    for rr, cc in line_cells(r, c):
-        card = top(district[rr][cc])
-        if card and "char" in CARDS[card]:
-            result.append(CARDS[card]["char"])
+    for rr, cc in LINES[r, c]:
+        cell = district[rr][cc]
+        if cell:
+            char = CARDS[cell["s"][-1]].get("char")
+            if char:
+                result.append(char)
     return result
 
 
 def capacity(district: list, r: int, c: int) -> int:
-    return 2 if any(ch["on"] == "double" for ch in chars_in_line(district, r, c)) else 1
+    """How many citizens a building at (r, c) takes: 2 with a Priest in its row or column."""
+    for rr, cc in LINES[r, c]:
+        cell = district[rr][cc]
+        if cell and cell["s"][-1] in DOUBLERS:
+            return 2
+    return 1
 
 
 def owned_citizens(player: dict, colour: str) -> int:
@@ -105,6 +119,11 @@ def rampart_count(player: dict) -> int:
 
 def hand_size(player: dict) -> int:
     return len(player["hand"]) + len(player["ramparts"])
+
+
+#: the ``per`` conditions of prestige buildings counted on visible cards (the others count citizens,
+#: deniers or ramparts)
+MATCH_SELECTORS = frozenset(SELECTORS) | {"sets"}
 
 
 def prestige_units(player: dict, per: str, counts: dict | None = None) -> int:
@@ -136,57 +155,69 @@ def visible_counts(district: list) -> dict[str, int]:
     return counts
 
 
+PRESTIGE = frozenset(card for card, info in CARDS.items() if info["kind"] == "prestige")
+PRINTED = {card: info["pp"] for card, info in CARDS.items()}
+#: the end-game bonus of each character that has one: (selector counted in its line, points each)
+BONUS = {card: (info["char"]["what"], info["char"]["pp"]) for card, info in CARDS.items()
+         if info.get("char", {}).get("on") == "bonus"}
+
+
 def score_breakdown(players: list[dict], seat: int) -> dict:
     """Points of ``seat`` by category (works on states and on views: districts are public)."""
     me = players[seat]
-    names: dict[str, bool] = {}
+    names: dict[str, bool] = {}     # prestige names built anywhere: whether ``seat`` built one
     for index, player in enumerate(players):
         for row in player["district"]:
             for cell in row:
-                if cell and CARDS[cell["s"][-1]]["kind"] == "prestige":
+                if cell and cell["s"][-1] in PRESTIGE:
                     card = cell["s"][-1]
                     names[card] = names.get(card, False) or index == seat
     district = me["district"]
-    counts = visible_counts(district)
+    counts = None
     prestige = {}
     for name, mine in names.items():
         rule = CARDS[name]["score"]
         rate = rule["b"] if mine else rule["nb"]
-        prestige[name] = min(K.PRESTIGE_CAP, rate * prestige_units(me, rule["per"], counts)) if rate else 0
+        if not rate:
+            prestige[name] = 0
+            continue
+        if counts is None and rule["per"] in MATCH_SELECTORS:
+            counts = visible_counts(district)
+        prestige[name] = min(K.PRESTIGE_CAP, rate * prestige_units(me, rule["per"], counts))
     printed = 0
     bonus = 0
-    for r in range(3):
-        for c in range(3):
-            cell = district[r][c]
-            if not cell:
-                continue
-            for card in cell["s"]:
-                printed += CARDS[card]["pp"]
-            char = CARDS[cell["s"][-1]].get("char")
-            if char and char["on"] == "bonus":
-                what = char["what"]
-                bonus += char["pp"] * sum(1 for rr, cc in line_cells(r, c)
-                                          if district[rr][cc] and what in MATCH[district[rr][cc]["s"][-1]])
+    for r, c in CELLS:
+        cell = district[r][c]
+        if not cell:
+            continue
+        stack = cell["s"]
+        for card in stack:
+            printed += PRINTED[card]
+        if stack[-1] in BONUS:
+            what, pp = BONUS[stack[-1]]
+            for rr, cc in LINES[r, c]:
+                other = district[rr][cc]
+                if other and what in MATCH[other["s"][-1]]:
+                    bonus += pp
     ramparts = rampart_count(me)
     total = sum(prestige.values()) + printed + bonus + ramparts
     return {"prestige": prestige, "cards": printed, "characters": bonus, "ramparts": ramparts, "total": total}
 
 
-_USE_CACHE: dict[tuple, list[list[int]]] = {}
+_USE_WAYS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
 
 
-def use_options(players: list[dict], seat: int, colour: str, need: int, extra: int) -> list[list[int]]:
-    """Ways to take ``need`` standing citizens of ``colour`` (own first; others at 2 deniers each),
-    keeping ``extra`` deniers for the rest of the action. Each way is a count per seat."""
-    caps = tuple(p["stand"][colour] for p in players)
-    key = (caps, seat, need, players[seat]["deniers"] - extra)
-    found = _USE_CACHE.get(key)
+def use_ways(standing: tuple[int, ...], seat: int, need: int, budget: int) -> tuple[tuple[int, ...], ...]:
+    """Ways to take ``need`` citizens of one colour from the ``standing`` ones of each seat (own
+    first; others' at 2 deniers each, paid out of ``budget``). Each way is a count per seat.
+    Memoized: the same few situations come back all game."""
+    key = (standing, seat, need, min(budget, K.BORROW_FEE * need))   # fees never exceed 2 x need
+    found = _USE_WAYS.get(key)
     if found is None:
-        found = _use_ways(caps, seat, need, key[3])
-        if len(_USE_CACHE) > 5000:
-            _USE_CACHE.clear()
-        _USE_CACHE[key] = found
-    return [list(u) for u in found]
+        if len(_USE_WAYS) > 20000:
+            _USE_WAYS.clear()
+        found = _USE_WAYS[key] = tuple(tuple(u) for u in _use_ways(*key))
+    return found
 
 
 def _use_ways(caps: tuple, seat: int, need: int, budget: int) -> list[list[int]]:
@@ -220,15 +251,25 @@ def shift_for(r: int, c: int) -> tuple[int, int]:
     return (1 if r < 0 else -1 if r > 2 else 0), (1 if c < 0 else -1 if c > 2 else 0)
 
 
-def targets(district: list, card: str) -> list[tuple[int, int]]:
-    """Cells (in current coordinates, -1..3 meaning "shift the district") where ``card`` may go."""
-    occupied = [(r, c) for r in range(3) for c in range(3) if district[r][c]]
-    if CARDS[card]["level"] == 3 and any(card in cell["s"] for row in district for cell in row if cell):
-        return []
+def occupancy(district: list) -> int:
+    """The filled cells of a district as a 9-bit mask (bit 3r + c)."""
+    mask = 0
+    bit = 1
+    for row in district:
+        for cell in row:
+            if cell:
+                mask |= bit
+            bit <<= 1
+    return mask
+
+
+def _places_for(mask: int) -> tuple[tuple[int, int], ...]:
+    """Where a card may go in a district whose filled cells are ``mask`` (see ``targets``)."""
+    occupied = [(r, c) for r, c in CELLS if mask >> (3 * r + c) & 1]
     if not occupied:
-        return [(r, c) for r in range(3) for c in range(3)]
-    result = []
+        return CELLS
     occ = set(occupied)
+    result = []
     for r in range(-1, 4):
         for c in range(-1, 4):
             if (r, c) in occ:
@@ -240,7 +281,45 @@ def targets(district: list, card: str) -> list[tuple[int, int]]:
             if all(0 <= rr + dr <= 2 and 0 <= cc + dc <= 2 for rr, cc in occupied) \
                     and 0 <= r + dr <= 2 and 0 <= c + dc <= 2:
                 result.append((r, c))
-    return result
+    return tuple(result)
+
+
+#: the places of each district shape (of 512), computed when first met
+_PLACES: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def targets(district: list, card: str) -> list[tuple[int, int]]:
+    """Cells (in current coordinates, -1..3 meaning "shift the district") where ``card`` may go:
+    any filled cell, an empty cell orthogonally next to one, and places just outside the grid
+    when the whole district can shift by one; a prestige building not twice in a district."""
+    if CARDS[card]["level"] == 3 and any(card in cell["s"] for row in district for cell in row if cell):
+        return []
+    return list(places(district))
+
+
+def places(district: list) -> tuple[tuple[int, int], ...]:
+    """``targets`` of any card but a prestige name already built there."""
+    mask = occupancy(district)
+    found = _PLACES.get(mask)
+    if found is None:
+        found = _PLACES[mask] = _places_for(mask)
+    return found
+
+
+def other_buildings(players: list[dict], seat: int, colour: str) -> list[tuple[int, int, int, dict]]:
+    """(owner, r, c, effect) of the visible buildings of ``colour`` in the other players' districts,
+    which a Port may use (there is one Port, so it never meets another)."""
+    found = []
+    for owner, player in enumerate(players):
+        if owner == seat:
+            continue
+        for r, c in CELLS:
+            cell = player["district"][r][c]
+            if cell:
+                info = CARDS[cell["s"][-1]]
+                if info["kind"] == "building" and info["colour"] == colour:
+                    found.append((owner, r, c, info["act"]))
+    return found
 
 
 def event_impact(player: dict, ev: str, n: int) -> int:
@@ -279,30 +358,24 @@ def play_options(players: list[dict], seat: int, hand: list[str], type_: str = "
     me = players[seat]
     district = me["district"]
     result = []
-    seen = set()
-    for card in hand:
-        if card in seen:
-            continue
-        seen.add(card)
+    district_cards = None   # (cell, "d:r,c,i") for every card of the district, for "+ 1 card" costs
+    for card in dict.fromkeys(hand):
         if not can_pay(me, card):
             continue
-        cost = CARDS[card]["cost"]
-        for r, c in targets(district, card):
-            base = {"type": type_, "card": card, "r": r, "c": c}
-            if "card" not in cost:
-                result.append(base)
-                continue
-            others = list(hand)
-            others.remove(card)
-            for pay in sorted(set(others)):
-                result.append({**base, "pay": f"h:{pay}"})
-            for rr in range(3):
-                for cc in range(3):
-                    cell = district[rr][cc]
-                    if not cell or (rr, cc) == (r, c):
-                        continue
-                    for i in range(len(cell["s"])):
-                        result.append({**base, "pay": f"d:{rr},{cc},{i}"})
+        places = targets(district, card)
+        if "card" not in CARDS[card]["cost"]:
+            result += [{"type": type_, "card": card, "r": r, "c": c} for r, c in places]
+            continue
+        # the card paid: another card of the hand, or any card of the district but the target cell's
+        others = list(hand)
+        others.remove(card)
+        hand_pays = [f"h:{pay}" for pay in sorted(set(others))]
+        if district_cards is None:
+            district_cards = [((r, c), f"d:{r},{c},{i}") for r, c in CELLS if district[r][c]
+                              for i in range(len(district[r][c]["s"]))]
+        for r, c in places:
+            pays = hand_pays + [where for cell, where in district_cards if cell != (r, c)]
+            result += [{"type": type_, "card": card, "r": r, "c": c, "pay": where} for where in pays]
     return result
 
 
@@ -328,7 +401,7 @@ class TournayGame(Game):
     min_players = 2
     max_players = 4
     default_players = 3
-    version = 1
+    version = 2     # 2: the Fort in red I, the Fortress in red II, the Port in yellow I
     title = {"en": "Tournay", "ja": "トゥルネー"}
     description = {"en": "Rebuild your district of Tournay: nine cards, three kinds of citizens, events and prestige buildings.",
                    "ja": "トゥルネーの区画を再建しよう。9枚のカード、3種の市民、イベントと名声建造物。"}
@@ -499,6 +572,27 @@ class TournayGame(Game):
             state["log"].append(log_entry("last_round", reason=reason))
         return state
 
+    # ------------------------------------------------------------------ the copy apply makes
+    def _copy_state(self, state: dict) -> dict:
+        """A copy of everything an action changes in place: decks, the queue, players (their
+        districts row by row), the final choices. Shared with the old state: the log entries, the
+        tasks, the pending question and the district cells (actions replace those, never change
+        them)."""
+        new = dict(state)
+        new["decks"] = {deck: list(cards) for deck, cards in state["decks"].items()}
+        new["faceup"] = dict(state["faceup"])
+        new["criers"] = list(state["criers"])
+        new["ev_deck"] = list(state["ev_deck"])
+        new["queue"] = [dict(item) if item else None for item in state["queue"]]
+        new["ev_out"] = list(state["ev_out"])
+        new["supply"] = dict(state["supply"])
+        new["players"] = [_copy_player(p) for p in state["players"]]
+        new["tasks"] = list(state["tasks"])
+        if state["final"] is not None:
+            new["final"] = {"chosen": list(state["final"]["chosen"])}
+        new["log"] = list(state["log"])
+        return new
+
     # ------------------------------------------------------------------ whose decision
     def _current_player(self, state: dict) -> int | None:
         phase = state["phase"]
@@ -550,35 +644,34 @@ class TournayGame(Game):
     def _main_actions(self, state: dict, seat: int) -> list[dict]:
         players = state["players"]
         me = players[seat]
+        deniers = me["deniers"]
+        district = me["district"]
+        standing = {colour: tuple(p["stand"][colour] for p in players) for colour in COLOURS}
         actions: list[dict] = []
-        # draw a card
-        for deck in DECKS:
-            colour, level = deck[0], int(deck[1])
-            modes = []
-            if state["faceup"][deck]:
-                modes.append("top")
-            if state["decks"][deck]:
-                modes.append("blind")
-            if not modes:
+        # draw a card: as many citizens of the deck's colour as its level
+        faceup, decks = state["faceup"], state["decks"]
+        for colour in COLOURS:
+            citizens = standing[colour]
+            for level in range(1, min(3, sum(citizens)) + 1):
+                deck = colour + str(level)
+                modes = ("top",) * bool(faceup[deck]) + ("blind",) * bool(decks[deck])
+                if modes:
+                    actions += [{"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
+                                for use in use_ways(citizens, seat, level, deniers) for mode in modes]
+        # activate a building: one citizen of its colour on it (two with a Priest in line)
+        for r, c in CELLS:
+            cell = district[r][c]
+            if not cell or cell["dmg"]:
                 continue
-            for use in use_options(players, seat, colour, level, 0):
-                for mode in modes:
-                    actions.append({"type": "draw", "deck": deck, "mode": mode, "use": use})
-        # activate a building
-        for r in range(3):
-            for c in range(3):
-                cell = me["district"][r][c]
-                if not cell or CARDS[cell["s"][-1]]["kind"] != "building" or cell["dmg"] \
-                        or len(cell["occ"]) >= capacity(me["district"], r, c):
-                    continue
-                card = cell["s"][-1]
-                act = CARDS[card]["act"]
-                for params, extra in self._effect_params(state, seat, act):
-                    for use in use_options(players, seat, CARDS[card]["colour"], 1, extra):
-                        actions.append({"type": "activate", "r": r, "c": c, **params, "use": use})
+            info = CARDS[cell["s"][-1]]
+            if info["kind"] != "building" or len(cell["occ"]) >= capacity(district, r, c):
+                continue
+            for params, extra in self._effect_params(state, seat, info["act"]):
+                for use in use_ways(standing[info["colour"]], seat, 1, deniers - extra):
+                    actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
         # counter an event (it must have struck: at least one denier on it)
         for slot, item in enumerate(state["queue"]):
-            if item and item["den"] >= 1 and me["deniers"] >= EVENTS[item["ev"]]["cost"] + item["den"]:
+            if item and item["den"] >= 1 and deniers >= EVENTS[item["ev"]]["cost"] + item["den"]:
                 actions.append({"type": "counter", "slot": slot})
         # earn deniers
         for colour in COLOURS:
@@ -587,7 +680,7 @@ class TournayGame(Game):
         # buy a citizen (advanced rules)
         if state["rules"] == "advanced":
             for colour in COLOURS:
-                if me["stand"][colour] >= 1 and me["deniers"] >= K.BUY_CITIZEN_PRICE and state["supply"][colour] > 0:
+                if me["stand"][colour] >= 1 and deniers >= K.BUY_CITIZEN_PRICE and state["supply"][colour] > 0:
                     actions.append({"type": "buy", "colour": colour})
         actions.append({"type": "gather"})
         return actions
@@ -619,6 +712,12 @@ class TournayGame(Game):
             out = [({"slots": [i]}, 0) for i in slots]
             out += [({"slots": [i, j]}, 0) for a, i in enumerate(slots) for j in slots[a + 1:]]
             return out
+        if do == "combat":
+            return [({"slot": i}, 0) for i, item in enumerate(queue) if item and item["den"]]
+        if do == "use_other":
+            return [({"port": [owner, r, c], **params}, extra)
+                    for owner, r, c, act_ in other_buildings(state["players"], seat, act["colour"])
+                    for params, extra in self._effect_params(state, seat, act_)]
         if do == "counter_any":
             return [({"slot": i}, EVENTS[item["ev"]]["cost"] + item["den"])
                     for i, item in enumerate(queue)
@@ -700,11 +799,14 @@ class TournayGame(Game):
             else:
                 rr, cc, i = (int(x) for x in where[2:].split(","))
                 cell = me["district"][rr][cc]
-                if i == len(cell["s"]) - 1:
-                    self._clear_tokens(me, cell)
-                pay_card = cell["s"].pop(i)
-                if not cell["s"]:
-                    me["district"][rr][cc] = None
+                stack = list(cell["s"])
+                pay_card = stack.pop(i)
+                if i == len(stack):     # the top card: what lay on it goes with it
+                    self._lay_down_occupants(me, cell)
+                    cell = {"s": stack, "occ": [], "dmg": False}
+                else:
+                    cell = {**cell, "s": stack}
+                me["district"][rr][cc] = cell if stack else None
             state["decks"][card_deck(pay_card)].append(pay_card)
             paid["card"] = pay_card
         r, c = action["r"], action["c"]
@@ -724,10 +826,10 @@ class TournayGame(Game):
         if cell is None:
             me["district"][r][c] = {"s": [card], "occ": [], "dmg": False}
         else:
-            self._clear_tokens(me, cell)
+            self._lay_down_occupants(me, cell)
             if CARDS[cell["s"][-1]]["colour"] == CARDS[card]["colour"]:
                 covered = [cell["s"][-1]]
-                cell["s"].append(card)
+                me["district"][r][c] = {"s": cell["s"] + [card], "occ": [], "dmg": False}
             else:
                 discarded = list(cell["s"])
                 for old_card in reversed(discarded):
@@ -740,11 +842,11 @@ class TournayGame(Game):
                 me["deniers"] += ch["n"]
                 state["log"].append(log_entry("bonus_place", seat=seat, n=ch["n"]))
 
-    def _clear_tokens(self, player: dict, cell: dict) -> None:
+    def _lay_down_occupants(self, player: dict, cell: dict) -> None:
+        """The cell's top card is covered or leaves: the player's own citizens on it lie down (the
+        caller puts a new cell without tokens)."""
         colour = CARDS[cell["s"][-1]]["colour"]
         player["laid"][colour] += cell["occ"].count("c")
-        cell["occ"] = []
-        cell["dmg"] = False
 
     # ---- the action
     def _take_citizens(self, state: dict, seat: int, colour: str, use: list[int]) -> None:
@@ -788,12 +890,11 @@ class TournayGame(Game):
             state["log"].append(log_entry("buy", seat=seat, colour=col))
         elif kind == "gather":
             for row in me["district"]:
-                for cell in row:
-                    if cell:
+                for c, cell in enumerate(row):
+                    if cell and (cell["occ"] or cell["dmg"]):
                         colour = CARDS[cell["s"][-1]]["colour"]
                         me["stand"][colour] += cell["occ"].count("c")
-                        cell["occ"] = []
-                        cell["dmg"] = False
+                        row[c] = {"s": cell["s"], "occ": [], "dmg": False}
             for col in COLOURS:
                 me["stand"][col] += me["laid"][col]
                 me["laid"][col] = 0
@@ -859,15 +960,25 @@ class TournayGame(Game):
         self._take_citizens(state, seat, colour, use)
         if use[seat]:   # own citizen: it goes onto the building instead of lying down
             me["laid"][colour] -= 1
-            cell["occ"].append("c")
+            me["district"][r][c] = {**cell, "occ": cell["occ"] + ["c"]}
         else:
-            cell["occ"].append("b")
+            me["district"][r][c] = {**cell, "occ": cell["occ"] + ["b"]}
         state["log"].append(log_entry("activate", seat=seat, card=card))
         for ch in chars_in_line(me["district"], r, c):
             if ch["on"] == "on_activate" and ch["colour"] in (colour, "any"):
                 me["deniers"] += ch["n"]
                 state["log"].append(log_entry("bonus_activate", seat=seat, n=ch["n"]))
         act = CARDS[card]["act"]
+        if act["do"] == "use_other":   # the Port: another player's building's effect, for this player
+            owner, rr, cc = action["port"]
+            other = state["players"][owner]["district"][rr][cc]["s"][-1]
+            state["log"].append(log_entry("use_other", seat=seat, owner=owner, card=other))
+            act = CARDS[other]["act"]
+        self._effect(state, seat, act, action)
+
+    def _effect(self, state: dict, seat: int, act: dict, action: dict) -> None:
+        """A building's effect ``act`` for ``seat``, with the choices made in ``action``."""
+        me = state["players"][seat]
         do = act["do"]
         if do == "gain":
             me["deniers"] += act["n"]
@@ -903,6 +1014,8 @@ class TournayGame(Game):
             self._strike(state, seat, action["slots"], everyone=False)
         elif do == "counter_any":
             self._counter(state, seat, action["slot"])
+        elif do == "combat":
+            self._counter(state, seat, action["slot"], free=True)
         elif do == "calm":
             for item in state["queue"]:
                 if item and item["den"]:
@@ -916,10 +1029,12 @@ class TournayGame(Game):
                 me["deniers"] += k
             state["log"].append(log_entry("calm_one", seat=seat, ev=item["ev"], n=k, gain=act["gain"]))
 
-    def _counter(self, state: dict, seat: int, slot: int) -> None:
+    def _counter(self, state: dict, seat: int, slot: int, free: bool = False) -> None:
+        """Take the event of ``slot`` as a rampart, paying its cost and the deniers on it unless
+        ``free`` (the Fort), and refill the slot from the event deck."""
         me = state["players"][seat]
         item = state["queue"][slot]
-        price = EVENTS[item["ev"]]["cost"] + item["den"]
+        price = 0 if free else EVENTS[item["ev"]]["cost"] + item["den"]
         me["deniers"] -= price
         me["ramparts"].append(item["ev"])
         me["ramparts"].sort()
@@ -985,11 +1100,12 @@ class TournayGame(Game):
             state["log"].append(log_entry("hit", seat=seat, ev=ev, n=amount))
 
     def _put_token(self, state: dict, seat: int, tok: str, r: int, c: int) -> None:
-        cell = state["players"][seat]["district"][r][c]
+        district = state["players"][seat]["district"]
+        cell = district[r][c]
         if tok == "damage":
-            cell["dmg"] = True
+            district[r][c] = {**cell, "dmg": True}
         else:
-            cell["occ"].append("g")
+            district[r][c] = {**cell, "occ": cell["occ"] + ["g"]}
         state["log"].append(log_entry("token", seat=seat, tok=tok, card=cell["s"][-1]))
 
     def _answer(self, state: dict, seat: int, action: dict) -> None:
@@ -1182,6 +1298,12 @@ class TournayGame(Game):
                     options_ = play_options(players, s, players[s]["hand"], "final") + [{"type": "final_pass"}]
                     chosen[s] = options_[rng.randbelow(len(options_))]
         return state
+
+
+def _copy_player(player: dict) -> dict:
+    return {**player, "stand": dict(player["stand"]), "laid": dict(player["laid"]), "hand": list(player["hand"]),
+            "ramparts": list(player["ramparts"]), "built": list(player["built"]), "dropped": list(player["dropped"]),
+            "district": [list(row) for row in player["district"]]}
 
 
 def _copy(data: Any) -> Any:

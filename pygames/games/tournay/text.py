@@ -192,8 +192,14 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
     if key == "counter":
         new = ((f"新しいイベント:{_event(p['new'], lang)}。" if ja else f" New event: {_event(p['new'], lang)}.")
                if p.get("new") else "")
+        if not p["price"]:   # the Fort's combat
+            return (f"{who}は支払いなしで{_event(p['ev'], lang)}に対抗し、城壁を得た。{new}" if ja
+                    else f"{who} combats {_event(p['ev'], lang)} without paying and gains a rampart.{new}")
         return (f"{who}は{p['price']}ドゥニエ払って{_event(p['ev'], lang)}に対抗し、城壁を得た。{new}" if ja
                 else f"{who} pays {p['price']} deniers to counter {_event(p['ev'], lang)} and gains a rampart.{new}")
+    if key == "use_other":
+        return (f"{who}は{_name(names, p['owner'])}の{_card(p['card'], lang)}の効果を使った。" if ja
+                else f"{who} uses the effect of {_name(names, p['owner'])}'s {_card(p['card'], lang)}.")
     if key == "earn":
         return (f"{who}は{_col(p['colour'], lang)}の市民を{p['n']}つ寝かせ、{p['gain']}ドゥニエ得た。" if ja
                 else f"{who} lays down {p['n']} {_col(p['colour'], lang)} citizen(s) and earns {p['gain']} deniers.")
