@@ -52,22 +52,6 @@ def playouts(game_id: str, players: int, seconds: float = 1.0, seed: str = "benc
             "actions_per_s": round(actions / elapsed), "games": games}
 
 
-class CoupmlRandom:
-    """coupml's random source (an object with numpy-like ``choice`` and ``shuffle``) drawn
-    from a pygames Rng, so that both engines play from the same generator."""
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
-
-    def choice(self, items):
-        if isinstance(items, int):  # numpy's choice(n): a number in range(n)
-            return self.rng.randbelow(items)
-        return items[self.rng.randbelow(len(items))]
-
-    def shuffle(self, items: list) -> None:
-        self.rng.shuffle(items)
-
-
 def engine_playouts(engine: str, players: int, seconds: float = 0.3, seed: str = "bench",
                     path: str = "public", min_games: int = 1) -> dict:
     """Uniformly random games for ``seconds`` (CPU seconds in CPython) through one engine:
@@ -79,18 +63,10 @@ def engine_playouts(engine: str, players: int, seconds: float = 0.3, seed: str =
     rng = Rng(f"{seed}/{players}")
     games = actions = 0
     if engine == "coupml":
-        from coupml import Coup  # the bench extra: pip install -e .[bench]
+        # the peer engine lives with the outside arena, which the site never ships
+        from pygames.outside.coupml_playouts import random_games
 
-        source = CoupmlRandom(rng)
-        started = _clock()
-        while games < min_games or _clock() - started < seconds:
-            table = Coup(players, source)
-            table.init_game()
-            while not table.is_game_over():
-                legal = table.get_legal_actions()
-                table.play_action(legal[rng.randbelow(len(legal))])
-                actions += 1
-            games += 1
+        games, actions, started = random_games(players, rng, seconds, min_games, _clock)
     else:
         game = get_game(engine)
         simulate = path == "simulation"

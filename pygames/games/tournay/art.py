@@ -171,6 +171,12 @@ PICTURES = {
                    '<path d="M8 8l44 44" stroke="#3b3228" stroke-width="5"/><path fill="#3b3228" d="M58 58l-16-4 12-12z"/>'),
     "g-counter_any": ('<path fill="#1565c0" stroke="#0d3a70" stroke-width="4" d="M32 4l24 8v18c0 16-12 26-24 30C20 56 8 46 8 30V12z"/>'
                       '<path d="M20 32l8 8 16-16" fill="none" stroke="#fff" stroke-width="6"/>'),
+    # Fort: a shield striking a coin-laden event (crossed blade over the shield)
+    "g-combat": ('<path fill="#1565c0" stroke="#0d3a70" stroke-width="4" d="M32 4l24 8v18c0 16-12 26-24 30C20 56 8 46 8 30V12z"/>'
+                 '<path d="M18 46L46 18M40 18h6v6" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round"/>'),
+    # Port: another player's yellow building used for you (arrows both ways between two roofs)
+    "g-use_other": ('<path fill="#e8b400" stroke="#8a6a0a" stroke-width="3" d="M4 30l12-12 12 12v24H4zM36 30l12-12 12 12v24H36z"/>'
+                    '<path d="M14 10h36l-6-6M50 10l-6 6" fill="none" stroke="#1565c0" stroke-width="5" stroke-linecap="round"/>'),
     "g-calm": ('<path fill="#e8b400" stroke="#8a6a0a" stroke-width="4" d="M16 44c4-4 4-10 4-18a12 12 0 0 1 24 0c0 8 0 14 4 18z"/>'
                '<circle cx="32" cy="52" r="5" fill="#8a6a0a"/><path d="M6 58L58 6" stroke="#b3261e" stroke-width="6"/>'),
     "g-calm_one": ('<circle cx="32" cy="32" r="24" fill="#e8b400" stroke="#8a6a0a" stroke-width="5"/>'
@@ -222,7 +228,7 @@ PICTURES = {
 # What a building does / when a character pays / what a prestige building counts -> badge
 ACT_BADGE = {"gain": "g-gain", "gain_per": "g-gain_per", "draw": "g-draw", "recruit": "g-recruit",
              "stand": "g-stand", "ballista": "g-ballista", "counter_any": "g-counter_any", "calm": "g-calm",
-             "calm_one": "g-calm_one"}
+             "calm_one": "g-calm_one", "combat": "g-combat", "use_other": "g-use_other"}
 CHAR_BADGE = {"on_place": "g-on_place", "on_activate": "g-on_activate", "double": "g-double", "bonus": "g-bonus"}
 SCORE_BADGE = {"sets": "g-sets", "citizen_sets": "g-sets", "flat": "g-flat", "character": "g-character",
                "prestige": "g-bonus", "ramparts": "g-ramparts", "deniers4": "g-gain_per"}
