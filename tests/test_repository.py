@@ -43,5 +43,5 @@ def test_no_file_names_a_path_of_the_machine_or_outside_the_repository():
 
 
 def test_the_check_finds_a_machine_path():
-    assert MACHINE_PATHS.search("see " + "/" + "work/shared/seeds/001.txt")
+    assert MACHINE_PATHS.search("see " + "/" + "work" + "/" + "shared" + "/" + "seeds" + "/001.txt")
     assert not MACHINE_PATHS.search("see https://en.doc.boardgamearena.com/Gamehelptournay")
