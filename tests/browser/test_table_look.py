@@ -49,9 +49,15 @@ SYMBOL_OF = """(use) => {
 }"""
 
 
+WAITS_FOR_HUMAN = """() => !['bot', 'loading'].includes(document.getElementById('app').dataset.phase)"""
+
+
 def open_record(page, record: dict) -> str:
     """From anywhere: back to the lobby, import the record; returns the phase it opens in."""
     if page.get_attribute("#app", "data-phase") != "lobby":
+        # a table that is still playing bot moves (or a lone human's automatic pass) redraws
+        # its controls: wait until it waits for a human, then leave
+        page.wait_for_function(WAITS_FOR_HUMAN)
         before = rev(page)
         page.locator('[data-testid="to-lobby"]').first.click()
         page.wait_for_function("(r) => document.getElementById('app').dataset.rev !== r", arg=before)
