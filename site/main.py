@@ -252,6 +252,7 @@ def show_zoom(element):
 def hide_zoom():
     if ZOOM["panel"] is not None and ZOOM["key"] is not None:
         ZOOM["panel"].hidden = True
+        ZOOM["panel"].innerHTML = ""  # no card of a table that is gone stays in the page
         ZOOM["key"] = None
 
 

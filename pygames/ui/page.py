@@ -234,7 +234,8 @@ def card_zoom_html(zoom: str, lang: str) -> str:
         return ""
     if not body:
         return ""
-    return f'<div class="zoom-card" data-game="{esc(game_id)}" data-testid="zoom-card">{body}</div>'
+    # data-zoom-game, not data-game: [data-game="<id>"] is the lobby's and the table's UI hook
+    return f'<div class="zoom-card" data-zoom-game="{esc(game_id)}" data-testid="zoom-card">{body}</div>'
 
 
 # --------------------------------------------------------------------------- pieces
