@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from .cards import CARDS
 
+from ...ui.svgart import symbol_sheet, use_symbol
+
 PREFIX = "houses-art-"
 
 # House colours (crest field) and a darker rim; emblems are drawn in parchment.
@@ -220,8 +222,7 @@ def picture(cid: str) -> str:
 
 def use(name: str, cls: str = "card-art") -> str:
     """An inline picture: the symbol ``name`` at the size the CSS class gives it."""
-    return (f'<svg class="{cls}" viewBox="0 0 64 64" aria-hidden="true" focusable="false">'
-            f'<use href="#{PREFIX}{name}"/></svg>')
+    return use_symbol(PREFIX, name, cls)
 
 
 def names() -> list[str]:
@@ -231,7 +232,5 @@ def names() -> list[str]:
 
 def defs() -> str:
     """One hidden <svg> with every symbol of the game; the board emits it once."""
-    symbols = "".join(f'<symbol id="{PREFIX}{name}" viewBox="0 0 64 64">{body}</symbol>'
-                      for name, body in PICTURES.items())
-    return f'<svg class="art-defs" width="0" height="0" aria-hidden="true" focusable="false">{symbols}</svg>'
+    return symbol_sheet(PREFIX, PICTURES)
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from .cards import CARDS
 
+from ...ui.svgart import symbol_sheet, use_symbol
+
 PREFIX = "tournay-art-"
 INK = "#2b2520"
 STONE = "#cdbfa6"
@@ -260,8 +262,7 @@ def card_svg(card: str, cls: str = "card-art") -> str:
 
 def use(name: str, cls: str = "card-art") -> str:
     """An inline picture of one symbol at the size the CSS class gives it."""
-    return (f'<svg class="{cls}" viewBox="0 0 64 64" aria-hidden="true" focusable="false">'
-            f'<use href="#{PREFIX}{name}"/></svg>')
+    return use_symbol(PREFIX, name, cls)
 
 
 def names() -> list[str]:
@@ -271,6 +272,4 @@ def names() -> list[str]:
 
 def defs() -> str:
     """One hidden <svg> with every symbol of the game; the board emits it once."""
-    symbols = "".join(f'<symbol id="{PREFIX}{name}" viewBox="0 0 64 64">{body}</symbol>'
-                      for name, body in PICTURES.items())
-    return f'<svg class="art-defs" width="0" height="0" aria-hidden="true" focusable="false">{symbols}</svg>'
+    return symbol_sheet(PREFIX, PICTURES)
