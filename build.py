@@ -1131,12 +1131,48 @@ def cmd_bench_lobby(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.lobby_only:
         return cmd_bench_lobby(args)
+    if args.engines_only:
+        return cmd_bench_engines(args)
     files = build()
     started = time.perf_counter()
     if args.no_before:
         return bench_measure(args, files, started, None)
     with before_worktree() as before:
         return bench_measure(args, files, started, before)
+
+
+def cmd_bench_engines(args: argparse.Namespace) -> int:
+    """Only the CPython engine rows (``--engines-only``, optionally ``--game``): printed, no files
+    written; the quick check while working on a game's speed."""
+    counts = game_player_counts()
+    chosen = {game_id: counts[game_id] for game_id in (args.game or counts) if game_id in counts}
+    if not chosen:
+        raise BuildError(f"--game: choose among {', '.join(counts)}")
+    ours = PlayoutWorker(ROOT)
+    try:
+        with before_worktree() as before:
+            old = PlayoutWorker(before)
+            try:
+                rows = bench_versus_before(ours, old, args.rounds, args.round_seconds, chosen)
+            finally:
+                old.close()
+        print(f"games per CPU second, medians of {args.rounds} interleaved rounds; before = {BEFORE_COMMIT}")
+        print(f"{'game':<10}{'n':>3} {'public before':>14} {'ours':>8} {'x':>6} {'simul. before':>14} {'ours':>8} {'x':>6}")
+        for game_id, per_count in rows.items():
+            for players, row in per_count.items():
+                print(f"{game_id:<10}{players:>3} {row['before_public']:>14} {row['public']:>8} {row['public_ratio']!s:>6}"
+                      f" {row['before_simulation']:>14} {row['simulation']:>8} {row['simulation_ratio']!s:>6}")
+        if "coup" in chosen:
+            try:
+                import coupml  # noqa: F401 - only whether the bench extra is installed
+            except ImportError:
+                return 0
+            for players, row in bench_versus_coupml(ours, args.rounds, args.round_seconds).items():
+                print(f"coup {players}p beside coupml {row['coupml']['playouts_per_s']}/s: "
+                      f"public x{row['public_ratio']}, simulation x{row['simulation_ratio']}")
+    finally:
+        ours.close()
+    return 0
 
 
 def bench_measure(args: argparse.Namespace, files: dict[str, bytes], started: float, before: Path | None) -> int:
@@ -1389,6 +1425,9 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--rounds", type=int, default=5, help="interleaved rounds per engine comparison")
     bench.add_argument("--round-seconds", type=float, default=0.3,
                        help="seconds of random games per engine and round (CPU seconds in CPython)")
+    bench.add_argument("--engines-only", action="store_true",
+                       help="only the CPython engine rows (against the code before; Coup also beside coupml), "
+                            "printed, no files written; with --game: only those games")
     bench.add_argument("--no-before", action="store_true",
                        help=f"skip the rows against the code before ({BEFORE_COMMIT}, from a git worktree)")
     bench.add_argument("--bots", action="store_true",
@@ -1396,7 +1435,7 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--games", type=int, default=100, help="with --bots: games per match")
     bench.add_argument("--hard-games", type=int, default=None, help="with --bots: games per match of the hard bot")
     bench.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="with --bots: processes")
-    bench.add_argument("--game", action="append", help="with --bots: only this game (repeatable)")
+    bench.add_argument("--game", action="append", help="with --bots or --engines-only: only this game (repeatable)")
     bench.add_argument("--match", action="append", choices=["normal-random", "easy-normal", "hard-normal"],
                        help="with --bots: only this kind of match (repeatable)")
     bench.add_argument("--outside", action="store_true",
