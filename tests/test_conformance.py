@@ -172,6 +172,43 @@ def check_bad_actions(game, state, n, history):
     assert dump(game, state) == snapshot, "an illegal action (or apply) changed the state"
 
 
+def near_misses(action, legal):
+    """Actions one field away from ``action``: each int field off by one, each bool flipped, each
+    str field set to what another legal action has there, each field dropped, a field added."""
+    out = []
+    for key, value in action.items():
+        if key != "type":
+            out.append({k: v for k, v in action.items() if k != key})
+        if type(value) is bool:
+            out.append({**action, key: not value})
+        elif type(value) is int:
+            out += [{**action, key: value + 1}, {**action, key: value - 1}, {**action, key: bool(value)},
+                    {**action, key: str(value)}]
+        elif type(value) is str:
+            out += [{**action, key: other[key]} for other in legal
+                    if type(other.get(key)) is str and other[key] != value][:3]
+        elif type(value) is list:
+            out += [{**action, key: value[:-1]}, {**action, key: [*value, value[0] if value else 0]}]
+    out.append({**action, "seat": 0})
+    return out
+
+
+def check_legality_agrees_with_the_list(game, state, legal):
+    """apply accepts exactly the listed actions (this is what keeps a game's direct legality
+    check, ``_legal_match``, honest): every listed action, and near misses iff listed."""
+    snapshot = dump(game, state)
+    listed = {json.dumps(a, sort_keys=True) for a in legal}
+    for action in legal[:40]:
+        game.apply(state, json.loads(json.dumps(action)))
+        for miss in near_misses(action, legal)[:12]:
+            if json.dumps(miss, sort_keys=True) in listed:
+                game.apply(state, miss)
+            else:
+                with pytest.raises(IllegalAction):
+                    game.apply(state, miss)
+    assert dump(game, state) == snapshot, "apply changed its argument"
+
+
 def check_state(game, state, n, rng, history):
     # lossless, JSON-able dict form; scores are a function of the state
     assert json.loads(json.dumps(state)) == state, "a state is not plain JSON data"
@@ -184,6 +221,7 @@ def check_state(game, state, n, rng, history):
     assert game.winners(state) == []
     check_views(game, state, n, rng)
     check_bad_actions(game, state, n, history)
+    check_legality_agrees_with_the_list(game, state, game.legal_actions(state))
 
 
 def check_final(game, state, n, rng):

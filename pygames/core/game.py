@@ -100,6 +100,15 @@ class Game:
     #: call: apply on that same object checks against it instead of rebuilding the list
     _legal_cache: tuple[State, bytes] | None = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # a game with its own direct legality check needs no snapshot of its lists
+        cls._direct_check = cls._legal_match is not Game._legal_match
+        if cls._direct_check:
+            cls.snapshot_legal = False
+
+    _direct_check: bool = False
+
     # ----------------------------------------------------------------- hooks
     def _option_specs(self) -> list[dict]:
         return []
@@ -133,6 +142,19 @@ class Game:
     def _why_illegal(self, state: State, action: Action) -> str | None:
         """Optional: a specific reason an action is illegal."""
         return None
+
+    def _legal_match(self, state: State, action: Action) -> Action | None:
+        """Optional: the legal action equal to ``action`` (by ``strict_equal``), as a private
+        copy ``_apply`` may keep, or None when ``action`` is not legal now.
+
+        A game whose legality is quicker to check directly than by building the whole legal
+        list overrides this; ``apply`` then calls it instead of searching a list, and
+        ``legal_actions`` keeps no snapshot. It must agree exactly with ``_legal_actions``
+        (the conformance suite checks it on every listed action and on near misses).
+        ``apply`` has already checked that ``action`` is a dict with a string "type" and
+        that the game is not over.
+        """
+        raise NotImplementedError
 
     def _check_state(self, state: State) -> None:
         """Optional: raise RecordError if a loaded state is inconsistent."""
@@ -220,16 +242,22 @@ class Game:
             raise IllegalAction("the game is over: no action is legal")
         if seat is not None and (type(seat) is not int or seat != mover):
             raise IllegalAction(f"it is seat {mover}'s decision, not seat {seat!r}'s")
-        legal, private = self._legal_list(state)
-        # the matching entry of a private list doubles as the private copy of the action
-        match = None
-        for candidate in legal:
-            if candidate == action and strict_equal(action, candidate):
-                match = candidate
-                break
+        if self._direct_check:
+            match, private = self._legal_match(state, action), True
+            legal = None
+        else:
+            legal, private = self._legal_list(state)
+            # the matching entry of a private list doubles as the private copy of the action
+            match = None
+            for candidate in legal:
+                if candidate == action and strict_equal(action, candidate):
+                    match = candidate
+                    break
         if match is None:
             reason = self._why_illegal(state, action)
             if reason is None:
+                if legal is None:
+                    legal = self._legal_actions(state)
                 kinds = sorted({a["type"] for a in legal})
                 reason = f"not a legal action now (legal kinds: {', '.join(kinds)})"
             raise IllegalAction(f"illegal action {json.dumps(action, sort_keys=True)}: {reason}")

@@ -11,7 +11,7 @@ from pygames.core import IllegalAction, RecordError, Rng, SetupError, make_recor
 from pygames.core.options import normalize_options, option
 from pygames.ui.picker import Picker, check_paths
 
-from .nim import GAME as NIM
+from .nim import GAME as NIM, NimGame
 
 
 @pytest.fixture
@@ -308,3 +308,44 @@ def test_default_options_are_worked_out_once_but_handed_out_fresh():
     for bad in ([], 0, "", {"stones": 2}):
         with pytest.raises(SetupError):
             NIM.normalize_options(2, bad)
+
+
+class DirectNim(NimGame):
+    """Nim with a direct legality check, and a sloppy variant that forgets the stone count."""
+
+    def _legal_match(self, state, action):
+        n = action.get("n")
+        if action.keys() == {"type", "n"} and action["type"] == "take" and type(n) is int \
+                and 1 <= n <= min(2, state["stones"]):
+            return {"type": "take", "n": n}
+        return None
+
+
+class SloppyNim(DirectNim):
+    def _legal_match(self, state, action):
+        n = action.get("n")
+        return {"type": "take", "n": n} if action.get("type") == "take" and n in (1, 2) else None
+
+
+def test_a_direct_legality_check_replaces_the_list_and_its_snapshot():
+    game = DirectNim()
+    assert game._direct_check and not game.snapshot_legal and not NimGame._direct_check
+    state = game.new_game(2, 1, {"stones": 3})
+    after = game.apply(state, {"type": "take", "n": 2})
+    assert after["stones"] == 1 and state["stones"] == 3
+    for bad in ({"type": "take", "n": True}, {"type": "take", "n": 2.0}, {"type": "take", "n": 3},
+                {"type": "take"}, {"type": "take", "n": 1, "x": 0}):
+        with pytest.raises(IllegalAction, match="legal kinds: take"):
+            game.apply(state, bad)
+    with pytest.raises(IllegalAction):
+        game.apply(after, {"type": "take", "n": 2})  # one stone left
+
+
+def test_the_conformance_check_catches_a_direct_check_that_disagrees_with_the_list():
+    from tests.test_conformance import check_legality_agrees_with_the_list
+
+    state = DirectNim().apply(DirectNim().new_game(2, 1, {"stones": 3}), {"type": "take", "n": 2})
+    check_legality_agrees_with_the_list(DirectNim(), state, DirectNim().legal_actions(state))
+    sloppy = SloppyNim()
+    with pytest.raises(pytest.fail.Exception):  # it lets "take 2" through with one stone left
+        check_legality_agrees_with_the_list(sloppy, state, sloppy.legal_actions(state))

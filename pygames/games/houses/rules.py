@@ -1517,6 +1517,8 @@ class HousesGame(Game):
                 return f"{name} is not one of your characters"
             if kind == "kill":
                 return None
+            if card(inst["cid"])["type"] != "character":
+                return f"{name} is not a character"
             if inst["knelt"]:
                 return f"{name} is knelt"
             if ch["kind"] not in icons_of(inst):
