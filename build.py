@@ -76,6 +76,14 @@ URL_RE = re.compile(r"""https?://[^\s"'<>()`\\]*""")
 #: XML namespace names: identifiers, never fetched
 NAMESPACE_URLS = ("http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink", "http://www.w3.org/1999/xhtml")
 FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
+#: site/main.py (the browser glue) goes into pygames.zip as this module, so that it is shipped
+#: compiled like the package; dist/main.py is then only MAIN_STUB, which imports it
+MAIN_MODULE = "pygames_main"
+MAIN_STUB = f"""# The browser glue is site/main.py of the repository. build.py ships it in pygames.zip as
+# {MAIN_MODULE}.py with its compiled .pyc, so that no page load compiles it from source.
+import {MAIN_MODULE}  # noqa: F401
+"""
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -202,17 +210,114 @@ def package_files(package: Path | None = None) -> list[Path]:
     return files
 
 
-def package_zip(package: Path | None = None) -> bytes:
-    """The pygames package as a zip (deterministic: sorted, fixed timestamps)."""
-    package = package or PACKAGE
+def package_zip() -> bytes:
+    """The site's zip (deterministic: sorted, fixed timestamps): the pygames package, the browser
+    glue site/main.py as the module MAIN_MODULE, and the compiled form of every module the page
+    imports at start (``shipped_compiled``) for the browser's own Python (``pyodide_bytecode``)."""
+    entries = {path.relative_to(PACKAGE.parent).as_posix(): path.read_bytes() for path in package_files()}
+    entries[f"{MAIN_MODULE}.py"] = (SITE / "main.py").read_bytes()
+    entries.update(pyodide_bytecode({k: v for k, v in entries.items() if shipped_compiled(k)}))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in package_files(package):
-            info = zipfile.ZipInfo(path.relative_to(package.parent).as_posix(), FIXED_ZIP_TIME)
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, FIXED_ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, entries[name])
     return buffer.getvalue()
+
+
+def shipped_compiled(name: str) -> bool:
+    """Whether the zip also holds this module compiled: every Python file but each game's own
+    modules (``pygames/games/<id>/*.py`` other than ``__init__.py``), which a page imports only
+    once that game is picked; those are compiled then, and kept for the next visit by the page's
+    bytecode cache (site/main.py). Shipping them compiled too would double our bytes."""
+    parts = name.split("/")
+    if not name.endswith(".py"):
+        return False
+    return not (len(parts) == 4 and parts[:2] == ["pygames", "games"] and parts[3] != "__init__.py")
+
+
+#: run by Node: load the pinned Pyodide, mount the sources' folder, compile every .py in it
+COMPILE_MJS = r"""
+import { loadPyodide } from "./pyodide.mjs";
+const [pyodideDir, sourceDir] = process.argv.slice(2);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+pyodide.FS.mkdirTree("/sources");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: sourceDir }, "/sources");
+pyodide.runPython(`
+import ast, importlib.util, os
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+def without_docstrings(tree):
+    # nothing reads __doc__ at run time; the docstrings stay in the shipped sources
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \\
+                    and isinstance(first.value.value, str):
+                node.body[0:1] = [] if len(node.body) > 1 else [ast.copy_location(ast.Pass(), first)]
+    return tree
+
+os.chdir("/sources")
+for folder, _dirs, names in os.walk("."):
+    for name in names:
+        if name.endswith(".py"):
+            path = os.path.relpath(os.path.join(folder, name))
+            with open(path, "rb") as handle:
+                source = handle.read()
+            code = compile(without_docstrings(ast.parse(source, path)), path, "exec", dont_inherit=True)
+            target = importlib.util.cache_from_source(path)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "wb") as handle:
+                handle.write(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=True))
+`);
+"""
+
+
+def pyodide_bytecode(sources: dict[str, bytes], cache: Path = BYTECODE_CACHE) -> dict[str, bytes]:
+    """Checked-hash .pyc files (PEP 552) of ``sources`` (zip path -> source), compiled by the
+    pinned Pyodide itself under Node, so their magic number is the browser's Python's: each page
+    load imports them instead of compiling our Python again (compiling is most of an import in
+    WebAssembly). At import, Python checks each against its source's hash, so a stale one is only
+    recompiled. Kept in ``cache`` by the hash of the sources and the Pyodide version."""
+    version, integrity = NPM_PACKAGES["pyodide"]
+    digest = hashlib.sha256(version.encode() + COMPILE_MJS.encode())
+    for name in sorted(sources):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(sources[name]).digest())
+    kept = cache / f"{digest.hexdigest()[:32]}.zip"
+    if kept.exists():
+        return zip_texts(kept.read_bytes())
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        raise BuildError("Node.js is needed to compile our Python for the browser's Pyodide "
+                         "(e.g. `apt-get install -y nodejs npm`)")
+    members = tar_members(fetch_package("pyodide", version, integrity))
+    with tempfile.TemporaryDirectory(prefix="pygames-bytecode-") as temp:
+        runtime, tree = Path(temp) / "pyodide", Path(temp) / "sources"
+        for name, data in {**pyodide_files(members), "compile.mjs": COMPILE_MJS.encode()}.items():
+            (runtime / name).parent.mkdir(parents=True, exist_ok=True)
+            (runtime / name).write_bytes(data)
+        for name, data in sources.items():
+            (tree / name).parent.mkdir(parents=True, exist_ok=True)
+            (tree / name).write_bytes(data)
+        proc = subprocess.run([node, str(runtime / "compile.mjs"), str(runtime), str(tree)],
+                              capture_output=True, text=True, timeout=600)
+        if proc.returncode != 0:
+            raise BuildError(f"compiling our Python with Pyodide under Node failed:\n{proc.stderr.strip()[-2000:]}")
+        compiled = {path.relative_to(tree).as_posix(): path.read_bytes()
+                    for path in sorted(tree.rglob("*.pyc"))}
+    if len(compiled) != len(sources):
+        raise BuildError(f"Pyodide compiled {len(compiled)} of our {len(sources)} Python files")
+    cache.mkdir(parents=True, exist_ok=True)
+    for old in sorted(cache.glob("*.zip"), key=lambda path: path.stat().st_mtime)[:-7]:
+        old.unlink()  # keep the last few sets of sources (branches, undo)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        for name, data in compiled.items():
+            archive.writestr(zipfile.ZipInfo(name, FIXED_ZIP_TIME), data)
+    kept.write_bytes(buffer.getvalue())
+    return compiled
 
 
 def games_css(package: Path | None = None) -> str:
@@ -347,7 +452,9 @@ def collect(cache: Path = NPM_CACHE) -> dict[str, bytes]:
         raise BuildError("site/ must hold index.html, main.py and pyscript.toml")
     check_pyscript_toml(files[PYSCRIPT_TOML].decode("utf-8"))
     files["index.html"] = prerender_lobby(files["index.html"].decode("utf-8")).encode("utf-8")
+    # the glue is shipped compiled in the zip (MAIN_MODULE); dist/main.py only imports it
     files[PACKAGE_ZIP] = package_zip()
+    files["main.py"] = MAIN_STUB.encode("utf-8")
     files[GAMES_CSS] = games_css().encode("utf-8")
     files[".nojekyll"] = b""
 

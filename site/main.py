@@ -304,6 +304,7 @@ def paint(moved_by=None):
         _paint(moved_by)
     finally:
         PAINTING = False
+    keep_new_bytecode_soon()
 
 
 def _paint(moved_by=None):
@@ -666,16 +667,19 @@ def start():
 
 
 # ---------------------------------------------------------------------------- bytecode cache
-# Pyodide starts from an empty file system at every load and does not write .pyc files, so each
-# boot would compile our package from source again (most of its import time). After a boot the
-# modules loaded so far are compiled into *checked-hash* .pyc files (PEP 552: Python compares each
-# with its source's hash at import, so a stale one is just recompiled) and kept in Cache Storage;
-# the next boot puts them back before the first import. Our own cache name: sw.js deletes only
-# "pygames-…" caches, and nothing here is needed for the page to work (any failure: from source).
+# Pyodide starts from an empty file system at every load and does not write .pyc files. pygames.zip
+# brings the modules the page imports at start already compiled (build.py), but not each game's own
+# modules, which are imported once that game is picked: without help every visit would compile
+# those from source again (most of their import time). So after a boot the modules loaded so far
+# that have no valid .pyc are compiled into *checked-hash* .pyc files (PEP 552: Python compares
+# each with its source's hash at import, so a stale one is just recompiled) and kept in Cache
+# Storage; the next boot puts them back before the first import. Our own cache name: sw.js deletes
+# only "pygames-…" caches, and nothing here is needed for the page to work (any failure: from source).
 BYTECODE_CACHE = "bytecode.pygames"
 BYTECODE_URL = "./bytecode.zip"
 BYTECODE_DELAY_S = 3  # after the boot, when the page is idle
-BYTECODE = {"restored": 0, "compiled": 0}
+BYTECODE = {"restored": 0, "compiled": 0, "compiled_modules": []}
+SHIPPED_BYTECODE = set()  # the .pyc files pygames.zip brought (never put into the cache)
 
 
 def bytecode_valid(cached, source_bytes):
@@ -696,6 +700,8 @@ async def restore_bytecode():
     import os
     import zipfile
     try:
+        for folder, _dirs, files in os.walk("pygames"):
+            SHIPPED_BYTECODE.update(os.path.join(folder, f) for f in files if f.endswith(".pyc"))
         if not hasattr(window, "caches") or not os.path.isdir("pygames"):
             return
         cache = await window.caches.open(BYTECODE_CACHE)
@@ -718,7 +724,8 @@ async def restore_bytecode():
 
 async def keep_bytecode():
     """Compile the package's loaded modules that have no valid .pyc (one per slice, so the page
-    stays responsive) and keep every .pyc in Cache Storage for the next visit."""
+    stays responsive) and keep the .pyc files the zip did not bring in Cache Storage for the next
+    visit."""
     import importlib.util
     import io
     import os
@@ -726,6 +733,7 @@ async def keep_bytecode():
     import sys
     import zipfile
     await asyncio.sleep(BYTECODE_DELAY_S)
+    compiled = 0
     try:
         for name, module in sorted(sys.modules.items()):
             source = getattr(module, "__file__", None) if name.split(".")[0] == "pygames" else None
@@ -737,16 +745,19 @@ async def keep_bytecode():
                     continue
             py_compile.compile(source, cfile=cached, doraise=True,
                                invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
-            BYTECODE["compiled"] += 1
+            compiled += 1
+            BYTECODE["compiled_modules"].append(name)
             await asyncio.sleep(0)
-        if not BYTECODE["compiled"]:
+        BYTECODE["compiled"] += compiled
+        if not compiled:
             return
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
             for folder, _dirs, files in os.walk("pygames"):
                 for file in files:
-                    if folder.endswith("__pycache__") and file.endswith(".pyc"):
-                        archive.write(os.path.join(folder, file))
+                    path = os.path.join(folder, file)
+                    if folder.endswith("__pycache__") and file.endswith(".pyc") and path not in SHIPPED_BYTECODE:
+                        archive.write(path)
         cache = await window.caches.open(BYTECODE_CACHE)
         body = to_js(buffer.getvalue())
         await cache.put(BYTECODE_URL, window.Response.new(body))
@@ -756,6 +767,22 @@ async def keep_bytecode():
         window.pygamesBytecode = to_js(BYTECODE, dict_converter=window.Object.fromEntries)
 
 
+MODULES_SEEN = 0  # how many of our modules were loaded when their bytecode was last kept
+KEEPING = None  # the keep_bytecode task under way
+
+
+def keep_new_bytecode_soon():
+    """After a redraw that imported more of our modules (a game was picked: its own modules are
+    not in the zip compiled), keep their bytecode once the page is idle."""
+    global MODULES_SEEN, KEEPING
+    import sys
+    loaded = sum(1 for name in sys.modules if name.startswith("pygames"))
+    if loaded == MODULES_SEEN or (KEEPING is not None and not KEEPING.done()):
+        return
+    MODULES_SEEN = loaded
+    KEEPING = asyncio.ensure_future(keep_bytecode())
+
+
 async def boot():
     try:
         await restore_bytecode()
@@ -763,8 +790,6 @@ async def boot():
         start()
     except Exception as exc:
         show_error("The games could not be loaded.", exc)
-        return
-    await keep_bytecode()
 
 
 DELAY_MS = None

@@ -61,10 +61,34 @@ def test_package_zip_is_importable_and_deterministic(dist, tmp_path):
     out = subprocess.run([sys.executable, "-c", code, str(dist / "pygames.zip")], capture_output=True,
                          text=True, cwd=tmp_path, check=True).stdout
     assert "pygames.zip" in out
-    names = set(build.zip_texts(data))
+    texts = build.zip_texts(data)
     for path in build.package_files():
-        assert path.relative_to(build.ROOT).as_posix() in names
-    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        assert path.relative_to(build.ROOT).as_posix() in texts
+    assert texts[f"{build.MAIN_MODULE}.py"] == (build.SITE / "main.py").read_bytes()
+    assert (dist / "main.py").read_text() == build.MAIN_STUB
+
+
+def test_the_zip_holds_the_start_modules_compiled_for_the_browser(dist):
+    """Every module but each game's own has a checked-hash .pyc of exactly its source (PEP 552: the
+    hash is keyed by the magic number of the Python that compiled it, Pyodide's); a game's own
+    modules are compiled in the page when that game is picked."""
+    import _imp
+    texts = build.zip_texts((dist / "pygames.zip").read_bytes())
+    sources = [n for n in texts if n.endswith(".py")]
+    compiled = [n for n in texts if n.endswith(".pyc")]
+    assert len({texts[n][:4] for n in compiled}) == 1  # one Python compiled them all
+    for name in sources:
+        folder, _, file = name.rpartition("/")
+        pyc = f"{folder + '/' if folder else ''}__pycache__/{file[:-3]}.cpython-314.pyc"
+        game_module = name.startswith("pygames/games/") and name.count("/") == 3 and file != "__init__.py"
+        assert (pyc in texts) == (not game_module), name
+        if pyc in texts:
+            head = texts[pyc]
+            assert int.from_bytes(head[4:8], "little") == 0b11, f"{pyc}: not a checked-hash .pyc"
+            key = int.from_bytes(head[:4], "little")
+            assert head[8:16] == _imp.source_hash(key, texts[name]), f"{pyc} is not compiled from {name}"
+    assert "pygames/games/coup/rules.py" in sources and "pygames/core/game.py" in sources
+    assert len(compiled) == len([n for n in sources if build.shipped_compiled(n)]) > 20
 
 
 def test_outside_arena_is_never_shipped():

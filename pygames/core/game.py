@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import marshal
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .errors import IllegalAction, RecordError, SetupError
@@ -79,6 +80,20 @@ def log_entry(key: str, to: list[int] | None = None, **params: Any) -> dict:
     return entry
 
 
+@dataclass(frozen=True)
+class GameInfo:
+    """What the lobby shows of a game without importing its rules: each game package's ``INFO``
+    (``pygames/games/<id>/__init__.py``). The game's class takes its id, title and player
+    counts from it (``info = INFO``), so they are written once."""
+
+    id: str
+    title: dict[str, str]
+    min_players: int
+    max_players: int
+    #: the lobby's one line about the game, by language (None: pygames.ui.i18n's)
+    description: dict[str, str] | None = None
+
+
 class Game:
     """Base class of every game. Public methods are the fixed contract."""
 
@@ -100,8 +115,18 @@ class Game:
     #: call: apply on that same object checks against it instead of rebuilding the list
     _legal_cache: tuple[State, bytes] | None = None
 
+    #: the game's lobby facts (its package's INFO); a subclass that sets it gets id, title,
+    #: min_players and max_players from it
+    info: GameInfo | None = None
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        info = cls.__dict__.get("info")
+        if info is not None:
+            cls.id, cls.title, cls.min_players, cls.max_players = \
+                info.id, info.title, info.min_players, info.max_players
+            if info.description is not None:
+                cls.description = info.description
         # a game with its own direct legality check needs no snapshot of its lists
         cls._direct_check = cls._legal_match is not Game._legal_match
         if cls._direct_check:

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import GAMES, get_game
-from ..core import Game
+from .. import GAMES, INFOS, get_game
+from ..core import Game, GameInfo
 from ..core.record import SEAT_KINDS
 from .html import button, esc
 from .i18n import GAME_MINUTES, LANG_NAMES, LANGS, game_description, game_title, join_names, norm_lang, t
@@ -265,7 +265,7 @@ def tool_button(action: str, label: str, value: str = "", enabled: bool = True, 
             f'{esc(label)}</button>')
 
 
-def players_text(game: Game, lang: str) -> str:
+def players_text(game: Game | GameInfo, lang: str) -> str:
     if game.min_players == game.max_players:
         return t("players_exact", lang, n=game.min_players)
     return t("players_range", lang, lo=game.min_players, hi=game.max_players)
@@ -289,7 +289,7 @@ def box_art(game_id: str) -> str:
     return _BOX_ART[game_id]
 
 
-def playing_time_text(game: Game, lang: str) -> str:
+def playing_time_text(game: Game | GameInfo, lang: str) -> str:
     minutes = GAME_MINUTES.get(game.id)
     if minutes is None:
         return ""
@@ -297,7 +297,7 @@ def playing_time_text(game: Game, lang: str) -> str:
     return t("minutes_range", lang, lo=low, hi=high) if low != high else t("minutes", lang, n=low)
 
 
-def game_card(game: Game, lang: str, selected: bool) -> str:
+def game_card(game: GameInfo, lang: str, selected: bool) -> str:
     """A lobby tile: the box art, title, players, rough playing time and one line about the game.
     ``data-starting`` is the label boot.js shows on a tile clicked before Python is ready;
     ``elementtiming`` lets ``build.py bench`` see when the game list is first painted."""
@@ -400,7 +400,7 @@ def saves_list(saves: list[SavedGame], lang: str) -> str:
                          f'<p>{esc(t("save_damaged", lang, reason=saved.error))}</p>'
                          f'<div class="save-actions">{delete}</div></li>')
             continue
-        game = GAMES.get(saved.game_id or "")
+        game = INFOS.get(saved.game_id or "")
         title = game_title(game, lang) if game else saved.game_id
         names = join_names(player_names(saved.seats, lang), lang)
         summary = t("save_summary", lang, game=title, n=saved.num_players, moves=saved.moves, names=names)
@@ -430,7 +430,7 @@ def saved_box(saved: SavedGame, lang: str) -> str:
                 f'<p>{esc(t("save_damaged", lang, reason=saved.error))}</p>'
                 f'<button type="button" class="btn" data-action="discard">{esc(t("discard", lang))}</button>'
                 f'</section>')
-    game = GAMES.get(saved.game_id or "")
+    game = INFOS.get(saved.game_id or "")
     title = game_title(game, lang) if game else saved.game_id
     summary = t("continue_summary", lang, game=title, n=saved.num_players, moves=saved.moves)
     return (f'<section class="continue panel" data-testid="continue-box"><div class="continue-text">'
@@ -460,7 +460,7 @@ def lobby_html(lang: str, setup: Setup | None = None, saved: "SavedGame | list[S
     parts.append(f'<h1>{esc(t("choose_game", lang))}</h1>')
     if GAMES:
         selected = setup.game_id if setup else None
-        cards = "".join(game_card(g, lang, g.id == selected) for g in GAMES.values())
+        cards = "".join(game_card(g, lang, g.id == selected) for g in INFOS.values())
         parts.append(f'<div class="game-grid">{cards}</div>')
     else:
         parts.append(f'<p class="notice">{esc(t("no_games", lang))}</p>')

@@ -123,11 +123,15 @@ def test_damaged_save_gives_a_message(open_page, site_url):
     expect(page.locator('[data-testid="notice"]')).to_contain_text("discarded")
 
 
-def test_a_broken_package_gives_a_readable_error(browser, site_url):
-    """If Python fails, the page says so in words (no guard here: errors are the point)."""
+def test_a_broken_package_gives_a_readable_error(browser, site_url, site_dir):
+    """If Python fails, the page says so in words (no guard here: errors are the point). The zip is
+    the built one with a broken pygames/__init__.py: its shipped .pyc no longer matches the source
+    (checked hash), so Python compiles the broken source instead, as after any update."""
     data = io.BytesIO()
-    with zipfile.ZipFile(data, "w") as archive:
-        archive.writestr("pygames/__init__.py", "raise RuntimeError('this package is broken')\n")
+    with zipfile.ZipFile(site_dir / "pygames.zip") as built, zipfile.ZipFile(data, "w") as archive:
+        for name in built.namelist():
+            broken = name == "pygames/__init__.py"
+            archive.writestr(name, "raise RuntimeError('this package is broken')\n" if broken else built.read(name))
     context = browser.new_context(service_workers="block")
     try:
         context.route("**/pygames.zip", lambda route: route.fulfill(

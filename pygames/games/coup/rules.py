@@ -17,6 +17,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from . import INFO
 from ...core import Game, RecordError, SetupError, log_entry, log_visible_to, option
 from ...core.rng import Rng
 from . import cards as C
@@ -80,10 +81,7 @@ def deck_chars(opts: dict) -> list[str]:
 
 
 class CoupGame(Game):
-    id = "coup"
-    min_players = 2
-    max_players = 6
-    title = {"en": "Coup", "ja": "クー"}
+    info = INFO
     version = 1
     snapshot_legal = False  # the legal list is cheaper to rebuild in apply than to snapshot
     test_option_keys = ("deck", "hands", "first_player", "factions_of", "no_shuffle", "coins", "almshouse")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import INFO
 from ...core import Game, RecordError, SetupError, log_visible_to, option
 from ...core.game import clone
 from . import cards as C
@@ -264,10 +265,7 @@ def log(state: dict, key: str, to: list[int] | None = None, **params) -> None:
 
 # ====================================================================== the game
 class HousesGame(Game):
-    id = "houses"
-    min_players = 2
-    max_players = 4
-    title = {"en": "Great Houses", "ja": "大いなる家系"}
+    info = INFO
     version = 1
     test_option_keys = TEST_KEYS
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from pygames.core import Game, Rng, SetupError, log_entry, log_visible_to, option
 
+from . import INFO
 from . import cards as C
 
 K = C.NUM_KINDS
@@ -173,10 +174,7 @@ def _per_seat(value: Any, n: int, what: str) -> list:
 
 # ------------------------------------------------------------------ the game
 class KoryoGame(Game):
-    id = "koryo"
-    min_players = 2
-    max_players = 4
-    title = {"en": "Koryo", "ja": "高麗"}
+    info = INFO
     version = 1
     snapshot_legal = False  # the legal list is cheaper to rebuild in apply than to snapshot
     test_option_keys = ("deck", "hands", "tables", "coins", "first_player", "start_round", "no_shuffle")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import INFO
 from ...core import Game, IllegalAction, RecordError, SetupError, log_entry, log_visible_to, option
 from . import cards
 
@@ -32,10 +33,7 @@ def _sorted_kinds(kinds: list[str]) -> list[str]:
 
 
 class OriflammeGame(Game):
-    id = "oriflamme"
-    min_players = 3
-    max_players = 5
-    title = {"en": "Oriflamme", "ja": "オリフラム"}
+    info = INFO
     version = 1
     snapshot_legal = False  # the legal list is cheaper to rebuild in apply than to snapshot
     test_option_keys = ("seating", "first_player", "hands", "removed", "no_shuffle")

@@ -25,6 +25,7 @@ from typing import Any
 from pygames.core import Game, SetupError, log_entry, log_visible_to, option
 from pygames.core.rng import Rng
 
+from . import INFO
 from . import cards as K
 
 CARDS, EVENTS, COLOURS, DECKS = K.CARDS, K.EVENTS, K.COLOURS, K.DECKS
@@ -397,14 +398,9 @@ def empty_district() -> list:
 
 # ====================================================================== the game
 class TournayGame(Game):
-    id = "tournay"
-    min_players = 2
-    max_players = 4
+    info = INFO
     default_players = 3
     version = 2     # 2: the Fort in red I, the Fortress in red II, the Port in yellow I
-    title = {"en": "Tournay", "ja": "トゥルネー"}
-    description = {"en": "Rebuild your district of Tournay: nine cards, three kinds of citizens, events and prestige buildings.",
-                   "ja": "トゥルネーの区画を再建しよう。9枚のカード、3種の市民、イベントと名声建造物。"}
     test_option_keys = ("first_player", "decks", "events", "hands", "districts", "deniers", "citizens",
                         "ramparts", "criers_out", "event_deniers", "supply", "no_shuffle")
 
