@@ -1454,10 +1454,12 @@ class HousesGame(Game):
 
     # ------------------------------------------------------------------ views
     def _view(self, state: dict, seat: int | None) -> dict:
-        view = {k: clone(state[k]) for k in PUBLIC_KEYS}
+        # the public parts are copied in one clone at the end; the log entries are shared
+        # (entries never change once logged, as in ``_copy_state``)
+        view = {k: state[k] for k in PUBLIC_KEYS}
         players = []
         for i, p in enumerate(state["players"]):
-            q = {k: clone(p[k]) for k in PUBLIC_PLAYER_KEYS}
+            q = {k: p[k] for k in PUBLIC_PLAYER_KEYS}
             q["hand_count"] = len(p["hand"])
             q["deck_count"] = len(p["deck"])
             q["facedown_count"] = len(p["facedown"])
@@ -1472,17 +1474,18 @@ class HousesGame(Game):
                 q["agenda"] = p["agenda"] if state["revealed"] else None
             players.append(q)
         view["players"] = players
-        view["log"] = clone(log_visible_to(state["log"], seat))
+        view = clone(view)
+        view["log"] = log_visible_to(state["log"], seat)
         view["me"] = seat
         view["current"] = self._current_player(state)
         return view
 
     def _sample_state(self, view: dict, seat: int, rng) -> dict:
-        state = {k: clone(view[k]) for k in PUBLIC_KEYS}
-        state["log"] = clone(view["log"])
+        state = clone({k: view[k] for k in PUBLIC_KEYS})
+        state["log"] = list(view["log"])  # entries shared: they never change once logged
         state["players"] = []
         for i, q in enumerate(view["players"]):
-            p = {k: clone(q[k]) for k in PUBLIC_PLAYER_KEYS}
+            p = clone({k: q[k] for k in PUBLIC_PLAYER_KEYS})
             pool = hidden_possible_from(q)
             if i == seat:
                 for cid in q["hand"] + q["facedown"]:
