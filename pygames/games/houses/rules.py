@@ -55,6 +55,12 @@ EVENTS_BY_SLOT.update({("reaction", kind): [cid for cid in EVENTS_BY_WINDOW["rea
 MOVES_POWER = {cid for cid in EVENTS_BY_WINDOW["reaction"] + EVENTS_BY_WINDOW["challenge"]
                if any(e["do"] == "move_power" for e in CARDS[cid]["effects"])}
 
+# the keyword that adds 1 STR to a character in each role of a challenge
+ROLE_KEYWORDS = {"attacker": "vanguard", "defender": "bulwark"}
+
+# locations' anthems by card id (most cards have none)
+ANTHEMS = {cid: c["anthem"] for cid, c in CARDS.items() if c.get("anthem")}
+
 TEST_KEYS = ("decks", "hands", "plots", "in_play", "power", "gold", "first_player",
              "no_shuffle", "skip_setup")
 
@@ -126,19 +132,18 @@ def strength(state: dict, seat: int, inst: dict) -> int:
     ch = state["ch"]
     if ch is None:
         return s
-    kws = keywords_of(inst)
-    role = "attacker" if inst["uid"] in ch["attackers"] else "defender" if inst["uid"] in ch["defenders"] else None
-    if role == "attacker" and "vanguard" in kws:
-        s += 1
-    if role == "defender" and "bulwark" in kws:
-        s += 1
+    uid = inst["uid"]
+    role = "attacker" if uid in ch["attackers"] else "defender" if uid in ch["defenders"] else None
     if role is not None:
+        if ROLE_KEYWORDS[role] in keywords_of(inst):
+            s += 1
         house = CARDS[inst["cid"]]["house"]
         for loc in state["players"][seat]["locs"]:
-            anthem = CARDS[loc["cid"]].get("anthem")
+            anthem = ANTHEMS.get(loc["cid"])
             if anthem and anthem["kind"] == ch["kind"] and anthem["role"] == role and anthem["house"] == house:
                 s += anthem["n"]
-    s += ch["bonus"].get(str(inst["uid"]), 0)
+    if ch["bonus"]:
+        s += ch["bonus"].get(str(uid), 0)
     return max(0, s)
 
 
@@ -1194,7 +1199,9 @@ class HousesGame(Game):
             if kind == "end_challenges":
                 return [{"type": "end_challenges"}]
             if kind == "challenge":
-                return [a for a in self._challenge_actions(state) if a["kind"] == action.get("kind")]
+                opponent = action.get("opponent")
+                return [a for a in self._challenge_actions(state)
+                        if a["kind"] == action.get("kind") and a["opponent"] == opponent]
             return self._ability_actions(state, seat) if kind == "ability" else []
         ch = state["ch"]
         if stage == "attackers":
