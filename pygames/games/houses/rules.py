@@ -1488,11 +1488,13 @@ class HousesGame(Game):
         return view
 
     def _sample_state(self, view: dict, seat: int, rng) -> dict:
-        state = clone({k: view[k] for k in PUBLIC_KEYS})
-        state["log"] = list(view["log"])  # entries shared: they never change once logged
+        # built on the view's own parts, then made private by _copy_state (which copies
+        # everything the rules change in place): the view stays as it was
+        state = {k: view[k] for k in PUBLIC_KEYS}
+        state["log"] = view["log"]
         state["players"] = []
         for i, q in enumerate(view["players"]):
-            p = clone({k: q[k] for k in PUBLIC_PLAYER_KEYS})
+            p = {k: q[k] for k in PUBLIC_PLAYER_KEYS}
             pool = hidden_possible_from(q)
             if i == seat:
                 for cid in q["hand"] + q["facedown"]:
@@ -1518,7 +1520,7 @@ class HousesGame(Game):
                     options = ["none", *C.AGENDAS]
                     p["agenda"] = options[rng.randbelow(len(options))]
             state["players"].append(p)
-        return state
+        return self._copy_state(state)
 
     def _sample_facedown(self, p: dict, cards: list[str], count: int, rng) -> list[str]:
         """``count`` setup cards drawn from ``cards`` that obey the setup limits if possible."""
