@@ -950,32 +950,38 @@ class HousesGame(Game):
                 out.append({"type": "ability", "card": loc["uid"], "target": t})
         return out
 
+    def _challenge_kinds(self, state: dict) -> list[str]:
+        """The kinds of challenge the active player may still declare (a standing character
+        has the icon, and that kind is not done this turn)."""
+        icons = "".join([icons_of(c) for c in state["players"][state["active"]]["chars"] if not c["knelt"]])
+        return [kind for kind in KINDS if kind in icons and kind not in state["ch_done"]]
+
     def _challenge_actions(self, state: dict) -> list[dict]:
-        seat = state["active"]
-        icons = "".join([icons_of(c) for c in state["players"][seat]["chars"] if not c["knelt"]])
-        kinds = [kind for kind in KINDS if kind in icons and kind not in state["ch_done"]]
+        kinds = self._challenge_kinds(state)
         if not kinds:
             return []
         return [{"type": "challenge", "kind": kind, "opponent": o}
-                for kind in kinds for o in opponents(state, seat)]
+                for kind in kinds for o in opponents(state, state["active"])]
 
     def _challenges_prompt(self, state: dict, rng) -> None:
         """Back at the challenge menu: end the step if nothing is left to do."""
         seat = state["active"]
         state.update(stage="challenges", seat=seat, ch=None)
-        if not self._challenge_actions(state) and not self._ability_actions(state, seat):
+        # (a living player always has an opponent while the game goes on)
+        if not self._challenge_kinds(state) and not self._ability_actions(state, seat):
             log(state, "challenges_over", seat=seat)
             self._end_turn(state, rng)
 
     def _stealth_next(self, state: dict, rng) -> None:
         ch = state["ch"]
+        eligible = self._eligible_defenders(state)
         while ch["stealth"]:
-            if [c for c in self._eligible_defenders(state) if "stealth" not in keywords_of(c)]:
+            if any("stealth" not in keywords_of(c) for c in eligible):
                 state.update(stage="stealth", seat=ch["attacker"])
                 return
             ch["stealth"].pop(0)
         state.update(stage="defenders", seat=ch["defender"])
-        if not self._eligible_defenders(state):
+        if not eligible:
             self._defenders_done(state, rng)
 
     def _defenders_done(self, state: dict, rng) -> None:
