@@ -260,18 +260,14 @@ def event_cost(p: dict, cid: str) -> int:
 SHARED_PILES = ("deck", "discard", "dead", "plots", "used", "facedown", "limited", "decklist")
 
 
-_STARTER_DECKS: dict[str, tuple[str, ...]] = {}
-
-
 def starter_deck(house: str) -> list[str]:
     """A House's starter deck in package order (before the shuffle): its package, then the
-    neutral package. Built once per House."""
-    if house not in _STARTER_DECKS:
-        deck: list[str] = []
-        for cid, n in list(C.HOUSE_PACKAGES[house].items()) + list(C.NEUTRAL_PACKAGE.items()):
+    neutral package. (Read from cards.py on every call: balance runs may change the packages.)"""
+    deck: list[str] = []
+    for package in (C.HOUSE_PACKAGES[house], C.NEUTRAL_PACKAGE):
+        for cid, n in package.items():
             deck += [cid] * n
-        _STARTER_DECKS[house] = tuple(deck)
-    return list(_STARTER_DECKS[house])
+    return deck
 
 
 def _copy_player(p: dict) -> dict:
