@@ -22,7 +22,7 @@ from collections import Counter
 
 from . import INFO
 from ...core import Game, RecordError, SetupError, log_visible_to, option
-from ...core.game import clone
+from ...core.game import clone, strict_equal
 from . import cards as C
 
 CARDS = C.CARDS
@@ -45,9 +45,22 @@ EVENTS_BY_WINDOW = {window: [cid for cid in sorted(CARDS) if CARDS[cid]["type"] 
                              and CARDS[cid]["window"] == window]
                     for window in ("marshal", "challenge", "reaction")}
 
+# the events a seat could play in a window, by its slot there: the challenge window by the
+# seat's role in the challenge, the reaction window by the challenge's kind
+EVENTS_BY_SLOT = {("challenge", role): [cid for cid in EVENTS_BY_WINDOW["challenge"] if CARDS[cid].get("role") == role]
+                  for role in ("attacker", "defender")}
+EVENTS_BY_SLOT.update({("reaction", kind): [cid for cid in EVENTS_BY_WINDOW["reaction"]
+                                            if CARDS[cid].get("kind") == kind] for kind in ("M", "I", "P")})
+
 # events whose effect moves power from the defender (unplayable while he has none)
 MOVES_POWER = {cid for cid in EVENTS_BY_WINDOW["reaction"] + EVENTS_BY_WINDOW["challenge"]
                if any(e["do"] == "move_power" for e in CARDS[cid]["effects"])}
+
+# the keyword that adds 1 STR to a character in each role of a challenge
+ROLE_KEYWORDS = {"attacker": "vanguard", "defender": "bulwark"}
+
+# locations' anthems by card id (most cards have none)
+ANTHEMS = {cid: c["anthem"] for cid, c in CARDS.items() if c.get("anthem")}
 
 TEST_KEYS = ("decks", "hands", "plots", "in_play", "power", "gold", "first_player",
              "no_shuffle", "skip_setup")
@@ -63,7 +76,7 @@ def living(state: dict) -> list[int]:
 
 
 def opponents(state: dict, seat: int) -> list[int]:
-    return [s for s in living(state) if s != seat]
+    return [s for s, p in enumerate(state["players"]) if s != seat and not p["out"]]
 
 
 def find_inst(state: dict, uid: int):
@@ -120,19 +133,18 @@ def strength(state: dict, seat: int, inst: dict) -> int:
     ch = state["ch"]
     if ch is None:
         return s
-    kws = keywords_of(inst)
-    role = "attacker" if inst["uid"] in ch["attackers"] else "defender" if inst["uid"] in ch["defenders"] else None
-    if role == "attacker" and "vanguard" in kws:
-        s += 1
-    if role == "defender" and "bulwark" in kws:
-        s += 1
+    uid = inst["uid"]
+    role = "attacker" if uid in ch["attackers"] else "defender" if uid in ch["defenders"] else None
     if role is not None:
+        if ROLE_KEYWORDS[role] in keywords_of(inst):
+            s += 1
         house = CARDS[inst["cid"]]["house"]
         for loc in state["players"][seat]["locs"]:
-            anthem = CARDS[loc["cid"]].get("anthem")
+            anthem = ANTHEMS.get(loc["cid"])
             if anthem and anthem["kind"] == ch["kind"] and anthem["role"] == role and anthem["house"] == house:
                 s += anthem["n"]
-    s += ch["bonus"].get(str(inst["uid"]), 0)
+    if ch["bonus"]:
+        s += ch["bonus"].get(str(uid), 0)
     return max(0, s)
 
 
@@ -244,13 +256,32 @@ def event_cost(p: dict, cid: str) -> int:
     return CARDS[cid]["cost"] + penalty(p, cid)
 
 
+#: a player's card-id lists that the rules replace rather than change in place (they change
+#: far less often than a state is copied, so copies of the state share them)
+SHARED_PILES = ("deck", "discard", "dead", "plots", "used", "facedown", "limited", "decklist")
+
+
+def starter_deck(house: str) -> list[str]:
+    """A House's starter deck in package order (before the shuffle): its package, then the
+    neutral package. (Read from cards.py on every call: balance runs may change the packages.)"""
+    deck: list[str] = []
+    for package in (C.HOUSE_PACKAGES[house], C.NEUTRAL_PACKAGE):
+        for cid, n in package.items():
+            deck += [cid] * n
+    return deck
+
+
 def _copy_player(p: dict) -> dict:
-    """A player's part of the state for ``_copy_state``. Shared: ``decklist`` (never
-    changes) and each card instance's ``atts`` (replaced, never changed in place)."""
-    return {**p, "deck": p["deck"][:], "hand": p["hand"][:], "discard": p["discard"][:],
-            "dead": p["dead"][:], "chars": [inst.copy() for inst in p["chars"]],
-            "locs": [inst.copy() for inst in p["locs"]], "plots": p["plots"][:],
-            "used": p["used"][:], "facedown": p["facedown"][:], "limited": p["limited"][:]}
+    """A player's part of the state for ``_copy_state``: the hand and the card instances
+    are copied; the SHARED_PILES and each instance's ``atts`` are shared (replaced, never
+    changed in place)."""
+    return {**p, "hand": p["hand"][:], "chars": [inst.copy() for inst in p["chars"]],
+            "locs": [inst.copy() for inst in p["locs"]]}
+
+
+def add_to(p: dict, pile: str, cids: list[str]) -> None:
+    """Put cards on one of a player's SHARED_PILES: a new list (copies of the state share the old one)."""
+    p[pile] = p[pile] + cids
 
 
 # ====================================================================== logging
@@ -365,9 +396,7 @@ class HousesGame(Game):
             if decks is not None and decks[seat] is not None:
                 p["deck"] = list(decks[seat])
             else:
-                deck = []
-                for cid, n in list(C.HOUSE_PACKAGES[deck_house].items()) + list(C.NEUTRAL_PACKAGE.items()):
-                    deck += [cid] * n
+                deck = starter_deck(deck_house)
                 if not fixed["no_shuffle"]:
                     rng.shuffle(deck)
                 p["deck"] = deck
@@ -569,7 +598,9 @@ class HousesGame(Game):
         for s in live:
             p = state["players"][s]
             p["plot"] = p["choice"]
-            p["plots"].remove(p["choice"])
+            plots = list(p["plots"])
+            plots.remove(p["choice"])
+            p["plots"] = plots
             p["choice"] = None
             log(state, "plot_revealed", seat=s, plot=p["plot"])
         first = state["fixed"]["first_player"]
@@ -677,7 +708,7 @@ class HousesGame(Game):
                 self._stand(state, s)
         for p in state["players"]:
             if p["plot"]:
-                p["used"].append(p["plot"])
+                add_to(p, "used", [p["plot"]])
                 p["plot"] = None
         if opts["deck_out"] == "end_of_round_most_power":
             live = living(state)
@@ -697,12 +728,11 @@ class HousesGame(Game):
         log(state, "game_over", winners=sorted(winners), reason=reason)
 
     def _dominance(self, state: dict, active: int | None) -> None:
-        live = living(state)
-        totals = {s: dominance_total(state, s) for s in live}
-        best = max(totals.values())
-        top = [s for s in live if totals[s] == best]
+        totals = [None if p["out"] else dominance_total(state, s) for s, p in enumerate(state["players"])]
+        best = max(t for t in totals if t is not None)
+        top = [s for s, t in enumerate(totals) if t == best]
         winner = top[0] if len(top) == 1 and (active is None or top[0] == active) else None
-        log(state, "dominance", seat=winner, totals=[totals.get(s) for s in range(state["num_players"])])
+        log(state, "dominance", seat=winner, totals=totals)
         if winner is not None:
             self._gain_power(state, winner, 1, "dominance")
 
@@ -714,15 +744,13 @@ class HousesGame(Game):
     # ------------------------------------------------------------------ primitives
     def _draw(self, state: dict, seat: int, n: int, why: str = "draw", public: bool = True) -> int:
         p = state["players"][seat]
-        got = []
-        for _ in range(n):
-            if not p["deck"]:
-                if not p["decked"]:
-                    p["decked"] = True
-                    log(state, "decked", seat=seat)
-                break
-            got.append(p["deck"].pop(0))
+        deck = p["deck"]
+        got = deck[:n]
+        if len(got) < n and not p["decked"]:
+            p["decked"] = True
+            log(state, "decked", seat=seat)
         if got:
+            p["deck"] = deck[len(got):]
             p["hand"].extend(got)
             if public:
                 log(state, "draw", seat=seat, n=len(got), why=why)
@@ -745,8 +773,9 @@ class HousesGame(Game):
     def _leave_play(self, state: dict, seat: int, inst: dict, pile: str) -> None:
         p = state["players"][seat]
         p["chars"].remove(inst)
-        p[pile].append(inst["cid"])
-        p["discard"].extend(inst["atts"])
+        add_to(p, pile, [inst["cid"]])
+        if inst["atts"]:
+            add_to(p, "discard", inst["atts"])
         ch = state["ch"]
         if ch:
             for key in ("attackers", "defenders", "blocked"):
@@ -870,7 +899,12 @@ class HousesGame(Game):
         p = state["players"][seat]
         if not p["hand"]:
             return False
-        for cid in EVENTS_BY_WINDOW[window]:
+        ch = state["ch"]
+        slot = ("attacker" if seat == ch["attacker"] else "defender") if window == "challenge" else ch["kind"]
+        gold = p["gold"]
+        for cid in EVENTS_BY_SLOT[window, slot]:  # (those of other slots never fit)
+            if CARDS[cid]["cost"] > gold:  # (the cost can only rise: a quick first test)
+                continue
             if p["decklist"].count(cid) <= p["discard"].count(cid):
                 continue
             if not self._event_fits(state, seat, cid, window):
@@ -885,7 +919,7 @@ class HousesGame(Game):
         p = state["players"][seat]
         p["gold"] -= event_cost(p, cid)
         p["hand"].remove(cid)
-        p["discard"].append(cid)
+        add_to(p, "discard", [cid])
 
     # ------------------------------------------------------------------ challenges
     def _eligible_attackers(self, state: dict, seat: int, kind: str, chosen=()) -> list[dict]:
@@ -910,34 +944,38 @@ class HousesGame(Game):
                 out.append({"type": "ability", "card": loc["uid"], "target": t})
         return out
 
+    def _challenge_kinds(self, state: dict) -> list[str]:
+        """The kinds of challenge the active player may still declare (a standing character
+        has the icon, and that kind is not done this turn)."""
+        icons = "".join([icons_of(c) for c in state["players"][state["active"]]["chars"] if not c["knelt"]])
+        return [kind for kind in KINDS if kind in icons and kind not in state["ch_done"]]
+
     def _challenge_actions(self, state: dict) -> list[dict]:
-        seat = state["active"]
-        out = []
-        standing = [c for c in state["players"][seat]["chars"] if not c["knelt"]]
-        for kind in KINDS:
-            if kind in state["ch_done"] or not any(kind in icons_of(c) for c in standing):
-                continue
-            for o in opponents(state, seat):
-                out.append({"type": "challenge", "kind": kind, "opponent": o})
-        return out
+        kinds = self._challenge_kinds(state)
+        if not kinds:
+            return []
+        return [{"type": "challenge", "kind": kind, "opponent": o}
+                for kind in kinds for o in opponents(state, state["active"])]
 
     def _challenges_prompt(self, state: dict, rng) -> None:
         """Back at the challenge menu: end the step if nothing is left to do."""
         seat = state["active"]
         state.update(stage="challenges", seat=seat, ch=None)
-        if not self._challenge_actions(state) and not self._ability_actions(state, seat):
+        # (a living player always has an opponent while the game goes on)
+        if not self._challenge_kinds(state) and not self._ability_actions(state, seat):
             log(state, "challenges_over", seat=seat)
             self._end_turn(state, rng)
 
     def _stealth_next(self, state: dict, rng) -> None:
         ch = state["ch"]
+        eligible = self._eligible_defenders(state)
         while ch["stealth"]:
-            if [c for c in self._eligible_defenders(state) if "stealth" not in keywords_of(c)]:
+            if any("stealth" not in keywords_of(c) for c in eligible):
                 state.update(stage="stealth", seat=ch["attacker"])
                 return
             ch["stealth"].pop(0)
         state.update(stage="defenders", seat=ch["defender"])
-        if not self._eligible_defenders(state):
+        if not eligible:
             self._defenders_done(state, rng)
 
     def _defenders_done(self, state: dict, rng) -> None:
@@ -1004,7 +1042,7 @@ class HousesGame(Game):
             elif ch["kind"] == "I":
                 for _ in range(min(n, len(loser["hand"]))):
                     cid = loser["hand"].pop(rng.randbelow(len(loser["hand"])))
-                    loser["discard"].append(cid)
+                    add_to(loser, "discard", [cid])
                     log(state, "discarded", seat=dfn, card=cid, why="claim")
             else:
                 n = min(n, loser["power"])
@@ -1057,11 +1095,11 @@ class HousesGame(Game):
     def _copy_state(self, state: dict) -> dict:
         """A copy for ``apply`` that copies only what actions change in place.
 
-        Shared with the old state: the options and test settings, each player's
-        ``decklist`` and the turn ``order`` (only ever replaced, never changed in
-        place), and the log entries (append-only). Everything else is copied one
-        level per container: card instances and the open challenge are dicts that
-        actions change, card-id lists are lists of strings.
+        Shared with the old state: the options and test settings, the turn ``order``
+        and each player's SHARED_PILES (only ever replaced, never changed in place),
+        and the log entries (append-only). Everything else is copied one level per
+        container: card instances and the open challenge are dicts that actions
+        change, the hand a list of card ids.
         """
         new = dict(state)
         new["log"] = list(state["log"])
@@ -1090,6 +1128,11 @@ class HousesGame(Game):
         p = state["players"][seat]
         if state["pending"]:  # "discard N of your choice" after an effect
             return [{"type": "discard", "card": cid} for cid in sorted(set(p["hand"]))]
+        if stage == "marshal":
+            return self._marshal_actions(state, seat) + [{"type": "end_marshal"}]
+        if stage == "challenges":
+            return (self._ability_actions(state, seat) + self._challenge_actions(state)
+                    + [{"type": "end_challenges"}])
         if stage == "mulligan":
             return [{"type": "keep"}, {"type": "mulligan"}]
         if stage == "agenda":
@@ -1101,11 +1144,6 @@ class HousesGame(Game):
             return [{"type": "plot", "plot": pid} for pid in sorted(set(p["plots"]))]
         if stage == "first_player":
             return [{"type": "first_player", "seat": s} for s in living(state)]
-        if stage == "marshal":
-            return self._marshal_actions(state, seat) + [{"type": "end_marshal"}]
-        if stage == "challenges":
-            return (self._ability_actions(state, seat) + self._challenge_actions(state)
-                    + [{"type": "end_challenges"}])
         ch = state["ch"]
         if stage == "attackers":
             out = [{"type": "attacker", "card": c["uid"]}
@@ -1132,35 +1170,99 @@ class HousesGame(Game):
             return [{"type": "discard", "card": cid} for cid in sorted(set(p["hand"]))]
         raise RecordError(f"unknown stage {stage!r}")  # pragma: no cover
 
+    def _legal_match(self, state: dict, action: dict) -> dict | None:
+        """The listed action equal to ``action``, found among the few legal actions of its
+        type (and card) rather than in the whole list: a fresh dict, or None if not legal."""
+        for candidate in self._candidates(state, action):
+            if strict_equal(action, candidate):
+                return candidate
+        return None
+
+    def _candidates(self, state: dict, action: dict) -> list[dict]:
+        """The legal actions that could equal ``action``: those of its type, and where the
+        type names a card of the hand or a character in play, of that card. The same
+        conditions as ``_legal_actions`` (the conformance suite checks they agree)."""
+        kind = action["type"]
+        stage = state["stage"]
+        seat = self._current_player(state)
+        p = state["players"][seat]
+        cid = action.get("card")
+        if state["pending"] or stage == "reserve":
+            return [{"type": "discard", "card": cid}] if kind == "discard" and cid in p["hand"] else []
+        if stage == "marshal":
+            if kind == "end_marshal":
+                return [{"type": "end_marshal"}]
+            if kind not in ("marshal", "event") or type(cid) is not str or cid not in p["hand"]:
+                return []
+            return self._marshal_card_actions(state, seat, cid, self._marshal_rebate(p))
+        if stage == "challenges":
+            if kind == "end_challenges":
+                return [{"type": "end_challenges"}]
+            if kind == "challenge":
+                opponent = action.get("opponent")
+                return [a for a in self._challenge_actions(state)
+                        if a["kind"] == action.get("kind") and a["opponent"] == opponent]
+            return self._ability_actions(state, seat) if kind == "ability" else []
+        ch = state["ch"]
+        if stage == "attackers":
+            if kind == "attacker":
+                return [{"type": "attacker", "card": c["uid"]}
+                        for c in self._eligible_attackers(state, seat, ch["kind"], ch["attackers"])
+                        if c["uid"] == cid]
+            if kind == "attackers_done" and ch["attackers"] and side_strength(state, seat, ch["attackers"]) >= 1:
+                return [{"type": "attackers_done"}]
+            return []
+        if stage == "defenders":
+            if kind == "defender":
+                return [{"type": "defender", "card": c["uid"]} for c in self._eligible_defenders(state)
+                        if c["uid"] == cid]
+            return [{"type": "defenders_done"}] if kind == "defenders_done" else []
+        if stage in ("window", "reaction"):
+            if kind == "pass":
+                return [{"type": "pass"}]
+            if kind != "event" or type(cid) is not str or cid not in p["hand"]:
+                return []
+            window = "challenge" if stage == "window" else "reaction"
+            return [a for a in self._event_actions(state, seat, window) if a["card"] == cid]
+        # the rarer decisions (setup, plots, stealth, claim, intimidate): their whole short list
+        return [a for a in self._legal_actions(state) if a["type"] == kind]
+
     def _marshal_actions(self, state: dict, seat: int) -> list[dict]:
         p = state["players"][seat]
-        agenda = C.AGENDAS.get(p["agenda"] or "", {})
-        gold = p["gold"]
-        # nothing costs less than its printed cost minus every rebate there is
-        rebate = agenda.get("house_char_discount", 0)
-        rebate += sum(1 for loc in p["locs"] if not loc["knelt"] and "reducer" in CARDS[loc["cid"]])
+        rebate = self._marshal_rebate(p)
         out = []
         for cid in sorted(set(p["hand"])):
-            c = CARDS[cid]
-            if c["cost"] - rebate > gold:
-                continue
-            if c["type"] == "event":
-                if c["window"] == "marshal":
-                    out += self._event_actions_for(state, seat, cid)
-                continue
-            if not loyal_ok(p, cid) or unique_blocked(p, cid):
-                continue
-            if c["limited"] and c["type"] in p["limited"]:  # one Limited card per card type
-                continue
-            if c["type"] == "character" and c["house"] == "neutral" and agenda.get("no_neutral_characters"):
-                continue
-            if marshal_cost(p, cid)[0] > gold:
-                continue
-            if c["type"] == "attachment":
-                out += [{"type": "marshal", "card": cid, "target": i["uid"]} for i in p["chars"]]
-            else:
-                out.append({"type": "marshal", "card": cid})
+            out += self._marshal_card_actions(state, seat, cid, rebate)
         return out
+
+    def _marshal_rebate(self, p: dict) -> int:
+        """The most any card's cost can drop now: the agenda's discount and every standing reducer."""
+        rebate = C.AGENDAS.get(p["agenda"] or "", {}).get("house_char_discount", 0)
+        return rebate + sum(1 for loc in p["locs"] if not loc["knelt"] and "reducer" in CARDS[loc["cid"]])
+
+    def _marshal_card_actions(self, state: dict, seat: int, cid: str, rebate: int) -> list[dict]:
+        """The marshal-step actions of one card of ``seat``'s hand (``rebate``: see _marshal_rebate)."""
+        p = state["players"][seat]
+        c = CARDS[cid]
+        gold = p["gold"]
+        # nothing costs less than its printed cost minus every rebate there is
+        if c["cost"] - rebate > gold:
+            return []
+        if c["type"] == "event":
+            return self._event_actions_for(state, seat, cid) if c["window"] == "marshal" else []
+        if not loyal_ok(p, cid) or unique_blocked(p, cid):
+            return []
+        if c["limited"] and c["type"] in p["limited"]:  # one Limited card per card type
+            return []
+        if (c["type"] == "character" and c["house"] == "neutral"
+                and C.AGENDAS.get(p["agenda"] or "", {}).get("no_neutral_characters")):
+            return []
+        # affordable at full price, it is affordable: only a close call needs the exact cost
+        if c["cost"] + penalty(p, cid) > gold and marshal_cost(p, cid)[0] > gold:
+            return []
+        if c["type"] == "attachment":
+            return [{"type": "marshal", "card": cid, "target": i["uid"]} for i in p["chars"]]
+        return [{"type": "marshal", "card": cid}]
 
     def _event_actions_for(self, state: dict, seat: int, cid: str) -> list[dict]:
         p = state["players"][seat]
@@ -1184,48 +1286,14 @@ class HousesGame(Game):
         if state["pending"]:
             pend = state["pending"]
             p["hand"].remove(action["card"])
-            p["discard"].append(action["card"])
+            add_to(p, "discard", [action["card"]])
             log(state, "discarded", seat=seat, card=action["card"], why="effect")
             pend["n"] -= 1
             if pend["n"] <= 0 or not p["hand"]:
                 state["pending"] = None
             return
         stage = state["stage"]
-        if kind == "keep" or kind == "mulligan":
-            if kind == "mulligan":
-                cards = p["hand"]
-                p["hand"] = []
-                p["deck"] += cards
-                if not state["fixed"]["no_shuffle"]:
-                    rng.shuffle(p["deck"])
-                log(state, "mulligan", seat=seat)
-                self._draw(state, seat, C.HAND_SIZE)
-            else:
-                log(state, "keep", seat=seat)
-            self._setup_next(state, seat, 1, rng)
-        elif kind == "agenda":
-            p["agenda"] = action["agenda"]
-            log(state, "agenda_chosen", seat=seat)
-            self._setup_next(state, seat, 2, rng)
-        elif kind == "place":
-            p["hand"].remove(action["card"])
-            p["facedown"].append(action["card"])
-        elif kind == "place_done":
-            p["placed"] = True
-            log(state, "placed", seat=seat, n=len(p["facedown"]))
-            self._setup_next(state, seat + 1, 0, rng)
-        elif kind == "plot":
-            p["choice"] = action["plot"]
-            log(state, "plot_picked", to=[seat], seat=seat, plot=action["plot"])
-            self._plot_next(state, seat + 1, rng)
-        elif kind == "first_player":
-            live = state["order"]
-            first = action["seat"]
-            ordered = sorted(live)
-            order = ordered[ordered.index(first):] + ordered[:ordered.index(first)]
-            log(state, "first_player", seat=seat, first=first)
-            self._start_round_turns(state, order, rng)
-        elif kind == "marshal":
+        if kind == "marshal":
             self._do_marshal(state, seat, action)
         elif kind == "event":
             cid = action["card"]
@@ -1311,9 +1379,43 @@ class HousesGame(Game):
             self._end_turn(state, rng)
         elif kind == "discard":  # reserve
             p["hand"].remove(action["card"])
-            p["discard"].append(action["card"])
+            add_to(p, "discard", [action["card"]])
             log(state, "discarded", seat=seat, card=action["card"], why="reserve")
             self._reserve_step(state, rng)
+        elif kind == "keep" or kind == "mulligan":
+            if kind == "mulligan":
+                cards = p["hand"]
+                p["hand"] = []
+                p["deck"] = p["deck"] + cards
+                if not state["fixed"]["no_shuffle"]:
+                    rng.shuffle(p["deck"])
+                log(state, "mulligan", seat=seat)
+                self._draw(state, seat, C.HAND_SIZE)
+            else:
+                log(state, "keep", seat=seat)
+            self._setup_next(state, seat, 1, rng)
+        elif kind == "agenda":
+            p["agenda"] = action["agenda"]
+            log(state, "agenda_chosen", seat=seat)
+            self._setup_next(state, seat, 2, rng)
+        elif kind == "place":
+            p["hand"].remove(action["card"])
+            add_to(p, "facedown", [action["card"]])
+        elif kind == "place_done":
+            p["placed"] = True
+            log(state, "placed", seat=seat, n=len(p["facedown"]))
+            self._setup_next(state, seat + 1, 0, rng)
+        elif kind == "plot":
+            p["choice"] = action["plot"]
+            log(state, "plot_picked", to=[seat], seat=seat, plot=action["plot"])
+            self._plot_next(state, seat + 1, rng)
+        elif kind == "first_player":
+            live = state["order"]
+            first = action["seat"]
+            ordered = sorted(live)
+            order = ordered[ordered.index(first):] + ordered[:ordered.index(first)]
+            log(state, "first_player", seat=seat, first=first)
+            self._start_round_turns(state, order, rng)
         else:  # pragma: no cover - legality was checked
             raise ValueError(kind)
 
@@ -1346,7 +1448,7 @@ class HousesGame(Game):
         if discount:
             p["discount_used"] = True
         if c["limited"]:
-            p["limited"].append(c["type"])
+            add_to(p, "limited", [c["type"]])
         p["gold"] -= cost
         p["hand"].remove(cid)
         if c["type"] == "attachment":
@@ -1359,10 +1461,12 @@ class HousesGame(Game):
 
     # ------------------------------------------------------------------ views
     def _view(self, state: dict, seat: int | None) -> dict:
-        view = {k: clone(state[k]) for k in PUBLIC_KEYS}
+        # the public parts are copied in one clone at the end; the log entries are shared
+        # (entries never change once logged, as in ``_copy_state``)
+        view = {k: state[k] for k in PUBLIC_KEYS}
         players = []
         for i, p in enumerate(state["players"]):
-            q = {k: clone(p[k]) for k in PUBLIC_PLAYER_KEYS}
+            q = {k: p[k] for k in PUBLIC_PLAYER_KEYS}
             q["hand_count"] = len(p["hand"])
             q["deck_count"] = len(p["deck"])
             q["facedown_count"] = len(p["facedown"])
@@ -1377,17 +1481,20 @@ class HousesGame(Game):
                 q["agenda"] = p["agenda"] if state["revealed"] else None
             players.append(q)
         view["players"] = players
-        view["log"] = clone(log_visible_to(state["log"], seat))
+        view = clone(view)
+        view["log"] = log_visible_to(state["log"], seat)
         view["me"] = seat
         view["current"] = self._current_player(state)
         return view
 
     def _sample_state(self, view: dict, seat: int, rng) -> dict:
-        state = {k: clone(view[k]) for k in PUBLIC_KEYS}
-        state["log"] = clone(view["log"])
+        # built on the view's own parts, then made private by _copy_state (which copies
+        # everything the rules change in place): the view stays as it was
+        state = {k: view[k] for k in PUBLIC_KEYS}
+        state["log"] = view["log"]
         state["players"] = []
         for i, q in enumerate(view["players"]):
-            p = {k: clone(q[k]) for k in PUBLIC_PLAYER_KEYS}
+            p = {k: q[k] for k in PUBLIC_PLAYER_KEYS}
             pool = hidden_possible_from(q)
             if i == seat:
                 for cid in q["hand"] + q["facedown"]:
@@ -1413,7 +1520,7 @@ class HousesGame(Game):
                     options = ["none", *C.AGENDAS]
                     p["agenda"] = options[rng.randbelow(len(options))]
             state["players"].append(p)
-        return state
+        return self._copy_state(state)
 
     def _sample_facedown(self, p: dict, cards: list[str], count: int, rng) -> list[str]:
         """``count`` setup cards drawn from ``cards`` that obey the setup limits if possible."""
