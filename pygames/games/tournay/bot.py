@@ -303,7 +303,7 @@ class Ctx:
         return self.play_value(action, money)
 
     def unseen(self, deck: str) -> list[str]:
-        pool = _deck_cards(deck)
+        pool = K.deck_cards(deck)
         pool.remove(f"crier_{deck}")
         seen = []
         for p in self.players:
@@ -530,15 +530,6 @@ def evaluate(game: Any, state: dict) -> list[float]:
         rival = max(x for t, x in enumerate(predicted) if t != s)
         out.append(1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -(v - rival) / temperature)))))
     return out
-
-
-_DECKS: dict[str, tuple[str, ...]] = {}
-
-
-def _deck_cards(deck: str) -> list[str]:
-    if deck not in _DECKS:
-        _DECKS[deck] = tuple(K.deck_cards(deck))
-    return list(_DECKS[deck])
 
 
 class FastCtx(TunedCtx):

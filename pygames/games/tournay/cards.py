@@ -400,14 +400,22 @@ def deck_of(card: str) -> str:
     return f"{info['colour']}{info['level']}"
 
 
-def deck_cards(deck: str) -> list[str]:
-    """The ten cards of a deck in catalogue order (copies repeated), the town crier last."""
+def _deck_list(deck: str) -> tuple[str, ...]:
     cards = []
     for key, info in CARDS.items():
         if f"{info['colour']}{info['level']}" == deck and info["kind"] != "crier":
             cards.extend([key] * info["copies"])
     cards.append(f"crier_{deck}")
-    return cards
+    return tuple(cards)
+
+
+#: the ten cards of each deck in catalogue order (copies repeated), the town crier last
+DECK_LISTS = {deck: _deck_list(deck) for deck in DECKS}
+
+
+def deck_cards(deck: str) -> list[str]:
+    """The ten cards of a deck in catalogue order (copies repeated), the town crier last."""
+    return list(DECK_LISTS[deck])
 
 
 # ---------------------------------------------------------------------- events (all designed)

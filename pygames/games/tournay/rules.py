@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core import Game, SetupError, log_entry, log_visible_to, option
+from pygames.core import Game, SetupError, log_entry, log_visible_to, option, strict_equal
 from pygames.core.rng import Rng
 
 from . import INFO
@@ -33,8 +33,12 @@ ROUND_LIMIT = 40   # designed safeguard: the game ends after this round at the l
 
 
 # ====================================================================== small helpers (pure, also used by bot/render)
+#: the deck of every card (a table: this is asked for every card that moves)
+DECK_OF = {card: K.deck_of(card) for card in CARDS}
+
+
 def card_deck(card: str) -> str:
-    return K.deck_of(card)
+    return DECK_OF[card]
 
 
 SELECTORS = ("R", "W", "Y", "bR", "bW", "bY", "bWY", "bp", "any", "building", "character", "prestige")
@@ -221,6 +225,29 @@ def use_ways(standing: tuple[int, ...], seat: int, need: int, budget: int) -> tu
     return found
 
 
+#: (colour, effect) of each building card: what activating it takes and does
+BUILDINGS = {card: (info["colour"], info["act"]) for card, info in CARDS.items() if info["kind"] == "building"}
+#: the decks of each colour, level I first
+COLOUR_DECKS = {colour: tuple(colour + str(level) for level in K.LEVELS) for colour in COLOURS}
+#: the ways to draw from a deck by (a card lies face up, the face-down part is empty)
+DRAW_MODES = {(False, False): ("blind",), (True, False): ("top", "blind"), (False, True): (), (True, True): ("top",)}
+_DRAW_WAYS: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def draw_ways(standing: tuple[int, ...], seat: int, budget: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(level, use) for each level of a colour's decks that the ``standing`` citizens of that
+    colour can draw from, and each way to take as many of them as the level (``use_ways``),
+    level I first. Memoized like ``use_ways``."""
+    key = (standing, seat, min(budget, K.BORROW_FEE * len(K.LEVELS)))
+    found = _DRAW_WAYS.get(key)
+    if found is None:
+        if len(_DRAW_WAYS) > 20000:
+            _DRAW_WAYS.clear()
+        found = _DRAW_WAYS[key] = tuple((level, use) for level in range(1, min(3, sum(standing)) + 1)
+                                        for use in use_ways(standing, seat, level, budget))
+    return found
+
+
 def _use_ways(caps: tuple, seat: int, need: int, budget: int) -> list[list[int]]:
     n = len(caps)
     others = [s for s in range(n) if s != seat]
@@ -360,12 +387,14 @@ def play_options(players: list[dict], seat: int, hand: list[str], type_: str = "
     district = me["district"]
     result = []
     district_cards = None   # (cell, "d:r,c,i") for every card of the district, for "+ 1 card" costs
+    free = places(district)  # where any card but an already built prestige name may go
     for card in dict.fromkeys(hand):
         if not can_pay(me, card):
             continue
-        places = targets(district, card)
-        if "card" not in CARDS[card]["cost"]:
-            result += [{"type": type_, "card": card, "r": r, "c": c} for r, c in places]
+        info = CARDS[card]
+        cells = targets(district, card) if info["level"] == 3 else free
+        if "card" not in info["cost"]:
+            result += [{"type": type_, "card": card, "r": r, "c": c} for r, c in cells]
             continue
         # the card paid: another card of the hand, or any card of the district but the target cell's
         others = list(hand)
@@ -374,7 +403,7 @@ def play_options(players: list[dict], seat: int, hand: list[str], type_: str = "
         if district_cards is None:
             district_cards = [((r, c), f"d:{r},{c},{i}") for r, c in CELLS if district[r][c]
                               for i in range(len(district[r][c]["s"]))]
-        for r, c in places:
+        for r, c in cells:
             pays = hand_pays + [where for cell, where in district_cards if cell != (r, c)]
             result += [{"type": type_, "card": card, "r": r, "c": c, "pay": where} for where in pays]
     return result
@@ -638,48 +667,94 @@ class TournayGame(Game):
         raise AssertionError(kind)
 
     def _main_actions(self, state: dict, seat: int) -> list[dict]:
+        """The actions of a turn, in the order of the rules: draw, activate, counter, earn, buy, gather."""
+        return self._draw_actions(state, seat) + self._activate_actions(state, seat) + self._other_actions(state, seat)
+
+    def _draw_actions(self, state: dict, seat: int) -> list[dict]:
+        """Draw a card: lay down as many citizens of the deck's colour as its level."""
         players = state["players"]
-        me = players[seat]
-        deniers = me["deniers"]
-        district = me["district"]
-        standing = {colour: tuple(p["stand"][colour] for p in players) for colour in COLOURS}
-        actions: list[dict] = []
-        # draw a card: as many citizens of the deck's colour as its level
+        deniers = players[seat]["deniers"]
         faceup, decks = state["faceup"], state["decks"]
+        actions = []
         for colour in COLOURS:
-            citizens = standing[colour]
-            for level in range(1, min(3, sum(citizens)) + 1):
-                deck = colour + str(level)
-                modes = ("top",) * bool(faceup[deck]) + ("blind",) * bool(decks[deck])
-                if modes:
-                    actions += [{"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
-                                for use in use_ways(citizens, seat, level, deniers) for mode in modes]
-        # activate a building: one citizen of its colour on it (two with a Priest in line)
+            citizens = tuple([p["stand"][colour] for p in players])
+            names = COLOUR_DECKS[colour]
+            shown = 0
+            for level, use in draw_ways(citizens, seat, deniers):
+                if level != shown:
+                    shown = level
+                    deck = names[level - 1]
+                    modes = DRAW_MODES[faceup[deck] is not None, not decks[deck]]
+                for mode in modes:
+                    actions.append({"type": "draw", "deck": deck, "mode": mode, "use": list(use)})
+        return actions
+
+    def _activate_actions(self, state: dict, seat: int) -> list[dict]:
+        """Activate a building: one citizen of its colour on it (two with a Priest in line)."""
+        players = state["players"]
+        deniers = players[seat]["deniers"]
+        district = players[seat]["district"]
+        actions = []
         for r, c in CELLS:
             cell = district[r][c]
-            if not cell or cell["dmg"]:
+            if cell is None or cell["dmg"]:
                 continue
-            info = CARDS[cell["s"][-1]]
-            if info["kind"] != "building" or len(cell["occ"]) >= capacity(district, r, c):
+            building = BUILDINGS.get(cell["s"][-1])
+            if building is None or (cell["occ"] and len(cell["occ"]) >= capacity(district, r, c)):
                 continue
-            for params, extra in self._effect_params(state, seat, info["act"]):
-                for use in use_ways(standing[info["colour"]], seat, 1, deniers - extra):
+            colour, act = building
+            citizens = tuple([p["stand"][colour] for p in players])
+            for params, extra in self._effect_params(state, seat, act):
+                for use in use_ways(citizens, seat, 1, deniers - extra):
                     actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
+        return actions
+
+    def _other_actions(self, state: dict, seat: int) -> list[dict]:
+        """Counter an event, earn deniers, buy a citizen, gather."""
+        me = state["players"][seat]
+        deniers = me["deniers"]
+        actions = []
         # counter an event (it must have struck: at least one denier on it)
         for slot, item in enumerate(state["queue"]):
             if item and item["den"] >= 1 and deniers >= EVENTS[item["ev"]]["cost"] + item["den"]:
                 actions.append({"type": "counter", "slot": slot})
         # earn deniers
+        stand = me["stand"]
         for colour in COLOURS:
-            for k in range(1, me["stand"][colour] + 1):
+            for k in range(1, stand[colour] + 1):
                 actions.append({"type": "earn", "colour": colour, "n": k})
         # buy a citizen (advanced rules)
         if state["rules"] == "advanced":
             for colour in COLOURS:
-                if me["stand"][colour] >= 1 and deniers >= K.BUY_CITIZEN_PRICE and state["supply"][colour] > 0:
+                if stand[colour] >= 1 and deniers >= K.BUY_CITIZEN_PRICE and state["supply"][colour] > 0:
                     actions.append({"type": "buy", "colour": colour})
         actions.append({"type": "gather"})
         return actions
+
+    def _legal_match(self, state: dict, action: dict) -> dict | None:
+        """The legal action equal to ``action``, looked for only in the part of the list that
+        holds its type (the same builders as ``_legal_actions``, so the two always agree)."""
+        kind = action["type"]
+        pending = state["pending"]
+        seat = self._current_player(state)
+        if pending is not None:
+            candidates = self._pending_actions(state, pending)
+        elif state["phase"] == "final":
+            candidates = [{"type": "final_pass"}] if kind == "final_pass" else \
+                play_options(state["players"], seat, state["players"][seat]["hand"], "final")
+        elif kind == "play":
+            candidates = play_options(state["players"], seat, state["players"][seat]["hand"]) \
+                if state["phase"] == "turn" else []
+        elif kind == "draw":
+            candidates = self._draw_actions(state, seat)
+        elif kind == "activate":
+            candidates = self._activate_actions(state, seat)
+        else:
+            candidates = self._other_actions(state, seat)
+        for candidate in candidates:
+            if candidate == action and strict_equal(action, candidate):
+                return candidate
+        return None
 
     def _effect_params(self, state: dict, seat: int, act: dict) -> list[tuple[dict, int]]:
         """(parameters, deniers needed besides borrowing fees) for each way to use a building's effect."""
