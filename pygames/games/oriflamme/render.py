@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ...ui.html import choice_attrs, esc, picked_attrs
+from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs
 from . import cards
 from .text import card_name, t
 
@@ -237,7 +237,8 @@ def _player(view: dict, p: int, seat: int | None, lang: str, names: list[str], c
                  f'⚑ {esc(t("first_player", lang))}</span>')
     return (f'<div class="{" ".join(classes)}" data-seat="{p}"{attrs}>{_emblem(p, 18)}'
             f'<span class="{PREFIX}-pname">{esc(_plain_name(names, p))}</span>'
-            f'<span class="{PREFIX}-score" data-anim-id="coins-{p}" title="{esc(t("influence", lang))}">'
+            f'<span class="{PREFIX}-score" data-anim-id="coins-{p}"{purse_attrs("influence", view["ip"][p])} '
+            f'title="{esc(t("influence", lang))}">'
             f'{_art("token", PREFIX + "-token")}<b>{view["ip"][p]}</b>'
             f'<span class="{PREFIX}-ipword">{esc(t("ip_short", lang))}</span></span>'
             f'<span class="{PREFIX}-handcount">{esc(t("hand_count", lang, n=view["hand_counts"][p]))}</span>'
@@ -294,7 +295,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
             css += f" {PREFIX}-current"
         if len(stack) > 1:
             css += f" {PREFIX}-stacked"
-        anim = f' data-anim-id="{esc(ids[i])}"'
+        anim = f' data-anim-id="{esc(ids[i])}"{purse_attrs("influence", top["ip"])}'
         if top.get("k") is not None:  # a card just turned over starts where its back was
             backs_before = sum(1 for s in queue[:i] if s[-1]["o"] == top["o"] and s[-1].get("k") is None)
             anim += f' data-anim-from="card-{top["o"]}-hidden{backs_before}"'
