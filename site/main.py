@@ -145,8 +145,9 @@ def anim_snapshot():
         rect = element.getBoundingClientRect()
         ident = str(element.getAttribute("data-anim-id"))
         sig = attribute(element, "data-anim-sig")
-        if sig is None:
-            sig = str(element.className) + "|" + str(element.textContent)
+        if sig is None:  # what it shows: its text and pictures (not its classes: being a choice is no change)
+            sig = str(element.textContent) + "|" + ",".join(
+                str(use.getAttribute("href")) for use in element.querySelectorAll("use"))
         shot[ident] = (float(rect.left) + sx, float(rect.top) + sy, sig)
     return shot
 

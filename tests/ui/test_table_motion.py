@@ -93,7 +93,7 @@ def expected_purses(game_id: str, view: dict) -> dict[str, int | None]:
     if game_id == "koryo":
         return {**{f"coins-{p}": view["coins"][p] for p in range(n)}, "coins-bank": view["bank"]}
     if game_id == "oriflamme":
-        return {f"coins-{p}": view["ip"][p] for p in range(n)}
+        return {**{f"coins-{p}": view["ip"][p] for p in range(n)}, "influence-bank": None}
     if game_id == "tournay":
         return {**{f"deniers-{p}": view["players"][p]["deniers"] for p in range(n)}, "deniers-bank": None}
     if game_id == "houses":
@@ -188,7 +188,8 @@ def test_a_marshalled_great_houses_card_keeps_its_anim_id_from_hand_to_table():
     assert f'data-anim-id="{moving}"' in in_play, "the marshalled card keeps its hand id on the table"
     left_in_hand = ANIM.findall(after.split("houses-handzone", 1)[1])
     assert f"card-{mover}-{hand}-3" in left_in_hand and moving not in left_in_hand
-    anim_ids(before), anim_ids(after)
+    anim_ids(before)
+    anim_ids(after)
     # the other seat: the new card has the same id and flies from the mover's hand count
     assert f'data-anim-id="{moving}" data-anim-from="handcount-{mover}"' in board("houses", s, other)
 

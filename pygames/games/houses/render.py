@@ -545,7 +545,7 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
         small.append(f'<span class="houses-stat houses-warn">{esc(T.t("eliminated", lang))}</span>')
     elif p["decked"]:
         small.append(f'<span class="houses-stat houses-warn">{esc(T.t("decked", lang))}</span>')
-    parts = [f'<section class="{cls}" aria-label="{label}" data-seat="{s}" data-anim-id="seat-{s}"{last}>'
+    parts = [f'<section class="{cls}" aria-label="{label}" data-seat="{s}" data-anim-id="seat-{s}" data-anim-sig="seat"{last}>'
              f'<div class="houses-head"><div class="{house_cls}" data-anim-id="house-{s}"{purse_attrs("power", p["power"])}'
              f'{_attrs(key, choices, placed)}>'
              f'{_crest(p["house"], "houses-crest-lg")}<div class="houses-houseinfo"><span class="houses-shape">{SEAT_SHAPES[s]}</span> '

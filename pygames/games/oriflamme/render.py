@@ -142,6 +142,20 @@ def _owner_tag(names: list[str], seat: int) -> str:
             f'<span class="{PREFIX}-initial">{_initial(names, seat)}</span></span>')
 
 
+# where the long one-word English names may break on a narrow card face (a soft hyphen), instead of
+# the browser cutting them anywhere ("Shapesh|ifter")
+SOFT_BREAKS = {"Shapeshifter": ("Shape", "shifter"), "Assassination": ("Assassi", "nation"),
+               "Conspiracy": ("Conspi", "racy")}
+
+
+def _face_name(kind: str, lang: str) -> str:
+    """A card's name for its face (HTML), with a soft hyphen where a long word may break."""
+    name = card_name(kind, lang)
+    if name in SOFT_BREAKS:
+        return "&shy;".join(esc(part) for part in SOFT_BREAKS[name])
+    return esc(name)
+
+
 def _art(name: str, css: str = "card-art") -> str:
     return f'<svg class="{css}" aria-hidden="true"><use href="#{PREFIX}-art-{esc(name)}"/></svg>'
 
@@ -158,14 +172,14 @@ def _card_face(card: dict, seat: int | None, lang: str, names: list[str], depth:
     extra = ""
     if card["up"]:
         classes.append(f"{PREFIX}-up")
-        body = (f'{_art(kind)}<span class="{PREFIX}-cname">{esc(card_name(kind, lang))}</span>'
+        body = (f'{_art(kind)}<span class="{PREFIX}-cname">{_face_name(kind, lang)}</span>'
                 f'<span class="{PREFIX}-ctext">{esc(cards.SHORT[kind][lang])}</span>')
         extra = _zoom(kind)
     else:
         classes.append(f"{PREFIX}-down")
         if kind is not None and owner == seat:
             body = (f'{_art(kind, "card-art " + PREFIX + "-faint")}'
-                    f'<span class="{PREFIX}-cname">{esc(card_name(kind, lang))}</span>'
+                    f'<span class="{PREFIX}-cname">{_face_name(kind, lang)}</span>'
                     f'<span class="{PREFIX}-ctext">{esc(t("face_down", lang))}</span>')
             extra = _zoom(kind)
         else:
@@ -258,7 +272,10 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     phase_key = {"place": "phase_place", "resolve": "phase_resolve", "over": "phase_over"}[view["phase"]]
     parts.append(f'<div class="{PREFIX}-header"><span class="{PREFIX}-round">'
                  f'{esc(t("round", lang, r=view["round"], n=view["rounds"]))}</span> '
-                 f'<span class="{PREFIX}-phase">{esc(t(phase_key, lang))}</span></div>')
+                 f'<span class="{PREFIX}-phase">{esc(t(phase_key, lang))}</span>'
+                 # the supply the cards' and players' influence comes from (tokens travel from it)
+                 f'<span class="{PREFIX}-supply" data-anim-id="influence-bank"{purse_attrs("influence", bank=True)}>'
+                 f'{_art("token", PREFIX + "-token")}{esc(t("supply", lang))}</span></div>')
     parts.append(f'<div class="{PREFIX}-players">')
     for p in view["seating"]:
         if p != seat:
@@ -325,7 +342,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
             parts.append(
                 f'<div class="{PREFIX}-card {PREFIX}-hcard {PREFIX}-seat{seat % 5}{extra}" '
                 f'data-anim-id="card-{seat}-{esc(kind)}"{_zoom(kind, attrs)}{attrs}>{_art(kind)}'
-                f'<span class="{PREFIX}-cname">{esc(card_name(kind, lang))}</span>'
+                f'<span class="{PREFIX}-cname">{_face_name(kind, lang)}</span>'
                 f'<span class="{PREFIX}-ctext">{esc(cards.SHORT[kind][lang])}</span></div>')
         parts.append("</div></div>")
         parts.append(f'<div class="{PREFIX}-section {PREFIX}-removed"><div class="{PREFIX}-title">'

@@ -567,7 +567,7 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
     last_cell = _last_cell(view, s, entry)
     last = ' data-last-move="1"' if entry and last_cell is None else ""
     cls = "tournay-player" + (" is-me" if mine else " is-opponent") + (" is-active" if active == s else "")
-    return (f'<section class="{cls}" data-seat="{s}" data-anim-id="seat-{s}"{last}><h3>{marks and "".join(marks) or ""}'
+    return (f'<section class="{cls}" data-seat="{s}" data-anim-id="seat-{s}" data-anim-sig="seat"{last}><h3>{marks and "".join(marks) or ""}'
             f'<span class="tournay-seat">P{s + 1}</span> <b class="name">{esc(name)}</b></h3>'
             f'<div class="tournay-info">{info}</div>'
             + (f'<div class="tournay-lastmove">↻ {T.log_line(entry, lang, names)}</div>' if entry else "")
