@@ -117,6 +117,10 @@ PAINTING = False
 MOVE_MS = 280  # a card or a coin travels from where it was to where it is
 APPEAR_MS = 240  # a dealt card fades in (or flies from its data-anim-from source)
 MOTION_LIMIT = 160  # more moving pieces than that: just redraw
+COIN_MS = 320  # a coin token travels from the purse that paid to the one that gained
+COIN_GAP_MS = 70  # the tokens of one payment leave one after another
+COIN_TOKENS = 4  # at most this many tokens per payment (a payment of 7 still shows a stream, not 7)
+COIN_SIZE = 22  # px, the token's width and height
 LAST_MOVES = {}  # data-anim-id -> seat whose move last changed it (until the human acts)
 LAST_SEATS = set()  # seats whose last move is marked
 
@@ -141,10 +145,91 @@ def anim_snapshot():
         rect = element.getBoundingClientRect()
         ident = str(element.getAttribute("data-anim-id"))
         sig = attribute(element, "data-anim-sig")
-        if sig is None:
-            sig = str(element.className) + "|" + str(element.textContent)
+        if sig is None:  # what it shows: its text and pictures (not its classes: being a choice is no change)
+            sig = str(element.textContent) + "|" + ",".join(
+                str(use.getAttribute("href")) for use in element.querySelectorAll("use"))
         shot[ident] = (float(rect.left) + sx, float(rect.top) + sy, sig)
     return shot
+
+
+def purse_snapshot():
+    """data-anim-id -> (Purse, page centre x, page centre y) of every place holding coins (html.purse_attrs)."""
+    from pygames.ui.motion import Purse
+    shot = {}
+    sx, sy = float(window.scrollX), float(window.scrollY)
+    for element in ROOT.querySelectorAll("[data-purse][data-anim-id]"):
+        rect = element.getBoundingClientRect()
+        if float(rect.width) == 0 and float(rect.height) == 0:
+            continue  # not on the screen (a folded part)
+        amount = attribute(element, "data-amount")
+        purse = Purse(kind=str(element.getAttribute("data-purse")),
+                      amount=int(amount) if amount is not None and amount.lstrip("-").isdigit() else None,
+                      bank=element.hasAttribute("data-bank"), came_from=attribute(element, "data-anim-from"))
+        shot[str(element.getAttribute("data-anim-id"))] = (purse, float(rect.left) + sx + float(rect.width) / 2,
+                                                           float(rect.top) + sy + float(rect.height) / 2)
+    return shot
+
+
+def coin_layer():
+    """The layer the travelling tokens fly in: outside #app, so a redraw never cuts a flight short."""
+    layer = document.getElementById("coin-layer")
+    if not found(layer):
+        layer = document.createElement("div")
+        layer.id = "coin-layer"
+        layer.setAttribute("aria-hidden", "true")
+        document.body.appendChild(layer)
+    return layer
+
+
+def sweep_coins(*_args):
+    """Drop the tokens whose flight is over (each flight ends invisible)."""
+    layer = document.getElementById("coin-layer")
+    if not found(layer):
+        return
+    now = float(window.performance.now())
+    for token in list(layer.children):
+        if now - float(attribute(token, "data-born") or 0) > COIN_MS + COIN_GAP_MS * COIN_TOKENS + 200:
+            token.remove()
+
+
+SWEEP = {"proxy": None}
+
+
+def fly_coins(before, after, animate):
+    """Coins paid travel: a token per coin (at most COIN_TOKENS) from the place that lost them to the
+    place that gained them, or from / to the bank (pygames.ui.motion.coin_flows pairs them)."""
+    if not animate or not before or not after:
+        return
+    from pygames.ui.motion import coin_flows
+    flows = coin_flows({k: v[0] for k, v in before.items()}, {k: v[0] for k, v in after.items()})
+    if not flows:
+        return
+    layer = coin_layer()
+    now = float(window.performance.now())
+    for flow in flows:
+        start, end = before.get(flow.source) or after.get(flow.source), after.get(flow.target) or before.get(flow.target)
+        if start is None or end is None:
+            continue
+        dx, dy = start[1] - end[1], start[2] - end[2]
+        for i in range(min(flow.count, COIN_TOKENS)):
+            token = document.createElement("div")
+            token.className = f"coin-fly coin-fly-{flow.kind}"
+            token.setAttribute("data-coin-from", flow.source)
+            token.setAttribute("data-coin-to", flow.target)
+            token.setAttribute("data-born", str(now))
+            half = COIN_SIZE / 2
+            token.style.left = f"{end[1] - half}px"
+            token.style.top = f"{end[2] - half}px"
+            layer.appendChild(token)
+            token.animate(js_obj([{"transform": f"translate({dx}px, {dy}px) scale(.8)", "opacity": 0},
+                                  {"opacity": 1, "offset": 0.12},
+                                  {"transform": "translate(0px, 0px) scale(1)", "opacity": 1, "offset": 0.88},
+                                  {"transform": "translate(0px, 0px) scale(1)", "opacity": 0}]),
+                          js_obj({"duration": COIN_MS, "delay": i * COIN_GAP_MS, "easing": "ease-in-out",
+                                  "fill": "backwards"}))
+    if SWEEP["proxy"] is None:
+        SWEEP["proxy"] = create_proxy(sweep_coins)  # one proxy for every sweep, never released
+    window.setTimeout(SWEEP["proxy"], COIN_MS + COIN_GAP_MS * COIN_TOKENS + 300)
 
 
 def animate_changes(before, after, animate):
@@ -323,6 +408,7 @@ def _paint(moved_by=None):
         str(getattr(active, "tagName", "")) == "INPUT" and str(active.type) == "search" else None
     same_table = RENDERS and before not in ("lobby", "loading") and APP.screen != "lobby"
     before_shot = anim_snapshot() if same_table else {}
+    before_purses = purse_snapshot() if same_table else {}
     ROOT.innerHTML = markup
     RENDERS += 1
     phase = APP.phase()
@@ -330,7 +416,10 @@ def _paint(moved_by=None):
         after_shot = anim_snapshot()
         if moved_by is not None:
             note_last_move(before_shot, after_shot, moved_by)
-        animate_changes(before_shot, after_shot, motion_wanted())
+        animate = motion_wanted()
+        animate_changes(before_shot, after_shot, animate)
+        if animate and before_purses:
+            fly_coins(before_purses, purse_snapshot(), animate)
     if APP.screen == "lobby":
         clear_last_moves()
     show_last_moves()

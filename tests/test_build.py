@@ -119,6 +119,14 @@ def test_games_css_has_every_game_style(dist):
         assert path.read_text(encoding="utf-8").strip()[:200] in text
 
 
+def test_stylesheets_have_no_comment_closed_early(dist):
+    """A comment holding "*/" (as "games/*/style.css" did) ends early: the rest of its text then swallows the
+    next rule (Coup's board lost its layout that way). Without its comments a stylesheet has no "*/" left."""
+    for name in ("games.css", "style.css"):
+        text = (dist / name).read_text(encoding="utf-8")
+        assert "*/" not in re.sub(r"/\*.*?\*/", "", text, flags=re.S), name
+
+
 def test_no_file_of_ours_refers_to_another_host(dist):
     files = {name: (dist / name).read_bytes() for name in dist_files(dist)
              if not name.startswith(("pyodide/", "pyscript/"))}

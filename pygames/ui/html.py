@@ -27,3 +27,16 @@ def button(key: str, label: str, css: str = "") -> str:
     """A button for the step ``key``."""
     cls = f' class="btn {esc(css)}"' if css else ' class="btn"'
     return f'<button type="button"{cls} {choice_attrs(key)}>{esc(label)}</button>'
+
+
+def purse_attrs(kind: str, amount: int | None = None, bank: bool = False) -> str:
+    """For an element (with a ``data-anim-id``) that holds coins or tokens of ``kind``: how many it
+    holds (``amount``, when the view says) and whether it is the bank (the supply that pays and takes
+    what no player does). Between two renders the page sends a token from the places that lost coins
+    to those that gained them (pygames.ui.motion)."""
+    attrs = f' data-purse="{esc(kind)}"'
+    if amount is not None:
+        attrs += f' data-amount="{int(amount)}"'
+    if bank:
+        attrs += ' data-bank="1"'
+    return attrs

@@ -182,13 +182,18 @@ def test_every_log_entry_is_a_sentence_in_both_languages():
     assert {"round", "placed", "placed_you", "reveal", "game_end"} <= keys
 
 
-def test_reference_lists_every_card_in_both_languages():
+def test_the_card_reference_is_one_tap_away_not_repeated_on_the_table():
+    """Every card with its power is in the card reference (the table's "Cards" dialog and each card's zoom);
+    the board itself does not list them all again (issue 16)."""
     view = GAME.view(GAME.new_game(2, 1), 0)
     for lang in LANGS:
+        entries = {e["key"]: e for e in text.card_reference(lang)}
         html, _ = render.board(view, 0, lang, NAMES[:2], {})
         for kind in range(1, 12):
-            assert text.NAMES[lang][kind] in html
-            assert text.POWERS[lang][kind] in html or text.esc(text.POWERS[lang][kind]) in html
+            assert entries[str(kind)]["text"] == text.POWERS[lang][kind]
+            assert text.esc(text.POWERS[lang][kind]) in render.card_zoom(str(kind), lang)
+        assert "koryo-ref" not in html and "<details" not in html
+        assert not any(text.esc(text.POWERS[lang][kind]) in html for kind in range(1, 12))
 
 
 def test_log_line_knows_every_entry_key():

@@ -13,7 +13,7 @@ Click paths (step keys):
 
 from __future__ import annotations
 
-from ...ui.html import choice_attrs, esc
+from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs
 from . import cards as C
 from .art import ACTION_ART
 from .text import (action_name, action_text, card_name, card_text, cards_list, claim_phrase,
@@ -222,7 +222,7 @@ def _card_back(lang: str, small: bool = True, anim: str = "") -> str:
 
 
 def _coins(amount: int, lang: str, attrs: str = "", anim: str = "") -> str:
-    anim_attr = f' data-anim-id="{esc(anim)}"' if anim else ""
+    anim_attr = f' data-anim-id="{esc(anim)}"{purse_attrs("coin", amount)}' if anim else ""
     return (f'<span class="coup-coins" title="{esc(amount)} {esc(ui("coins", lang))}"{anim_attr}{attrs}>'
             f'<svg class="coup-coin-art" aria-hidden="true"><use href="#coup-art-coin"/></svg>'
             f'<b class="coup-coin-n">{esc(amount)}</b><span class="sr-only"> {esc(ui("coins", lang))}</span></span>')
@@ -299,7 +299,11 @@ def _player_panel(view: dict, p: int, lang: str, names: list[str], choices: dict
 def _center(view: dict, lang: str) -> str:
     parts = [f'<div class="coup-deck">{_card_back(lang, small=True, anim="deck")}'
              f'<span class="pg-label">{esc(ui("deck", lang))}</span>'
-             f'<span class="coup-count">{esc(view["deck_count"])}</span></div>']
+             f'<span class="coup-count">{esc(view["deck_count"])}</span></div>',
+             # the bank every payment comes from or goes to (no count: it never runs out)
+             f'<div class="coup-treasury" data-anim-id="coins-bank"{purse_attrs("coin", bank=True)}>'
+             f'<svg class="coup-coin-art" aria-hidden="true"><use href="#coup-art-coin"/></svg>'
+             f'<span class="pg-label">{esc(ui("treasury", lang))}</span></div>']
     if view["factions"] is not None:
         parts.append(f'<div class="coup-almshouse"><span class="pg-label">{esc(ui("almshouse", lang))}</span>'
                      f'{_coins(view["almshouse"], lang, anim="coins-almshouse")}</div>')
@@ -344,7 +348,7 @@ def _my_area(view: dict, seat: int, lang: str, names: list[str], choices: dict, 
             f'<div class="coup-hand pg-row">{"".join(parts)}</div></section>')
 
 
-def _action_menu(view: dict, lang: str, choices: dict, placed: set) -> str:
+def _action_menu(view: dict, lang: str, choices: dict, placed: set, picked: tuple[str, ...] = ()) -> str:
     opts = view["options"]
     tax, exch = _variant_chars(view)
     rows = []
@@ -360,7 +364,8 @@ def _action_menu(view: dict, lang: str, choices: dict, placed: set) -> str:
         claim = _claim_of(view, kind)
         key = f"act:{kind}"
         attrs = _attrs(key, choices, placed)
-        cls = "coup-act" + ("" if attrs else " is-off")
+        cls = "coup-act" + ("" if attrs or key in picked else " is-off")
+        attrs += picked_attrs(key, picked)  # the action chosen, its target still to pick
         badge = ""
         if claim is not None:
             look = C.LOOK[claim]
@@ -386,8 +391,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str],
     parts = [f'<div class="coup-players">{panels}</div>', _center(view, lang), _pending(view, seat, lang, names)]
     if mine:
         parts.append(_my_area(view, seat, lang, names, choices, placed))
-    if mine and any(key.startswith("act:") for key in choices):
-        parts.append(_action_menu(view, lang, choices, placed))
+    if mine and any(key.startswith("act:") for key in (*choices, *picked)):
+        parts.append(_action_menu(view, lang, choices, placed, picked))
     elif not view["over"]:  # not yours to choose now: folded away, so the decision's buttons stay close
         parts.append(f'<details class="coup-actions-ref"><summary>{esc(ui("actions", lang))}</summary>'
                      f'{_action_menu(view, lang, {}, set())}</details>')

@@ -77,6 +77,7 @@ UI = {
     "coins": {"en": "coins", "ja": "リラ"},
     "deck": {"en": "Court deck", "ja": "山札"},
     "almshouse": {"en": "Almshouse", "ja": "救貧院"},
+    "treasury": {"en": "Treasury", "ja": "国庫"},
     "eliminated": {"en": "eliminated", "ja": "脱落"},
     "your_hand": {"en": "Your influence", "ja": "あなたの影響力"},
     "drawn": {"en": "Drawn from the deck", "ja": "山札から引いたカード"},

@@ -12,7 +12,7 @@ Click paths (``action_steps``):
 
 from __future__ import annotations
 
-from ...ui.html import choice_attrs, esc
+from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs
 from . import art
 from . import text as T
 from .cards import AGENDAS, CARDS, PLOTS
@@ -213,11 +213,54 @@ def icon_svg(kind: str, lang: str) -> str:
             f'<text x="8" y="{y}" text-anchor="middle">{esc(letter)}</text></svg>')
 
 
+class _Placed(set):
+    """The keys the board shows as places (returned to the page), plus the clicks of a started move
+    (``picked``) and which of them the board has marked already (each once)."""
+
+    def __init__(self, picked: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.picked = tuple(picked)
+        self.marked: set[str] = set()
+
+
 def _attrs(key: str, choices, placed: set) -> str:
     if key in choices:
         placed.add(key)
         return " " + choice_attrs(key) + ' data-choosable="1"'
+    picked = getattr(placed, "picked", ())
+    if key in picked and key not in placed.marked:  # a click of the move being made: marked where it lies
+        placed.marked.add(key)
+        return picked_attrs(key, picked)
     return ""
+
+
+class _CardIds:
+    """Stable anim ids for the cards a board shows: card-<seat>-<card id>, then -2, -3 for more copies,
+    counted per owner over the cards in play (characters with their attachments, then locations, in the
+    order they came into play), then your face-down setup cards, then your hand. So a card you marshal
+    keeps its id from your hand to the table (and flies there); an opponent's new card flies from their
+    hand count. Counted only over what the viewer sees: an id tells nothing about a hidden card."""
+
+    def __init__(self, view: dict) -> None:
+        self.seen: dict[tuple[int, str], int] = {}
+        self.in_play: dict = {}  # uid -> id; (uid, n) -> id of the n-th attachment on it
+        for s, p in enumerate(view["players"]):
+            for inst in p["chars"]:
+                self.in_play[inst["uid"]] = self(s, inst["cid"])
+                for j, att in enumerate(inst["atts"]):
+                    self.in_play[(inst["uid"], j)] = self(s, att)
+            for inst in p["locs"]:
+                self.in_play[inst["uid"]] = self(s, inst["cid"])
+
+    def __call__(self, seat: int, cid: str) -> str:
+        k = self.seen.get((seat, cid), 0) + 1
+        self.seen[(seat, cid)] = k
+        return f"card-{seat}-{cid}" + (f"-{k}" if k > 1 else "")
+
+    def anim(self, key, owner: int, viewer: int | None) -> str:
+        """The anim attributes of a card in play: its id, and (an opponent's) where a new one comes from."""
+        came = f' data-anim-from="handcount-{owner}"' if owner != viewer else ""
+        return f' data-anim-id="{esc(self.in_play[key])}"{came}'
 
 
 def _zoom(zoom_key: str, attrs: str) -> str:
@@ -274,7 +317,8 @@ def _name_line(cid: str, lang: str, extra: str = "") -> str:
     return f'<div class="houses-cname">{"◆ " if c["unique"] else ""}{esc(T.card_name(cid, lang))}{extra}</div>'
 
 
-def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: set, marked: set) -> str:
+def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: set, marked: set,
+               ids: _CardIds) -> str:
     cid = inst["cid"]
     c = CARDS[cid]
     ch = view["ch"]
@@ -301,22 +345,24 @@ def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: s
     bonus = ch["bonus"].get(str(inst["uid"]), 0) if ch else 0
     strength = base_str(inst)
     str_txt = f"{strength}" + (f"+{bonus}" if bonus else "")
-    atts = "".join(f'<div class="houses-att houses-h-{CARDS[a]["house"]}"{_zoom(a, "")}>+ {esc(T.card_name(a, lang))}</div>'
-                   for a in inst["atts"])
+    atts = "".join(f'<div class="houses-att houses-h-{CARDS[a]["house"]}"{ids.anim((inst["uid"], j), owner, view["me"])}'
+                   f'{_zoom(a, "")}>+ {esc(T.card_name(a, lang))}</div>' for j, a in enumerate(inst["atts"]))
     power = (f'<span class="houses-powertok" title="{esc(T.t("power", lang))}">★{inst["power"]}</span>'
              if inst["power"] else "")
+    tokens = purse_attrs("power", inst["power"])  # power on the card: tokens travel to and from it
     knelt_txt = f'<span class="houses-kneltlbl">⤵ {esc(T.t("knelt", lang))}</span>' if inst["knelt"] else ""
     role_txt = f'<span class="houses-role">{esc(role)}</span>' if role else ""
     last = ' data-last-move="1"' if inst["uid"] in marked else ""
-    return (f'<div class="{" ".join(cls)}" data-anim-id="card-{inst["uid"]}"{last}{attrs}{_zoom(cid, attrs)}>'
-            f'<div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}'
+    return (f'<div class="{" ".join(cls)}"{ids.anim(inst["uid"], owner, view["me"])}{tokens}{last}{attrs}'
+            f'{_zoom(cid, attrs)}><div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}'
             f'<span class="houses-str" title="{esc(T.t("str", lang))}">{esc(str_txt)}</span>{power}</div>'
             f'<div class="houses-face">{_name_line(cid, lang)}'
             f'<div class="houses-statline"><span class="houses-icons">{_icons("".join(icons_of(inst)), lang)}</span>{kws}</div>'
             f'{atts}<div class="houses-marks">{knelt_txt}{role_txt}</div></div></div>')
 
 
-def _loc_card(view: dict, inst: dict, lang: str, choices, placed: set, marked: set) -> str:
+def _loc_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: set, marked: set,
+              ids: _CardIds) -> str:
     cid = inst["cid"]
     c = CARDS[cid]
     key = f"card:{inst['uid']}"
@@ -328,7 +374,7 @@ def _loc_card(view: dict, inst: dict, lang: str, choices, placed: set, marked: s
     attrs = _attrs(key, choices, placed)
     knelt_txt = f'<span class="houses-kneltlbl">⤵ {esc(T.t("knelt", lang))}</span>' if inst["knelt"] else ""
     last = ' data-last-move="1"' if inst["uid"] in marked else ""
-    return (f'<div class="{" ".join(cls)}" data-anim-id="card-{inst["uid"]}"{last}{attrs}{_zoom(cid, attrs)}>'
+    return (f'<div class="{" ".join(cls)}"{ids.anim(inst["uid"], owner, view["me"])}{last}{attrs}{_zoom(cid, attrs)}>'
             f'<div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}</div>'
             f'<div class="houses-face">{_name_line(cid, lang)}<div class="houses-statline">{_chips(cid, lang)}</div>'
             f'<div class="houses-marks">{knelt_txt}</div></div></div>')
@@ -356,7 +402,7 @@ def _plot_card(pid: str, lang: str, key: str | None, choices, placed: set, extra
             f'<div class="houses-plotstats">{_plot_stats(pid, lang)}</div></div>')
 
 
-def _hand_card(view: dict, seat: int, cid: str, count: int, lang: str, choices, placed: set,
+def _hand_card(view: dict, seat: int, cid: str, count: int, lang: str, choices, placed: set, anim: str,
                key: str | None = None, extra_cls: str = "") -> str:
     c = CARDS[cid]
     key = key if key is not None else f"hand:{cid}"
@@ -370,7 +416,7 @@ def _hand_card(view: dict, seat: int, cid: str, count: int, lang: str, choices, 
                 if c["type"] == "character" else "")
     icons = (f'<span class="houses-icons">{_icons(c["icons"], lang)}</span>' if c["type"] == "character" else "")
     times = f' <span class="houses-count">×{count}</span>' if count > 1 else ""
-    return (f'<div class="{" ".join(cls)}" data-anim-id="hand-{seat}-{esc(cid)}"{attrs}{_zoom(cid, attrs)}>'
+    return (f'<div class="{" ".join(cls)}" data-anim-id="{esc(anim)}"{attrs}{_zoom(cid, attrs)}>'
             f'<div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}'
             f'<span class="houses-cost" title="{esc(T.t("cost", lang))}">{c["cost"]}</span>{strength}</div>'
             f'<div class="houses-face">{_name_line(cid, lang, times)}'
@@ -437,15 +483,15 @@ def _marked_uid(view: dict, s: int, entry: dict) -> int | None:
     return best
 
 
-def _stat(label: str, value, big: bool = False, anim: str = "", icon: str = "") -> str:
+def _stat(label: str, value, big: bool = False, anim: str = "", icon: str = "", tokens: str = "") -> str:
     cls = "houses-stat houses-big" if big else "houses-stat"
-    anim_attr = f' data-anim-id="{anim}"' if anim else ""
+    anim_attr = f' data-anim-id="{anim}"{tokens}' if anim else ""
     pic = art.use(icon, "houses-staticon") if icon else ""
     return f'<span class="{cls}"{anim_attr}>{pic}<small>{esc(label)}</small> <b>{value}</b></span>'
 
 
 def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], choices, placed: set,
-            moves: dict) -> str:
+            moves: dict, ids: _CardIds) -> str:
     from .rules import claim, dominance_total, income, reserve, total_power
     p = view["players"][s]
     mine = s == seat
@@ -480,7 +526,7 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
                        f'<span><small>{esc(T.t("agenda", lang))}</small><br>{esc(T.agenda_name(agenda, lang))}</span></div>')
     big = [
         _stat(T.t("power", lang), f'{total_power(p)}', True, f"powerstat-{s}", "power"),
-        _stat(T.t("gold", lang), p["gold"], True, f"gold-{s}", "coin"),
+        _stat(T.t("gold", lang), p["gold"], True, f"gold-{s}", "coin", purse_attrs("gold", p["gold"])),
         _stat(T.t("hand", lang), p["hand_count"], True, f"handcount-{s}", "back"),
     ]
     small = [
@@ -499,8 +545,9 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
         small.append(f'<span class="houses-stat houses-warn">{esc(T.t("eliminated", lang))}</span>')
     elif p["decked"]:
         small.append(f'<span class="houses-stat houses-warn">{esc(T.t("decked", lang))}</span>')
-    parts = [f'<section class="{cls}" aria-label="{label}" data-seat="{s}" data-anim-id="seat-{s}"{last}>'
-             f'<div class="houses-head"><div class="{house_cls}" data-anim-id="house-{s}"{_attrs(key, choices, placed)}>'
+    parts = [f'<section class="{cls}" aria-label="{label}" data-seat="{s}" data-anim-id="seat-{s}" data-anim-sig="seat"{last}>'
+             f'<div class="houses-head"><div class="{house_cls}" data-anim-id="house-{s}"{purse_attrs("power", p["power"])}'
+             f'{_attrs(key, choices, placed)}>'
              f'{_crest(p["house"], "houses-crest-lg")}<div class="houses-houseinfo"><span class="houses-shape">{SEAT_SHAPES[s]}</span> '
              f'<b class="name">{label}</b>{you}'
              f'<div class="houses-housename">{esc(T.house_name(p["house"], lang))}</div></div></div>'
@@ -514,11 +561,11 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
     for title, insts, gcls in ((T.t("standing", lang), standing, "houses-standing"),
                                (T.t("knelt_group", lang), knelt, "houses-kneltgroup")):
         if insts:
-            cards = "".join(_char_card(view, s, i, lang, choices, placed, marked) for i in insts)
+            cards = "".join(_char_card(view, s, i, lang, choices, placed, marked, ids) for i in insts)
             groups.append(f'<div class="houses-group {gcls}"><div class="houses-grouptitle">{esc(title)} '
                           f'<small>{len(insts)}</small></div><div class="houses-row">{cards}</div></div>')
     if p["locs"]:
-        cards = "".join(_loc_card(view, i, lang, choices, placed, marked) for i in p["locs"])
+        cards = "".join(_loc_card(view, s, i, lang, choices, placed, marked, ids) for i in p["locs"])
         groups.append(f'<div class="houses-group houses-locgroup"><div class="houses-grouptitle">'
                       f'{esc(T.t("locations", lang))} <small>{len(p["locs"])}</small></div>'
                       f'<div class="houses-row">{cards}</div></div>')
@@ -537,26 +584,31 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
 
 def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
           picked: tuple[str, ...] = ()) -> tuple[str, set]:
-    placed: set[str] = set()
+    placed = _Placed(picked)
     choices = set(choices or ())
     n = view["num_players"]
     moves = last_moves(view, seat)
+    ids = _CardIds(view)
     parts = [f'<div class="houses-table" data-stage="{esc(view["stage"])}">', art.defs()]
     # ---- header: round, order, power race
     order = " → ".join(f"{SEAT_SHAPES[s]} {_who(names, s)}" for s in view["order"]) if view["order"] else ""
+    # the bank: gold paid or earned with nobody else comes from or goes to it (tokens travel)
+    bank = (f'<span class="houses-bank" data-anim-id="gold-bank"{purse_attrs("gold", bank=True)}>'
+            f'{art.use("coin", "houses-staticon")}{esc(T.t("treasury", lang))}</span>')
     parts.append(f'<div class="houses-top"><span class="houses-round">{esc(T.t("round", lang))} {view["round"]}</span>'
                  + (f' <span class="houses-order">{esc(T.t("turn_order", lang))}: {order}</span>' if order else "")
-                 + "</div>")
-    parts.append(f'<div class="houses-race"><div class="houses-racetitle">{art.use("power", "houses-staticon")} '
+                 + bank + "</div>")
+    parts.append(f'<div class="houses-race"><div class="houses-racetitle" data-anim-id="power-bank"'
+                 f'{purse_attrs("power", bank=True)}>{art.use("power", "houses-staticon")} '
                  f'{esc(T.t("power_race", lang))} <small>({esc(T.t("target", lang))} {view["opts"]["victory_power"]})</small></div>'
                  + "".join(_track(view, s, lang, names) for s in range(n)) + "</div>")
     parts.append(_challenge_box(view, lang, names))
     # ---- opponents first (compact), then my own house near the bottom, then my plots and hand
     others = [s for s in range(n) if s != seat]
     parts.append('<div class="houses-opponents">'
-                 + "".join(_player(view, s, seat, lang, names, choices, placed, moves) for s in others) + "</div>")
+                 + "".join(_player(view, s, seat, lang, names, choices, placed, moves, ids) for s in others) + "</div>")
     if seat is not None:
-        parts.append(_player(view, seat, seat, lang, names, choices, placed, moves))
+        parts.append(_player(view, seat, seat, lang, names, choices, placed, moves, ids))
         p = view["players"][seat]
         if view["stage"] == "agenda" and view["current"] == seat:
             items = []
@@ -570,8 +622,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
             parts.append(f'<div class="houses-zone"><div class="houses-zonetitle">{esc(T.t("agenda", lang))}'
                          f'</div><div class="houses-row houses-agendas">{items}</div></div>')
         if p.get("facedown"):
-            fd = "".join(_hand_card(view, seat, c, 1, lang, (), placed, key="", extra_cls="houses-setupcard")
-                         for c in p["facedown"])
+            fd = "".join(_hand_card(view, seat, c, 1, lang, (), placed, ids(seat, c), key="",
+                                    extra_cls="houses-setupcard") for c in p["facedown"])
             parts.append(f'<div class="houses-zone houses-private"><div class="houses-zonetitle">'
                          f'{esc(T.t("facedown", lang))}</div><div class="houses-row">{fd}</div></div>')
         plots = []
@@ -587,11 +639,20 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
         counts: dict[str, int] = {}
         for cid in p.get("hand", []):
             counts[cid] = counts.get(cid, 0) + 1
-        hand = "".join(_hand_card(view, seat, cid, k, lang, choices, placed) for cid, k in counts.items())
+        hand = "".join(_hand_card(view, seat, cid, k, lang, choices, placed, _first_of(ids, seat, cid, k))
+                       for cid, k in counts.items())
         parts.append(f'<div class="houses-zone houses-handzone"><div class="houses-zonetitle">{esc(T.t("hand", lang))} '
                      f'<small>{p["hand_count"]}</small></div><div class="houses-row houses-hand">{hand}</div></div>')
     parts.append("</div>")
-    return "".join(parts), placed
+    return "".join(parts), set(placed)
+
+
+def _first_of(ids: _CardIds, seat: int, cid: str, count: int) -> str:
+    """The id of a hand card shown once for ``count`` copies: the first copy's (the one marshalled next)."""
+    first = ids(seat, cid)
+    for _ in range(count - 1):
+        ids(seat, cid)
+    return first
 
 
 # ====================================================================== zoom

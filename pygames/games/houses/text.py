@@ -51,6 +51,7 @@ TYPE_NAMES = {
 UI = {
     "power": {"en": "Power", "ja": "勢力"},
     "gold": {"en": "Gold", "ja": "金"},
+    "treasury": {"en": "Treasury", "ja": "国庫"},
     "hand": {"en": "Hand", "ja": "手札"},
     "deck": {"en": "Deck", "ja": "デッキ"},
     "discard": {"en": "Discard", "ja": "捨て札"},

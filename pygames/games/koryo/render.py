@@ -15,7 +15,7 @@ Click paths (keys):
 
 from __future__ import annotations
 
-from pygames.ui.html import choice_attrs, esc
+from pygames.ui.html import choice_attrs, esc, picked_attrs, purse_attrs
 
 from . import cards as C
 from .rules import power_holder, score_holder, spy_protected
@@ -192,7 +192,8 @@ def _holders_strip(view: dict, lang: str, names: list[str]) -> str:
     return f'<div class="koryo-holders">{"".join(chips)}</div>'
 
 
-def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, placed: set) -> str:
+def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, placed: set,
+            picked: tuple[str, ...] = ()) -> str:
     tables = view["tables"]
     table = tables[p]
     seat = view["seat"]
@@ -206,7 +207,7 @@ def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, plac
         head.append(f'<span class="koryo-first" title="{esc(ui("first", lang))}">⚑ {esc(ui("first", lang))}</span>')
     gold = view["coins"][p]
     rob = _attrs(f"rob:{p}", choices, placed)
-    head.append(f'<span class="koryo-gold" data-anim-id="coins-{p}"{rob}>'
+    head.append(f'<span class="koryo-gold" data-anim-id="coins-{p}"{purse_attrs("gold", gold)}{rob}>'
                 f'<svg class="koryo-gold-art" aria-hidden="true"><use href="#koryo-art-gold"/></svg>'
                 f'<b>{gold}</b> <span class="koryo-gold-word">{esc(ui("gold", lang))}</span></span>')
     fd = view["facedown_counts"][p]
@@ -231,6 +232,7 @@ def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, plac
             ccls.append("koryo-pow")
             badge = f'<span class="koryo-badge" title="{esc(ui("power_tie", lang))}">①</span>'
         attrs = _attrs(f"kill:{p}:{k}", choices, placed) + _attrs(f"swapa:{p}:{k}", choices, placed)
+        attrs += picked_attrs(f"swapa:{p}:{k}", picked)  # the first column of a swap, already clicked
         if p == seat:
             attrs += _attrs(f"discard:{k}", choices, placed)
         for key in choices:
@@ -256,7 +258,7 @@ def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, plac
             f'<div class="koryo-cols">{"".join(cols)}</div>{events_html}</section>')
 
 
-def _hand(view: dict, lang: str, choices: dict, placed: set) -> str:
+def _hand(view: dict, lang: str, choices: dict, placed: set, clicked: tuple[str, ...] = ()) -> str:
     hand = view["hand"]
     if hand is None:
         return ""
@@ -271,7 +273,7 @@ def _hand(view: dict, lang: str, choices: dict, placed: set) -> str:
         cls = ["koryo-card", f"koryo-k{k}"]
         if k == picked:
             cls.append("koryo-picked")
-        attrs = _attrs(f"hand:{k}", choices, placed)
+        attrs = _attrs(f"hand:{k}", choices, placed) + picked_attrs(f"hand:{k}", clicked)
         if picked is not None:
             attrs += _attrs(f"pair:{picked}:{k}", choices, placed)
         cards.append(f'<div class="{" ".join(cls)}" data-anim-id="card-hand-k{k}" data-anim-from="deck"'
@@ -289,13 +291,6 @@ def _hand(view: dict, lang: str, choices: dict, placed: set) -> str:
     return "".join(parts)
 
 
-def _reference(lang: str) -> str:
-    rows = "".join(f'<li data-zoom="koryo:{k}" tabindex="0">{_art(k)}<span><b>{esc(card_label(k, lang))}</b> — '
-                   f'{esc(POWERS[lang][k])}</span></li>' for k in C.KINDS)
-    return (f'<details class="koryo-ref"><summary>{esc(ui("reference", lang))}</summary>'
-            f'<ul>{rows}</ul><p>{esc(ui("scoring_rule", lang))}</p></details>')
-
-
 def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict,
           picked: tuple[str, ...] = ()) -> tuple[str, set]:
     placed: set[str] = set()
@@ -311,7 +306,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     ]
     if view["play_cap"] is not None:
         info.append(f'<span>{esc(ui("play_cap", lang, n=view["play_cap"]))}</span>')
-    info.append(f'<span class="koryo-bank" data-anim-id="coins-bank">{esc(ui("bank", lang))} '
+    info.append(f'<span class="koryo-bank" data-anim-id="coins-bank"{purse_attrs("gold", view["bank"], bank=True)}>'
+                f'{esc(ui("bank", lang))} '
                 f'<svg class="koryo-gold-art" aria-hidden="true"><use href="#koryo-art-gold"/></svg>'
                 f'<b>{view["bank"]}</b></span>')
     info.append(f'<span class="koryo-deck" data-anim-id="deck">'
@@ -320,14 +316,13 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     n = view["num_players"]
     mine = seat is not None and 0 <= seat < n
     others = [(seat + i) % n for i in range(1, n)] if mine else list(range(n))
-    players = "".join(_player(view, p, lang, names, choices, placed) for p in others)
-    me = _player(view, seat, lang, names, choices, placed) if mine else ""
+    players = "".join(_player(view, p, lang, names, choices, placed, picked) for p in others)
+    me = _player(view, seat, lang, names, choices, placed, picked) if mine else ""
     html = (f'<div class="koryo-board">'
             f'<div class="koryo-info">{"".join(info)}</div>'
             f'{_holders_strip(view, lang, names)}'
             f'<div class="koryo-players">{players}</div>'
-            f'<div class="koryo-mine">{me}{_hand(view, lang, choices, placed)}</div>'
-            f'{_reference(lang)}</div>')
+            f'<div class="koryo-mine">{me}{_hand(view, lang, choices, placed, picked)}</div></div>')
     return html, placed
 
 

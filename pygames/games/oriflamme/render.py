@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ...ui.html import choice_attrs, esc, picked_attrs
+from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs
 from . import cards
 from .text import card_name, t
 
@@ -142,6 +142,20 @@ def _owner_tag(names: list[str], seat: int) -> str:
             f'<span class="{PREFIX}-initial">{_initial(names, seat)}</span></span>')
 
 
+# where the long one-word English names may break on a narrow card face (a soft hyphen), instead of
+# the browser cutting them anywhere ("Shapesh|ifter")
+SOFT_BREAKS = {"Shapeshifter": ("Shape", "shifter"), "Assassination": ("Assassi", "nation"),
+               "Conspiracy": ("Conspi", "racy")}
+
+
+def _face_name(kind: str, lang: str) -> str:
+    """A card's name for its face (HTML), with a soft hyphen where a long word may break."""
+    name = card_name(kind, lang)
+    if name in SOFT_BREAKS:
+        return "&shy;".join(esc(part) for part in SOFT_BREAKS[name])
+    return esc(name)
+
+
 def _art(name: str, css: str = "card-art") -> str:
     return f'<svg class="{css}" aria-hidden="true"><use href="#{PREFIX}-art-{esc(name)}"/></svg>'
 
@@ -158,14 +172,14 @@ def _card_face(card: dict, seat: int | None, lang: str, names: list[str], depth:
     extra = ""
     if card["up"]:
         classes.append(f"{PREFIX}-up")
-        body = (f'{_art(kind)}<span class="{PREFIX}-cname">{esc(card_name(kind, lang))}</span>'
+        body = (f'{_art(kind)}<span class="{PREFIX}-cname">{_face_name(kind, lang)}</span>'
                 f'<span class="{PREFIX}-ctext">{esc(cards.SHORT[kind][lang])}</span>')
         extra = _zoom(kind)
     else:
         classes.append(f"{PREFIX}-down")
         if kind is not None and owner == seat:
             body = (f'{_art(kind, "card-art " + PREFIX + "-faint")}'
-                    f'<span class="{PREFIX}-cname">{esc(card_name(kind, lang))}</span>'
+                    f'<span class="{PREFIX}-cname">{_face_name(kind, lang)}</span>'
                     f'<span class="{PREFIX}-ctext">{esc(t("face_down", lang))}</span>')
             extra = _zoom(kind)
         else:
@@ -237,7 +251,8 @@ def _player(view: dict, p: int, seat: int | None, lang: str, names: list[str], c
                  f'⚑ {esc(t("first_player", lang))}</span>')
     return (f'<div class="{" ".join(classes)}" data-seat="{p}"{attrs}>{_emblem(p, 18)}'
             f'<span class="{PREFIX}-pname">{esc(_plain_name(names, p))}</span>'
-            f'<span class="{PREFIX}-score" data-anim-id="coins-{p}" title="{esc(t("influence", lang))}">'
+            f'<span class="{PREFIX}-score" data-anim-id="coins-{p}"{purse_attrs("influence", view["ip"][p])} '
+            f'title="{esc(t("influence", lang))}">'
             f'{_art("token", PREFIX + "-token")}<b>{view["ip"][p]}</b>'
             f'<span class="{PREFIX}-ipword">{esc(t("ip_short", lang))}</span></span>'
             f'<span class="{PREFIX}-handcount">{esc(t("hand_count", lang, n=view["hand_counts"][p]))}</span>'
@@ -257,7 +272,10 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     phase_key = {"place": "phase_place", "resolve": "phase_resolve", "over": "phase_over"}[view["phase"]]
     parts.append(f'<div class="{PREFIX}-header"><span class="{PREFIX}-round">'
                  f'{esc(t("round", lang, r=view["round"], n=view["rounds"]))}</span> '
-                 f'<span class="{PREFIX}-phase">{esc(t(phase_key, lang))}</span></div>')
+                 f'<span class="{PREFIX}-phase">{esc(t(phase_key, lang))}</span>'
+                 # the supply the cards' and players' influence comes from (tokens travel from it)
+                 f'<span class="{PREFIX}-supply" data-anim-id="influence-bank"{purse_attrs("influence", bank=True)}>'
+                 f'{_art("token", PREFIX + "-token")}{esc(t("supply", lang))}</span></div>')
     parts.append(f'<div class="{PREFIX}-players">')
     for p in view["seating"]:
         if p != seat:
@@ -294,7 +312,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
             css += f" {PREFIX}-current"
         if len(stack) > 1:
             css += f" {PREFIX}-stacked"
-        anim = f' data-anim-id="{esc(ids[i])}"'
+        anim = f' data-anim-id="{esc(ids[i])}"{purse_attrs("influence", top["ip"])}'
         if top.get("k") is not None:  # a card just turned over starts where its back was
             backs_before = sum(1 for s in queue[:i] if s[-1]["o"] == top["o"] and s[-1].get("k") is None)
             anim += f' data-anim-from="card-{top["o"]}-hidden{backs_before}"'
@@ -324,7 +342,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
             parts.append(
                 f'<div class="{PREFIX}-card {PREFIX}-hcard {PREFIX}-seat{seat % 5}{extra}" '
                 f'data-anim-id="card-{seat}-{esc(kind)}"{_zoom(kind, attrs)}{attrs}>{_art(kind)}'
-                f'<span class="{PREFIX}-cname">{esc(card_name(kind, lang))}</span>'
+                f'<span class="{PREFIX}-cname">{_face_name(kind, lang)}</span>'
                 f'<span class="{PREFIX}-ctext">{esc(cards.SHORT[kind][lang])}</span></div>')
         parts.append("</div></div>")
         parts.append(f'<div class="{PREFIX}-section {PREFIX}-removed"><div class="{PREFIX}-title">'

@@ -14,6 +14,7 @@ LANGS = ("en", "ja")
 UI = {
     "influence": {"en": "influence", "ja": "影響点"},
     "ip_short": {"en": "IP", "ja": "点"},
+    "supply": {"en": "Influence supply", "ja": "影響点の山"},
     "round": {"en": "Round {r}/{n}", "ja": "ラウンド {r}/{n}"},
     "phase_place": {"en": "Placement", "ja": "配置フェイズ"},
     "phase_resolve": {"en": "Resolution", "ja": "解決フェイズ"},

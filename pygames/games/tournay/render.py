@@ -16,7 +16,7 @@ Click paths (the keys name what is clicked):
 
 from __future__ import annotations
 
-from pygames.ui.html import choice_attrs, esc
+from pygames.ui.html import choice_attrs, esc, picked_attrs, purse_attrs
 
 from . import art
 from . import cards as K
@@ -283,10 +283,26 @@ MOVE_KEYS = ("play", "draw", "earn", "buy", "gather", "activate", "counter", "pi
              "rampart", "token", "final_chosen", "final_pass", "took_top", "drew_one")
 
 
+class _Shown(set):
+    """The keys the board shows as places (returned to the page), plus the clicks of a started move
+    (``picked``) and which of them the board has marked already (each once)."""
+
+    def __init__(self, picked: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.picked = tuple(picked)
+        self.marked: set[str] = set()
+
+
 def _attrs(key: str | None, shown: set, choices: dict) -> str:
-    if key is not None and key in choices and key not in shown:
+    if key is None:
+        return ""
+    if key in choices and key not in shown:
         shown.add(key)
         return " " + choice_attrs(key) + f' title="{esc(choices[key])}"'
+    picked = getattr(shown, "picked", ())
+    if key in picked and key not in shown.marked:  # a click of the move being made: marked where it lies
+        shown.marked.add(key)
+        return picked_attrs(key, picked)
     return ""
 
 
@@ -331,7 +347,7 @@ def _card_html(card: str, lang: str, *, extra_cls: str = "", attrs: str = "", ba
     name = T.card_name(card, lang)
     roman = T.ROMAN[level]
     cls = f"tournay-card tournay-{colour} tournay-k-{kind} tournay-lv{level}"
-    if attrs:
+    if "data-choice" in attrs:
         cls += " tournay-choice"
     if extra_cls:
         cls += " " + extra_cls
@@ -361,9 +377,10 @@ def _events_html(view: dict, lang: str, choices: dict, shown: set) -> str:
         good = ("良" if ja else "good") if not ev["harm"] else ("悪" if ja else "bad")
         counter_word = "対抗" if ja else "Counter"
         attrs = _attrs(f"ev:{i}", shown, choices)
-        cls = "tournay-event" + (" tournay-good" if not ev["harm"] else "") + (" tournay-choice" if attrs else "")
+        cls = "tournay-event" + (" tournay-good" if not ev["harm"] else "") + (" tournay-choice" if "data-choice" in attrs else "")
         slots.append(
-            f'<div class="{cls}" data-anim-id="ev-{esc(item["ev"])}"{attrs}{_zoom(item["ev"], attrs)}>'
+            f'<div class="{cls}" data-anim-id="ev-{esc(item["ev"])}"{purse_attrs("denier", item["den"])}{attrs}'
+            f'{_zoom(item["ev"], attrs)}>'
             f'<div class="tournay-evhead"><span class="tournay-evtag">{"☀" if not ev["harm"] else "⚠"} {esc(good)}</span>'
             f'<span class="tournay-dots" aria-label="{item["den"]}/{ev["cap"]}">{dots}</span></div>'
             f'<span class="tournay-evart">{art.use("ev-" + item["ev"])}</span>'
@@ -375,7 +392,8 @@ def _events_html(view: dict, lang: str, choices: dict, shown: set) -> str:
             f'<small>({esc(deck)})</small></h3><div class="tournay-evrow">{"".join(slots)}</div></section>')
 
 
-def _decks_html(view: dict, lang: str, choices: dict, shown: set) -> str:
+def _decks_html(view: dict, lang: str, choices: dict, shown: set, top_id) -> str:
+    """The nine decks; ``top_id(deck, card)`` is the anim id of a face-up top card."""
     ja = _ja(lang)
     cells = []
     for level in (3, 2, 1):
@@ -383,13 +401,13 @@ def _decks_html(view: dict, lang: str, choices: dict, shown: set) -> str:
             deck = f"{colour}{level}"
             attrs = _attrs(f"deck:{deck}", shown, choices)
             top = view["faceup"][deck]
-            top_html = _card_html(top, lang, extra_cls="tournay-mini", anim=f"top-{deck}") if top else \
+            top_html = _card_html(top, lang, extra_cls="tournay-mini", anim=top_id(deck, top)) if top else \
                 (f'<div class="tournay-back">{art.use("back", "tournay-backart")}'
                  f'<span>{esc(T.deck_name(deck, lang))}</span></div>')
             crier = deck in view["criers"]
             crier_html = (f'<span class="tournay-crier is-out" title="{esc("廷吏が出た" if ja else "town crier out")}">'
                           f'{art.use("crier", "tournay-ico")}{esc("済" if ja else "out")}</span>' if crier else "")
-            cls = f"tournay-deck tournay-{colour}" + (" tournay-choice" if attrs else "")
+            cls = f"tournay-deck tournay-{colour}" + (" tournay-choice" if "data-choice" in attrs else "")
             cells.append(f'<div class="{cls}" data-anim-id="deck-{deck}"{attrs}><div class="tournay-deckhead">'
                          f'<b>{colour}{T.ROMAN[level]}</b> <small>×{view["decks"][deck]}</small>{crier_html}</div>'
                          f'{top_html}</div>')
@@ -409,7 +427,7 @@ def _citizens_html(player: dict, seat: int, lang: str, choices: dict, shown: set
         label = (f'{T.colour_label(colour, lang)}: ' +
                  (f'立{player["stand"][colour]} 寝{player["laid"][colour]}' if _ja(lang)
                   else f'{player["stand"][colour]} standing, {player["laid"][colour]} laid down'))
-        cls = f"tournay-cit tournay-{colour}" + (" tournay-choice" if attrs else "")
+        cls = f"tournay-cit tournay-{colour}" + (" tournay-choice" if "data-choice" in attrs else "")
         parts.append(f'<span class="{cls}" data-anim-id="cit-{seat}-{colour}"{attrs} aria-label="{esc(label)}" '
                      f'title="{esc(label)}"><b>{colour}</b><span class="tournay-stand">{stand}</span>'
                      f'<span class="tournay-laid">{laid}</span>'
@@ -417,7 +435,7 @@ def _citizens_html(player: dict, seat: int, lang: str, choices: dict, shown: set
     return f'<div class="tournay-citizens">{"".join(parts)}</div>'
 
 
-def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: set, mine: bool, ids: _AnimIds,
+def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: _Shown, mine: bool, ids: _AnimIds,
                    last_cell: tuple | None) -> str:
     district = view["players"][seat]["district"]
     ja = _ja(lang)
@@ -432,7 +450,7 @@ def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: set, 
             key = None
             if mine:
                 for k in (f"cell:{r},{c}", f"bld:{r},{c}", f"tok:{r},{c}"):
-                    if k in choices:
+                    if k in choices or k in shown.picked:
                         key = k
                         break
                 if key is None and cell:
@@ -449,7 +467,7 @@ def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: set, 
                     cells.append('<div class="tournay-cell tournay-ghost tournay-off"></div>')
                 continue
             if not cell:
-                cls = "tournay-cell tournay-emptycell" + (" tournay-choice" if attrs else "")
+                cls = "tournay-cell tournay-emptycell" + (" tournay-choice" if "data-choice" in attrs else "")
                 cells.append(f'<div class="{cls}"{attrs}><span class="tournay-pos">{r + 1}-{c + 1}</span></div>')
                 continue
             card = cell["s"][-1]
@@ -472,7 +490,7 @@ def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: set, 
             badge = f'<span class="tournay-badges">{"".join(badges)}</span>' if badges else ""
             face = _card_html(card, lang, badge=badge, anim=ids(seat, card), show_cost=False,
                               last=last_cell == (r, c))
-            cells.append(f'<div class="tournay-cell{" tournay-choice" if attrs else ""}"{attrs}>{face}</div>')
+            cells.append(f'<div class="tournay-cell{" tournay-choice" if "data-choice" in attrs else ""}"{attrs}>{face}</div>')
     cls = "tournay-district" + (" tournay-ghosted" if ghost else "")
     return f'<div class="{cls}">{"".join(cells)}</div>'
 
@@ -507,6 +525,16 @@ def _last_cell(view: dict, s: int, entry: dict | None) -> tuple | None:
     return None
 
 
+def _numbered(items: list[str]) -> list[tuple[str, int]]:
+    """Each item with how many equal ones came before it (a stable id for a hand card's back)."""
+    seen: dict[str, int] = {}
+    out = []
+    for item in items:
+        seen[item] = seen.get(item, 0) + 1
+        out.append((item, seen[item]))
+    return out
+
+
 def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[str], choices: dict,
                  shown: set, ids: _AnimIds, moves: dict) -> str:
     ja = _ja(lang)
@@ -522,10 +550,12 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
         if view["final"]["chosen"][s]:
             marks.append(f'<span class="tournay-chosen">{esc("選択済" if ja else "chosen")}</span>')
     hand_n = len(p["backs"])
-    backs = "".join(f'<span class="tournay-backmini tournay-{d[0]}" title="{esc(T.deck_name(d, lang))}">'
-                    f'{d[0]}{T.ROMAN[int(d[1])]}</span>' for d in p["backs"])
+    backs = "".join(f'<span class="tournay-backmini tournay-{d[0]}" title="{esc(T.deck_name(d, lang))}"'
+                    f' data-anim-id="back-{s}-{d}-{j}" data-anim-from="deck-{d}">{d[0]}{T.ROMAN[int(d[1])]}</span>'
+                    for d, j in _numbered(p["backs"]))
     ramparts = len(p["ramparts"]) + len(p["built"]) + len(p["dropped"])
-    info = (f'<span class="tournay-big" data-anim-id="deniers-{s}">{art.use("denier", "tournay-ico")}'
+    info = (f'<span class="tournay-big" data-anim-id="deniers-{s}"{purse_attrs("denier", p["deniers"])}>'
+            f'{art.use("denier", "tournay-ico")}'
             f'<small>{esc("ドゥニエ" if ja else "Deniers")}</small> <b>{p["deniers"]}</b></span>'
             f'<span class="tournay-big">★<small>{esc("得点" if ja else "Score")}</small> <b>{score}</b></span>'
             f'<span>{esc("手札" if ja else "Hand")}: {hand_n}{("+" + str(len(p["ramparts"])) + ("城壁" if ja else " ramparts")) if p["ramparts"] else ""} {backs}</span>'
@@ -537,7 +567,7 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
     last_cell = _last_cell(view, s, entry)
     last = ' data-last-move="1"' if entry and last_cell is None else ""
     cls = "tournay-player" + (" is-me" if mine else " is-opponent") + (" is-active" if active == s else "")
-    return (f'<section class="{cls}" data-seat="{s}" data-anim-id="seat-{s}"{last}><h3>{marks and "".join(marks) or ""}'
+    return (f'<section class="{cls}" data-seat="{s}" data-anim-id="seat-{s}" data-anim-sig="seat"{last}><h3>{marks and "".join(marks) or ""}'
             f'<span class="tournay-seat">P{s + 1}</span> <b class="name">{esc(name)}</b></h3>'
             f'<div class="tournay-info">{info}</div>'
             + (f'<div class="tournay-lastmove">↻ {T.log_line(entry, lang, names)}</div>' if entry else "")
@@ -545,20 +575,20 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
             f'{_district_html(view, s, lang, choices, shown, mine, ids, last_cell)}</section>')
 
 
-def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: set, ids: _AnimIds) -> str:
+def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: _Shown, ids: _AnimIds) -> str:
     ja = _ja(lang)
     p = view["players"][seat]
     cards = []
     for card in p["hand"] or []:
         key = None
         for k in (f"hand:{card}", f"pay:h:{card}", f"ret:{card}"):
-            if k in choices and k not in shown:
+            if (k in choices and k not in shown) or (k in shown.picked and k not in shown.marked):
                 key = k
                 break
         cards.append(_card_html(card, lang, attrs=_attrs(key, shown, choices), anim=ids(seat, card)))
     for i, ev in enumerate(p["ramparts"]):
         attrs = _attrs(f"ret:{ev}", shown, choices)
-        cards.append(f'<div class="tournay-rampart{" tournay-choice" if attrs else ""}" data-anim-id="rampart-{seat}-{i}"'
+        cards.append(f'<div class="tournay-rampart{" tournay-choice" if "data-choice" in attrs else ""}" data-anim-id="rampart-{seat}-{i}"'
                      f'{attrs}{_zoom("rampart", attrs)}>'
                      f'<span class="tournay-art">{art.use("rampart")}</span>'
                      f'<span class="tournay-name">{esc("城壁" if ja else "Rampart")}</span>'
@@ -566,7 +596,7 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: set, ids:
     drawn = ""
     pending = view.get("pending")
     if pending and pending["kind"] == "pick" and pending["seat"] == seat and pending.get("cards"):
-        picks = "".join(_card_html(c, lang, attrs=_attrs(f"pick:{c}", shown, choices), anim=f"drawn-{seat}-{c}")
+        picks = "".join(_card_html(c, lang, attrs=_attrs(f"pick:{c}", shown, choices), anim=ids(seat, c))
                         for c in pending["cards"])
         drawn = (f'<div class="tournay-drawn"><h4>{esc("引いたカード" if ja else "Drawn cards")}</h4>'
                  f'<div class="tournay-handrow">{picks}</div></div>')
@@ -584,7 +614,7 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: set, ids:
 def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict[str, str],
           picked: tuple[str, ...] = ()) -> tuple[str, set[str]]:
     ja = _ja(lang)
-    shown: set[str] = set()
+    shown = _Shown(picked)
     n = view["num_players"]
     ids = _AnimIds()
     moves = last_moves(view, seat)
@@ -594,22 +624,28 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     supply = "".join(f'<span class="tournay-supply tournay-{c}" title="{esc(T.colour_label(c, lang))}">'
                      f'{art.use("citizen", "tournay-meeple")}<b>{c}</b>×{view["supply"][c]}</span>' for c in COLOURS)
     rules = ("上級" if ja else "advanced") if view["rules"] == "advanced" else ("ノーマル" if ja else "normal")
+    bank = (f'<span class="tournay-bank" data-anim-id="deniers-bank"{purse_attrs("denier", bank=True)}>'
+            f'{art.use("denier", "tournay-ico")}{esc("銀行" if ja else "Bank")}</span>')
     parts.append(f'<div class="tournay-top"><span class="tournay-round">{esc(round_text)}</span>'
-                 f'<span>{esc("ストック:" if ja else "Supply:")} {supply}</span>'
+                 f'<span>{esc("ストック:" if ja else "Supply:")} {supply}</span>{bank}'
                  f'<span>{esc(("ルール: " if ja else "Rules: ") + rules)}</span></div>')
-    # the district cards are counted first (seat by seat), then the hand: a card keeps its id when played
+    # the district cards are counted first (seat by seat), then your hand, the cards you drew and the decks'
+    # face-up tops: a card keeps its id from a deck's top (or your draw) to your hand and on to your district
     others = [s for s in range(n) if s != seat]
     opponents = [_player_html(view, s, seat, lang, names, choices, shown, ids, moves) for s in others]
     mine = _player_html(view, seat, seat, lang, names, choices, shown, ids, moves) if seat is not None else ""
+    hand = _hand_html(view, seat, lang, choices, shown, ids) if seat is not None else ""
     parts.append(f'<div class="tournay-players tournay-opponents">{"".join(opponents)}</div>')
     parts.append('<div class="tournay-common">')
     parts.append(_events_html(view, lang, choices, shown))
-    parts.append(_decks_html(view, lang, choices, shown))
+    # a spectator has no hand: the tops keep their deck's id
+    parts.append(_decks_html(view, lang, choices, shown,
+                             (lambda deck, card: ids(seat, card)) if seat is not None else (lambda deck, card: f"top-{deck}")))
     parts.append('</div>')
     if seat is not None:
         parts.append(f'<div class="tournay-players tournay-mine">{mine}</div>')
-        parts.append(_hand_html(view, seat, lang, choices, shown, ids))
-    return f'<div class="tournay-board">{"".join(parts)}</div>', shown
+        parts.append(hand)
+    return f'<div class="tournay-board">{"".join(parts)}</div>', set(shown)
 
 
 # ====================================================================== zoom
