@@ -207,15 +207,11 @@ def _is_seat(value: Any, tables: list) -> bool:
 
 
 def play_actions(hand: list[int], cap: int | None, ship: bool) -> list[dict]:
-    actions = []
-    present = []
-    for kind in C.KINDS:
-        held = hand[kind]
-        if held:
-            present.append(kind)
-            for count in range(1, (held if cap is None or held <= cap else cap) + 1):
-                actions.append({"type": "play", "kind": kind, "count": count})
-    if ship and (cap is None or cap >= 2):
+    most = sum(hand) if cap is None else cap  # no cap: the whole hand
+    actions = [{"type": "play", "kind": kind, "count": count}
+               for kind in C.KINDS if hand[kind] for count in range(1, min(hand[kind], most) + 1)]
+    if ship and most >= 2:
+        present = [kind for kind in C.KINDS if hand[kind]]
         for i, a in enumerate(present):
             for b in present[i + 1:]:
                 actions.append({"type": "play2", "kinds": [a, b]})
@@ -370,10 +366,10 @@ class KoryoGame(Game):
 
     def _advance(self, state: dict, rng: Rng) -> None:
         """Run everything automatic until a seat has a decision (state["step"] set) or the game ends."""
-        while state["step"] is None and state["phase"] != "over":
+        while state["step"] is None:
             phase, seat = state["phase"], state["turn"]
             if phase == "order":
-                if sum(state["hands"][seat]):
+                if any(state["hands"][seat]):
                     state["step"] = "play"
                     return
                 state["log"].append(log_entry("no_play", seat=seat))
@@ -381,15 +377,17 @@ class KoryoGame(Game):
             elif phase == "action":
                 if not state["revealed"][seat]:
                     self._reveal(state, seat)
-                elif state["pending"]:
-                    self._run_step(state, seat, state["pending"].pop(0))
+                pending = state["pending"]
+                while pending:
+                    self._run_step(state, seat, pending.pop(0))
+                    if state["step"] is not None:
+                        return
+                nxt = self._next_in_round(state, seat)  # this seat's Action turn is over
+                if nxt is None:
+                    state["phase"], state["turn"] = "end", state["first"]
+                    self._begin_end_turn(state, state["first"])
                 else:
-                    nxt = self._next_in_round(state, seat)
-                    if nxt is None:
-                        state["phase"], state["turn"] = "end", state["first"]
-                        self._begin_end_turn(state, state["first"])
-                    else:
-                        state["turn"] = nxt
+                    state["turn"] = nxt
             elif phase == "end":
                 if state["discard_left"] > 0:
                     table = state["tables"][seat]
@@ -415,6 +413,8 @@ class KoryoGame(Game):
                     state["round"] += 1
                     state["first"] = (state["first"] + 1) % state["num_players"]
                     self._start_round(state, rng)
+            else:  # the game is over
+                return
 
     def _end_order_turn(self, state: dict, seat: int) -> None:
         nxt = self._next_in_round(state, seat)
@@ -522,7 +522,7 @@ class KoryoGame(Game):
         limit = C.LIMIT[state["round"]] + (C.SENATOR_BONUS if senator else 0)
         excess = sum(table) - limit
         state["keep_limit"] = limit
-        state["discard_left"] = max(0, min(excess, characters(table)))
+        state["discard_left"] = min(excess, characters(table)) if excess > 0 else 0
         if state["discard_left"]:
             state["log"].append(log_entry("must_discard", seat=seat, count=state["discard_left"],
                                           limit=limit, senator=senator))
@@ -559,12 +559,12 @@ class KoryoGame(Game):
     def _copy_state(self, state: dict) -> dict:
         """A copy for ``apply``: new lists for every part an action changes in place.
 
-        Shared with the original: the options, the face-down piles (each is replaced, never
-        changed), the deal counts (replaced each round) and the log entries (only appended).
+        Shared with the original: the options, the hands and face-down piles (each is replaced,
+        never changed), the deal counts (replaced each round) and the log entries (only appended).
         """
         new = dict(state)
         new["deck"] = list(state["deck"])
-        new["hands"] = [list(hand) for hand in state["hands"]]
+        new["hands"] = list(state["hands"])
         new["facedown"] = list(state["facedown"])
         new["tables"] = [list(table) for table in state["tables"]]
         new["coins"] = list(state["coins"])
@@ -582,14 +582,14 @@ class KoryoGame(Game):
             else:
                 cards = list(action["kinds"])
             played = empty_pile()
-            hand = state["hands"][seat]
             for k in cards:
                 played[k] += 1
-                hand[k] -= 1
+            hand = state["hands"][seat]  # replaced below, never changed: earlier states share it
             discarded = []
             for k in C.KINDS:
-                if hand[k]:
-                    discarded += [k] * hand[k]
+                left = hand[k] - played[k]
+                if left:
+                    discarded += [k] * left
             state["facedown"][seat] = played
             state["hands"][seat] = empty_pile()
             self._return_to_deck(state, discarded)
@@ -626,9 +626,11 @@ class KoryoGame(Game):
         if kind != step:
             return None
         fields = _ACTION_FIELDS.get(kind)
-        if fields is None or action.keys() != _ACTION_KEYS[kind] \
-                or any(type(action[field]) is not int for field in fields):
+        if fields is None or action.keys() != _ACTION_KEYS[kind]:
             return None
+        for field in fields:
+            if type(action[field]) is not int:
+                return None
         tables = state["tables"]
         if kind == "play":
             k, count, cap = action["kind"], action["count"], play_cap(state)
