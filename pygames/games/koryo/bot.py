@@ -9,7 +9,7 @@ is judged on the table that would remain after the end-of-round discard.
 from __future__ import annotations
 
 from . import cards as C
-from .rules import power_holder, spy_protected
+from .rules import holds_power, power_holder, spy_protected
 
 # value of holding a power for one more round (per remaining round where it says so)
 POWER_VALUE = {C.SPY: 0.6, C.SENATOR: 0.8, C.PRIEST: 0.3, C.SHIPOWNER: 0.4, C.BANKER: 0.9,
@@ -18,39 +18,33 @@ TIE_SHARE = 0.25
 
 
 def soft_scores(tables: list[list[int]], coins: list[int], rounds_left: int, bank: int) -> list[float]:
-    n = len(tables)
-    soft = [coins[p] - tables[p][C.BARBARIAN] - tables[p][C.LOBBYING] for p in range(n)]
-    soft = [float(x) for x in soft]
+    soft = [float(coins[p] - table[C.BARBARIAN] - table[C.LOBBYING]) for p, table in enumerate(tables)]
+    columns = list(zip(*tables))  # columns[k]: every seat's count of kind k
     for k in C.CHARACTERS:
-        best, top = 0, []
-        for p in range(n):
-            c = tables[p][k]
-            if c > best:
-                best, top = c, [p]
-            elif c == best and c:
-                top.append(p)
-        if not top:
+        column = columns[k]
+        best = max(column)
+        if not best:
             continue
-        if len(top) == 1:
-            soft[top[0]] += k
-            holder = top[0]
+        if column.count(best) == 1:
+            holder = column.index(best)
+            soft[holder] += k
         else:
+            top = [p for p, count in enumerate(column) if count == best]
             for p in top:
                 soft[p] += TIE_SHARE * k
             # power_holder's rule for a tie, on the top already found: the tied Omniscient holder
             holder = next((p for p in top if tables[p][C.OMNISCIENT]), None)
-        if rounds_left > 0 and k in POWER_VALUE:
-            if holder is not None:
-                value = POWER_VALUE[k]
-                if k == C.BANKER:
-                    soft[holder] += value * min(bank, rounds_left)
-                elif k == C.PRIEST:
-                    events = tables[holder][C.BARBARIAN] + tables[holder][C.LOBBYING]
-                    soft[holder] += value + (0.7 if events else 0.0)
-                elif k == C.SPY:
-                    soft[holder] += value * min(rounds_left, 1 + sum(coins) // 2)
-                else:
-                    soft[holder] += value * min(rounds_left, 3)
+        if rounds_left > 0 and holder is not None and k in POWER_VALUE:
+            value = POWER_VALUE[k]
+            if k == C.BANKER:
+                soft[holder] += value * min(bank, rounds_left)
+            elif k == C.PRIEST:
+                events = tables[holder][C.BARBARIAN] + tables[holder][C.LOBBYING]
+                soft[holder] += value + (0.7 if events else 0.0)
+            elif k == C.SPY:
+                soft[holder] += value * min(rounds_left, 1 + sum(coins) // 2)
+            else:
+                soft[holder] += value * min(rounds_left, 3)
     return soft
 
 
@@ -72,7 +66,8 @@ def trim(tables: list[list[int]], seat: int, keep: int) -> list[list[int]]:
     if excess <= 0:
         return tables
     table = list(table)
-    others = [max((t[k] for p, t in enumerate(tables) if p != seat), default=0) for k in range(C.NUM_KINDS)]
+    rivals = [t for p, t in enumerate(tables) if p != seat]
+    others = [max(column) for column in zip(*rivals)] if rivals else [0] * C.NUM_KINDS  # the best rival per kind
     # 1) surplus over a lead, 2) kinds where I am behind (low first), 3) leads (low first)
     for k in C.CHARACTERS:
         if excess and table[k] > others[k] + 1:
@@ -145,14 +140,14 @@ def scores(view: dict, legal: list[dict], seat: int, rng) -> list[float]:
 def _play_scores(view: dict, legal: list[dict], seat: int, rounds_left: int) -> list[float]:
     tables, coins, bank = view["tables"], view["coins"], view["bank"]
     keep = view["limit"]
-    senator = power_holder(tables, C.SENATOR) == seat
+    senator = holds_power(tables, seat, C.SENATOR)
     barbarian_gain = None
     lobby_ok = spy_protected(tables) != seat
     out = []
     for a in legal:
         changes = {a["kind"]: a["count"]} if a["type"] == "play" else {k: 1 for k in a["kinds"]}
         after = _with(tables, seat, changes)
-        limit = keep + (C.SENATOR_BONUS if power_holder(after, C.SENATOR) == seat or senator else 0)
+        limit = keep + (C.SENATOR_BONUS if senator or holds_power(after, seat, C.SENATOR) else 0)
         trimmed = trim(after, seat, limit)
         score = value(trimmed, coins, seat, rounds_left, bank)
         barbarians = changes.get(C.BARBARIAN, 0)
@@ -201,4 +196,4 @@ def evaluate(game, state: dict) -> list[float]:
 
 
 #: the hard bot's budget and settings for Koryo (see pygames/bots/ismcts.py)
-HARD = {"iterations": 200}
+HARD = {"iterations": 250}
