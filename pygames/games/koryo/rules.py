@@ -191,13 +191,8 @@ def _is_kind(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value in C.KINDS
 
 
-def _exact_kind(value: Any) -> bool:
-    """A card kind as the legal actions hold it (an int, not a bool or a float)."""
-    return type(value) is int and 0 < value < K
-
-
-#: the fields of each one-dict decision besides "type" (all ints), and the whole key set
-_ACTION_FIELDS = {"play": ("kind", "count"), "steal": ("target",), "priest": ("kind",),
+#: the fields of each action besides "type" (all ints, but play2's list of two kinds), and its key set
+_ACTION_FIELDS = {"play": ("kind", "count"), "play2": ("kinds",), "steal": ("target",), "priest": ("kind",),
                   "destroy": ("target", "kind"), "swap": ("a", "ka", "b", "kb"), "discard": ("kind",)}
 _ACTION_KEYS = {kind: frozenset(("type", *fields)) for kind, fields in _ACTION_FIELDS.items()}
 
@@ -612,31 +607,32 @@ class KoryoGame(Game):
         """The legal action equal to `action`, checked against the rules of _legal_actions
         directly (a fresh dict), or None."""
         step, seat, kind = state["step"], state["turn"], action["type"]
+        if kind == "play":
+            if step != "play" or action.keys() != _ACTION_KEYS["play"]:
+                return None
+            k, count, cap = action["kind"], action["count"], play_cap(state)
+            if type(k) is int and type(count) is int and 0 < k < K and 0 < count <= state["hands"][seat][k] \
+                    and (cap is None or count <= cap):
+                return {"type": "play", "kind": k, "count": count}
+            return None
         if kind == "play2":
-            if step != "play" or action.keys() != {"type", "kinds"} or state["ship"] != seat:
+            if step != "play" or action.keys() != _ACTION_KEYS["play2"] or state["ship"] != seat:
                 return None
             kinds, cap = action["kinds"], play_cap(state)
             if type(kinds) is not list or len(kinds) != 2 or (cap is not None and cap < 2):
                 return None
             a, b = kinds
             hand = state["hands"][seat]
-            if _exact_kind(a) and _exact_kind(b) and a < b and hand[a] and hand[b]:
+            if type(a) is int and type(b) is int and 0 < a < b < K and hand[a] and hand[b]:
                 return {"type": "play2", "kinds": [a, b]}
             return None
-        if kind != step:
+        if kind != step or action.keys() != _ACTION_KEYS[kind]:
             return None
-        fields = _ACTION_FIELDS.get(kind)
-        if fields is None or action.keys() != _ACTION_KEYS[kind]:
-            return None
-        for field in fields:
+        for field in _ACTION_FIELDS[kind]:
             if type(action[field]) is not int:
                 return None
         tables = state["tables"]
-        if kind == "play":
-            k, count, cap = action["kind"], action["count"], play_cap(state)
-            if _exact_kind(k) and 0 < count <= state["hands"][seat][k] and (cap is None or count <= cap):
-                return {"type": "play", "kind": k, "count": count}
-        elif kind == "steal":
+        if kind == "steal":
             target = action["target"]
             if target != seat and 0 <= target < len(tables) and state["coins"][target] > 0:
                 return {"type": "steal", "target": target}
