@@ -517,3 +517,22 @@ def test_D9_a_deal_from_a_long_deck_shares_few_numbers_of_the_generator():
     draw_to_top(deck, 30, rng)
     assert sorted(deck) == list(range(55)) and 3 <= len(rng.spans) <= 5
     assert all(span < 1 << 56 for span in rng.spans)
+
+
+def test_D6b_holds_power_agrees_with_power_holder():
+    """holds_power (asked from a seat's side) gives power_holder's answer, ties and the
+    Omniscient's tie-break included, on tables drawn from the real card counts."""
+    from pygames.core import Rng
+    from pygames.games.koryo.rules import composition, holds_power, power_holder
+
+    rng = Rng("holds-power")
+    for _ in range(400):
+        n = 2 + rng.randbelow(3)
+        pool = [k for k, count in enumerate(composition("5-5")) for _ in range(count)]
+        rng.shuffle(pool)
+        tables = [[0] * 12 for _ in range(n)]
+        for _ in range(rng.randbelow(30)):
+            tables[rng.randbelow(n)][pool.pop()] += 1
+        for kind in range(1, 10):
+            holder = power_holder(tables, kind)
+            assert [holds_power(tables, seat, kind) for seat in range(n)] == [seat == holder for seat in range(n)]
