@@ -62,3 +62,20 @@ def test_hard_bot_uses_rollout_and_evaluate_on_sampled_states():
         state = GAME.apply(state, action)
     rewards = bot.evaluate(GAME, state)
     assert len(rewards) == 3 and all(0.0 <= r <= 1.0 for r in rewards)
+
+
+def test_soft_scores_of_one_changed_seat_equal_the_full_soft_scores():
+    """SoftScores (the playouts' shortcut) gives exactly soft_scores' values for tables that differ
+    in one seat, the Omniscient, the events and ties included."""
+    rng = Rng("soft-scores")
+    for _ in range(300):
+        n = 2 + rng.randbelow(3)
+        tables = [[0] + [rng.randbelow(3) for _ in range(11)] for _ in range(n)]
+        coins = [rng.randbelow(3) for _ in range(n)]
+        rounds_left, bank = rng.randbelow(8), rng.randbelow(9)
+        soft = bot.SoftScores(tables, coins, rounds_left, bank)
+        for _ in range(4):
+            seat = rng.randbelow(n)
+            changed = list(tables)
+            changed[seat] = [max(0, c + rng.randbelow(3) - 1) for c in tables[seat]]
+            assert soft.of(changed, seat) == bot.soft_scores(changed, coins, rounds_left, bank)

@@ -469,3 +469,70 @@ def test_refusals_name_what_is_wrong():
         GAME.apply(state, {"type": "swap", "a": 0, "ka": 9, "b": 2, "kb": 8})
     with pytest.raises(IllegalAction, match=r"the decision now is 'swap'"):
         GAME.apply(state, single(5))
+
+
+class _Fixed:
+    """A stand-in generator whose randbelow returns `value` (which must be below n) and keeps the spans asked for."""
+
+    def __init__(self, value=0):
+        self.value = value
+        self.spans = []
+
+    def randbelow(self, n):
+        self.spans.append(n)
+        assert self.value < n
+        return self.value
+
+
+@pytest.mark.parametrize("size,count,start", [(5, 5, 0), (6, 3, 0), (6, 2, 2), (4, 9, 0)])
+def test_D9_deal_draws_each_ordered_hand_exactly_once_per_random_number(size, count, start):
+    """The deal's draw (draw_to_top) turns the numbers below its span into every ordered choice
+    of cards for the drawn positions exactly once, so each deal is equally likely; the cards above
+    `start` (the deck option's fixed top) stay."""
+    from pygames.games.koryo.rules import draw_to_top
+
+    probe = _Fixed()
+    draw_to_top(list(range(size)), count, probe, start=start)
+    assert len(probe.spans) == 1, "a small deal takes one number of the generator"
+    span = probe.spans[0]
+    drawn = min(start + count, size - 1) - start  # the last card left is not drawn
+    expected = 1
+    for i in range(drawn):
+        expected *= size - start - i
+    assert span == expected
+    outcomes = set()
+    for value in range(span):
+        deck = list(range(size))
+        draw_to_top(deck, count, _Fixed(value), start=start)
+        assert deck[:start] == list(range(start)) and sorted(deck) == list(range(size))
+        outcomes.add(tuple(deck[:start + drawn]))
+    assert len(outcomes) == span
+
+
+def test_D9_a_deal_from_a_long_deck_shares_few_numbers_of_the_generator():
+    from pygames.games.koryo.rules import draw_to_top
+
+    rng = _Fixed()
+    deck = list(range(55))
+    draw_to_top(deck, 30, rng)
+    assert sorted(deck) == list(range(55)) and 3 <= len(rng.spans) <= 5
+    assert all(span < 1 << 56 for span in rng.spans)
+
+
+def test_D6b_holds_power_agrees_with_power_holder():
+    """holds_power (asked from a seat's side) gives power_holder's answer, ties and the
+    Omniscient's tie-break included, on tables drawn from the real card counts."""
+    from pygames.core import Rng
+    from pygames.games.koryo.rules import composition, holds_power, power_holder
+
+    rng = Rng("holds-power")
+    for _ in range(400):
+        n = 2 + rng.randbelow(3)
+        pool = [k for k, count in enumerate(composition("5-5")) for _ in range(count)]
+        rng.shuffle(pool)
+        tables = [[0] * 12 for _ in range(n)]
+        for _ in range(rng.randbelow(30)):
+            tables[rng.randbelow(n)][pool.pop()] += 1
+        for kind in range(1, 10):
+            holder = power_holder(tables, kind)
+            assert [holds_power(tables, seat, kind) for seat in range(n)] == [seat == holder for seat in range(n)]

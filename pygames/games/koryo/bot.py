@@ -9,7 +9,7 @@ is judged on the table that would remain after the end-of-round discard.
 from __future__ import annotations
 
 from . import cards as C
-from .rules import power_holder, spy_protected
+from .rules import holds_power, power_holder, spy_protected
 
 # value of holding a power for one more round (per remaining round where it says so)
 POWER_VALUE = {C.SPY: 0.6, C.SENATOR: 0.8, C.PRIEST: 0.3, C.SHIPOWNER: 0.4, C.BANKER: 0.9,
@@ -17,41 +17,75 @@ POWER_VALUE = {C.SPY: 0.6, C.SENATOR: 0.8, C.PRIEST: 0.3, C.SHIPOWNER: 0.4, C.BA
 TIE_SHARE = 0.25
 
 
-def soft_scores(tables: list[list[int]], coins: list[int], rounds_left: int, bank: int) -> list[float]:
-    n = len(tables)
-    soft = [coins[p] - tables[p][C.BARBARIAN] - tables[p][C.LOBBYING] for p in range(n)]
-    soft = [float(x) for x in soft]
-    for k in C.CHARACTERS:
-        best, top = 0, []
-        for p in range(n):
-            c = tables[p][k]
-            if c > best:
-                best, top = c, [p]
-            elif c == best and c:
-                top.append(p)
-        if not top:
-            continue
-        if len(top) == 1:
-            soft[top[0]] += k
-            holder = top[0]
+def _kind_additions(tables: list[list[int]], k: int, coins: list[int], rounds_left: int,
+                    bank: int) -> list[tuple[int, float]]:
+    """What character kind `k` adds to the soft scores, in order: [(seat, amount), ...]."""
+    best, top = 0, []
+    for p, table in enumerate(tables):
+        c = table[k]
+        if c > best:
+            best, top = c, [p]
+        elif c == best and c:
+            top.append(p)
+    if not top:
+        return []
+    if len(top) == 1:
+        holder = top[0]
+        additions = [(holder, k)]
+    else:
+        additions = [(p, TIE_SHARE * k) for p in top]
+        # power_holder's rule for a tie, on the top already found: the tied Omniscient holder
+        holder = next((p for p in top if tables[p][C.OMNISCIENT]), None)
+    if rounds_left > 0 and holder is not None and k in POWER_VALUE:
+        value = POWER_VALUE[k]
+        if k == C.BANKER:
+            additions.append((holder, value * min(bank, rounds_left)))
+        elif k == C.PRIEST:
+            events = tables[holder][C.BARBARIAN] + tables[holder][C.LOBBYING]
+            additions.append((holder, value + (0.7 if events else 0.0)))
+        elif k == C.SPY:
+            additions.append((holder, value * min(rounds_left, 1 + sum(coins) // 2)))
         else:
-            for p in top:
-                soft[p] += TIE_SHARE * k
-            # power_holder's rule for a tie, on the top already found: the tied Omniscient holder
-            holder = next((p for p in top if tables[p][C.OMNISCIENT]), None)
-        if rounds_left > 0 and k in POWER_VALUE:
-            if holder is not None:
-                value = POWER_VALUE[k]
-                if k == C.BANKER:
-                    soft[holder] += value * min(bank, rounds_left)
-                elif k == C.PRIEST:
-                    events = tables[holder][C.BARBARIAN] + tables[holder][C.LOBBYING]
-                    soft[holder] += value + (0.7 if events else 0.0)
-                elif k == C.SPY:
-                    soft[holder] += value * min(rounds_left, 1 + sum(coins) // 2)
-                else:
-                    soft[holder] += value * min(rounds_left, 3)
+            additions.append((holder, value * min(rounds_left, 3)))
+    return additions
+
+
+def _base_scores(tables: list[list[int]], coins: list[int]) -> list[float]:
+    return [float(coins[p] - table[C.BARBARIAN] - table[C.LOBBYING]) for p, table in enumerate(tables)]
+
+
+def soft_scores(tables: list[list[int]], coins: list[int], rounds_left: int, bank: int) -> list[float]:
+    soft = _base_scores(tables, coins)
+    for k in C.CHARACTERS:
+        for p, amount in _kind_additions(tables, k, coins, rounds_left, bank):
+            soft[p] += amount
     return soft
+
+
+class SoftScores:
+    """soft_scores of tables that differ from `tables` in one seat's table only (a play, a discard,
+    a destroyed card), with the same result: a kind's additions depend only on that kind's
+    column, the Omniscient (ties) and the Priest holder's events, so the other kinds' additions
+    are kept from `tables` and everything is added up again in soft_scores' order."""
+
+    def __init__(self, tables: list[list[int]], coins: list[int], rounds_left: int, bank: int) -> None:
+        self.tables, self.coins, self.rounds_left, self.bank = tables, coins, rounds_left, bank
+        self.additions = {k: _kind_additions(tables, k, coins, rounds_left, bank) for k in C.CHARACTERS}
+
+    def of(self, tables: list[list[int]], changed: int) -> list[float]:
+        old, new = self.tables[changed], tables[changed]
+        if old[C.OMNISCIENT] != new[C.OMNISCIENT]:
+            return soft_scores(tables, self.coins, self.rounds_left, self.bank)
+        events_changed = old[C.BARBARIAN] != new[C.BARBARIAN] or old[C.LOBBYING] != new[C.LOBBYING]
+        soft = _base_scores(tables, self.coins)
+        for k in C.CHARACTERS:
+            if old[k] != new[k] or (k == C.PRIEST and events_changed):
+                additions = _kind_additions(tables, k, self.coins, self.rounds_left, self.bank)
+            else:
+                additions = self.additions[k]
+            for p, amount in additions:
+                soft[p] += amount
+        return soft
 
 
 def relative(soft: list[float], seat: int) -> float:
@@ -72,7 +106,8 @@ def trim(tables: list[list[int]], seat: int, keep: int) -> list[list[int]]:
     if excess <= 0:
         return tables
     table = list(table)
-    others = [max((t[k] for p, t in enumerate(tables) if p != seat), default=0) for k in range(C.NUM_KINDS)]
+    rivals = [t for p, t in enumerate(tables) if p != seat]
+    others = [max(column) for column in zip(*rivals)] if rivals else [0] * C.NUM_KINDS  # the best rival per kind
     # 1) surplus over a lead, 2) kinds where I am behind (low first), 3) leads (low first)
     for k in C.CHARACTERS:
         if excess and table[k] > others[k] + 1:
@@ -105,14 +140,15 @@ def _with(tables, seat, changes: dict[int, int]) -> list[list[int]]:
 
 def _best_destroy(tables, coins, seat, rounds_left, bank) -> float:
     guardian = power_holder(tables, C.GUARDIAN)
-    base = value(tables, coins, seat, rounds_left, bank)
+    soft = SoftScores(tables, coins, rounds_left, bank)
+    base = relative(soft_scores(tables, coins, rounds_left, bank), seat)
     best = 0.0
     for p in range(len(tables)):
         if p == seat or p == guardian:
             continue
         for k in C.CHARACTERS:
             if tables[p][k]:
-                best = max(best, value(_with(tables, p, {k: -1}), coins, seat, rounds_left, bank) - base)
+                best = max(best, relative(soft.of(_with(tables, p, {k: -1}), p), seat) - base)
     return best
 
 
@@ -128,7 +164,8 @@ def scores(view: dict, legal: list[dict], seat: int, rng) -> list[float]:
     if step == "priest":
         return [1.0 if a["kind"] == C.BARBARIAN else 0.9 for a in legal]
     if step == "destroy":
-        return [value(_with(tables, a["target"], {a["kind"]: -1}), coins, seat, rounds_left, bank) for a in legal]
+        soft = SoftScores(tables, coins, rounds_left, bank)
+        return [relative(soft.of(_with(tables, a["target"], {a["kind"]: -1}), a["target"]), seat) for a in legal]
     if step == "swap":
         out = []
         for a in legal:
@@ -137,7 +174,8 @@ def scores(view: dict, legal: list[dict], seat: int, rng) -> list[float]:
             out.append(value(t, coins, seat, rounds_left, bank))
         return out
     if step == "discard":
-        return [value(_with(tables, seat, {a["kind"]: -1}), coins, seat, rounds_left, bank) + 0.01 * a["kind"]
+        soft = SoftScores(tables, coins, rounds_left, bank)
+        return [relative(soft.of(_with(tables, seat, {a["kind"]: -1}), seat), seat) + 0.01 * a["kind"]
                 for a in legal]
     return [0.0] * len(legal)
 
@@ -145,16 +183,17 @@ def scores(view: dict, legal: list[dict], seat: int, rng) -> list[float]:
 def _play_scores(view: dict, legal: list[dict], seat: int, rounds_left: int) -> list[float]:
     tables, coins, bank = view["tables"], view["coins"], view["bank"]
     keep = view["limit"]
-    senator = power_holder(tables, C.SENATOR) == seat
+    senator = holds_power(tables, seat, C.SENATOR)
     barbarian_gain = None
     lobby_ok = spy_protected(tables) != seat
+    soft = SoftScores(tables, coins, rounds_left, bank)
     out = []
     for a in legal:
         changes = {a["kind"]: a["count"]} if a["type"] == "play" else {k: 1 for k in a["kinds"]}
         after = _with(tables, seat, changes)
-        limit = keep + (C.SENATOR_BONUS if power_holder(after, C.SENATOR) == seat or senator else 0)
+        limit = keep + (C.SENATOR_BONUS if senator or holds_power(after, seat, C.SENATOR) else 0)
         trimmed = trim(after, seat, limit)
-        score = value(trimmed, coins, seat, rounds_left, bank)
+        score = relative(soft.of(trimmed, seat), seat)
         barbarians = changes.get(C.BARBARIAN, 0)
         if barbarians:
             if barbarian_gain is None:
@@ -201,4 +240,4 @@ def evaluate(game, state: dict) -> list[float]:
 
 
 #: the hard bot's budget and settings for Koryo (see pygames/bots/ismcts.py)
-HARD = {"iterations": 200}
+HARD = {"iterations": 250}

@@ -21,6 +21,8 @@ from . import INFO
 from . import cards as C
 
 K = C.NUM_KINDS
+#: the powers a player uses on their Action turn, in the seed's order (D5), before their events
+POWER_STEPS = (("spy", C.SPY), ("priest", C.PRIEST), ("banker", C.BANKER))
 
 
 # ------------------------------------------------------------------ pure helpers (used by bot/render)
@@ -55,6 +57,24 @@ def power_holder(tables: list[list[int]], kind: int) -> int | None:
         if tables[seat][C.OMNISCIENT]:
             return seat
     return None
+
+
+def holds_power(tables: list[list[int]], seat: int, kind: int) -> bool:
+    """Whether `seat` uses `kind`'s power (power_holder(tables, kind) == seat), asked from the
+    seat's side: most seats hold no card of most kinds, and then the answer needs no other table.
+    A tie for the most goes to the tied player with the Omniscient, and there is only one."""
+    mine = tables[seat][kind]
+    if not mine:
+        return False
+    tied = False
+    for other, table in enumerate(tables):
+        if other != seat:
+            count = table[kind]
+            if count > mine:
+                return False
+            if count == mine:
+                tied = True
+    return not tied or tables[seat][C.OMNISCIENT] > 0
 
 
 def score_holder(tables: list[list[int]], kind: int) -> int | None:
@@ -115,13 +135,14 @@ def swap_targets(tables, seat) -> list[tuple[int, int, int, int]]:
     if protected == seat:
         return []
     seats = [p for p in range(len(tables)) if p != protected]
+    kinds = {p: [k for k in C.CHARACTERS if tables[p][k] > 0] for p in seats}
     result = []
     for i, a in enumerate(seats):
-        kinds_a = [k for k in C.CHARACTERS if tables[a][k] > 0]
+        kinds_a = kinds[a]
         if not kinds_a:
             continue
         for b in seats[i + 1:]:
-            kinds_b = [k for k in C.CHARACTERS if tables[b][k] > 0]
+            kinds_b = kinds[b]
             for ka in kinds_a:
                 for kb in kinds_b:
                     if ka != kb:
@@ -136,8 +157,45 @@ def play_cap(state_or_view: dict) -> int | None:
     return None
 
 
+#: one random number serves several draws while the product of their choice counts stays below
+#: this, so that a redraw of the generator (see Rng.randbelow) stays rarer than 1 in 256
+DRAWS_PER_NUMBER_BELOW = 1 << 56
+
+
+def draw_to_top(deck: list[int], count: int, rng: Rng, start: int = 0) -> None:
+    """Bring `count` cards, drawn at random without replacement from deck[start:], to positions
+    start, start + 1, ... in the order drawn: the first `count` steps of a Fisher-Yates shuffle
+    from the top. Only the cards about to be dealt are drawn; the order of the rest is never seen,
+    and it is shuffled with every returned card before the next deal.
+
+    The draw for a position picks one of the cards from there to the bottom. Several draws share
+    one number of the generator: a number uniform below the product of their choice counts, read
+    as mixed-radix digits (divmod by each count in turn), gives independent uniform picks, exactly.
+    """
+    size = len(deck)
+    end = min(start + count, size - 1)  # the last card left has no choice
+    position = start
+    while position < end:
+        span, stop = 1, position
+        while stop < end and span * (size - stop) < DRAWS_PER_NUMBER_BELOW:
+            span *= size - stop
+            stop += 1
+        number = rng.randbelow(span)
+        while position < stop:
+            number, pick = divmod(number, size - position)
+            pick += position
+            deck[position], deck[pick] = deck[pick], deck[position]
+            position += 1
+
+
 def _is_kind(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value in C.KINDS
+
+
+#: the fields of each action besides "type" (all ints, but play2's list of two kinds), and its key set
+_ACTION_FIELDS = {"play": ("kind", "count"), "play2": ("kinds",), "steal": ("target",), "priest": ("kind",),
+                  "destroy": ("target", "kind"), "swap": ("a", "ka", "b", "kb"), "discard": ("kind",)}
+_ACTION_KEYS = {kind: frozenset(("type", *fields)) for kind, fields in _ACTION_FIELDS.items()}
 
 
 def _is_seat(value: Any, tables: list) -> bool:
@@ -145,14 +203,11 @@ def _is_seat(value: Any, tables: list) -> bool:
 
 
 def play_actions(hand: list[int], cap: int | None, ship: bool) -> list[dict]:
-    actions = []
-    for kind in C.KINDS:
-        held = hand[kind]
-        if held:
-            most = held if cap is None or held <= cap else cap
-            actions += [{"type": "play", "kind": kind, "count": count} for count in range(1, most + 1)]
-    if ship and (cap is None or cap >= 2):
-        present = [k for k in C.KINDS if hand[k] > 0]
+    most = sum(hand) if cap is None else cap  # no cap: the whole hand
+    actions = [{"type": "play", "kind": kind, "count": count}
+               for kind in C.KINDS if hand[kind] for count in range(1, min(hand[kind], most) + 1)]
+    if ship and most >= 2:
+        present = [kind for kind in C.KINDS if hand[kind]]
         for i, a in enumerate(present):
             for b in present[i + 1:]:
                 actions.append({"type": "play2", "kinds": [a, b]})
@@ -175,8 +230,8 @@ def _per_seat(value: Any, n: int, what: str) -> list:
 # ------------------------------------------------------------------ the game
 class KoryoGame(Game):
     info = INFO
-    version = 1
-    snapshot_legal = False  # the legal list is cheaper to rebuild in apply than to snapshot
+    version = 2  # 2: deals drawn with draw_to_top (docs/rules/koryo.md, "Random draws")
+    # apply checks an action with _legal_match, directly: no legal list is built or snapshotted
     test_option_keys = ("deck", "hands", "tables", "coins", "first_player", "start_round", "no_shuffle")
 
     def _option_specs(self) -> list[dict]:
@@ -231,10 +286,8 @@ class KoryoGame(Game):
                     raise SetupError("every fixed hand needs at least one card")
                 hands.append(take(kinds, "hands"))
         take(_check_kinds(options.get("deck", []), "deck"), "deck")  # checks they exist
-        rest = [k for k in C.KINDS for _ in range(left[k])]
-        if not no_shuffle:
-            rng.shuffle(rest)
-        deck = list(options.get("deck", [])) + rest
+        fixed_top = list(options.get("deck", []))
+        deck = fixed_top + [k for k in C.KINDS for _ in range(left[k])]  # the rest is drawn at the deal
         coins = [0] * n
         if "coins" in options:
             coins = _per_seat(options["coins"], n, "coins")
@@ -253,41 +306,46 @@ class KoryoGame(Game):
             "deal": [0] * n, "ship": None, "revealed": [False] * n,
             "pending": [], "discard_left": 0, "keep_limit": 0, "log": [],
         }
-        self._start_round(state, rng, fixed_hands=hands, shuffle=False)
+        self._start_round(state, rng, fixed_hands=hands, fixed_top=len(fixed_top))
         self._advance(state, rng)
         return state
 
     # -------------------------------------------------------------- flow
     def _start_round(self, state: dict, rng: Rng, fixed_hands: list[list[int]] | None = None,
-                     shuffle: bool = True) -> None:
-        """Distribution phase. From round 2 on the deck (with every card returned to it) is
-        shuffled first, unless no_shuffle."""
+                     fixed_top: int = 0) -> None:
+        """Distribution phase: the cards dealt are drawn at random from the whole deck (with every
+        card returned to it; in round 1 from below the `fixed_top` cards of the deck option),
+        unless no_shuffle."""
         n = state["num_players"]
-        r = state["round"]
-        if shuffle and not state["options"]["no_shuffle"]:
-            rng.shuffle(state["deck"])
-        state["phase"], state["turn"], state["step"] = "order", state["first"], None
+        r, first = state["round"], state["first"]
+        state["phase"], state["turn"], state["step"] = "order", first, None
         state["revealed"] = [False] * n
         state["facedown"] = [empty_pile() for _ in range(n)]
-        order = [(state["first"] + i) % n for i in range(n)]
         broadcaster = power_holder(state["tables"], C.BROADCASTER)
         if fixed_hands is not None:
             state["hands"] = fixed_hands
             state["deal"] = [sum(h) for h in fixed_hands]
         else:
-            deal = [C.DEAL[r] + (C.BROADCASTER_BONUS if s == broadcaster else 0) for s in range(n)]
+            deal = [C.DEAL[r]] * n
+            if broadcaster is not None:
+                deal[broadcaster] += C.BROADCASTER_BONUS
             deck = state["deck"]
-            for seat in order:  # each seat takes its cards from the top of the deck (fewer if it runs out)
-                dealt = deck[:deal[seat]]
-                del deck[:len(dealt)]
+            if not state["options"]["no_shuffle"]:
+                draw_to_top(deck, sum(deal) - fixed_top, rng, start=fixed_top)
+            top = 0
+            for i in range(n):  # each seat in turn order takes its cards from the top (fewer if it runs out)
+                seat = (first + i) % n
+                dealt = deck[top:top + deal[seat]]
                 hand = empty_pile()
                 for kind in dealt:
                     hand[kind] += 1
                 state["hands"][seat] = hand
                 deal[seat] = len(dealt)
+                top += len(dealt)
+            del deck[:top]
             state["deal"] = deal
         state["ship"] = power_holder(state["tables"], C.SHIPOWNER)
-        state["log"].append(log_entry("round", round=r, first=state["first"], deal=list(state["deal"]),
+        state["log"].append(log_entry("round", round=r, first=first, deal=list(state["deal"]),
                                       limit=C.LIMIT[r], broadcaster=broadcaster if fixed_hands is None else None))
 
     def _next_in_round(self, state: dict, seat: int) -> int | None:
@@ -301,10 +359,10 @@ class KoryoGame(Game):
 
     def _advance(self, state: dict, rng: Rng) -> None:
         """Run everything automatic until a seat has a decision (state["step"] set) or the game ends."""
-        while state["step"] is None and state["phase"] != "over":
+        while state["step"] is None:
             phase, seat = state["phase"], state["turn"]
             if phase == "order":
-                if sum(state["hands"][seat]):
+                if any(state["hands"][seat]):
                     state["step"] = "play"
                     return
                 state["log"].append(log_entry("no_play", seat=seat))
@@ -312,15 +370,17 @@ class KoryoGame(Game):
             elif phase == "action":
                 if not state["revealed"][seat]:
                     self._reveal(state, seat)
-                elif state["pending"]:
-                    self._run_step(state, seat, state["pending"].pop(0))
+                pending = state["pending"]
+                while pending:
+                    self._run_step(state, seat, pending.pop(0))
+                    if state["step"] is not None:
+                        return
+                nxt = self._next_in_round(state, seat)  # this seat's Action turn is over
+                if nxt is None:
+                    state["phase"], state["turn"] = "end", state["first"]
+                    self._begin_end_turn(state, state["first"])
                 else:
-                    nxt = self._next_in_round(state, seat)
-                    if nxt is None:
-                        state["phase"], state["turn"] = "end", state["first"]
-                        self._begin_end_turn(state, state["first"])
-                    else:
-                        state["turn"] = nxt
+                    state["turn"] = nxt
             elif phase == "end":
                 if state["discard_left"] > 0:
                     table = state["tables"][seat]
@@ -346,6 +406,8 @@ class KoryoGame(Game):
                     state["round"] += 1
                     state["first"] = (state["first"] + 1) % state["num_players"]
                     self._start_round(state, rng)
+            else:  # the game is over
+                return
 
     def _end_order_turn(self, state: dict, seat: int) -> None:
         nxt = self._next_in_round(state, seat)
@@ -355,22 +417,33 @@ class KoryoGame(Game):
             state["turn"] = nxt
 
     def _reveal(self, state: dict, seat: int) -> None:
+        """The seat's face-down cards go onto its table; then its powers and events wait in the
+        seed's order (D5). Whether the seat holds the Spy, Priest or Banker majority is settled
+        here: no character card moves before those three steps (a steal moves gold, the Priest
+        removes an event card)."""
         played = state["facedown"][seat]
-        table = state["tables"][seat]
+        tables = state["tables"]
+        table = tables[seat]
+        cards = []
         for kind in C.KINDS:
-            table[kind] += played[kind]
+            count = played[kind]
+            if count:
+                table[kind] += count
+                cards += [kind] * count
         state["revealed"][seat] = True
-        state["log"].append(log_entry("reveal", seat=seat, cards=[k for k in C.KINDS for _ in range(played[k])]))
-        state["pending"] = ["spy", "priest", "banker"] + ["barbarian"] * played[C.BARBARIAN] \
-            + ["lobbying"] * played[C.LOBBYING]
         state["facedown"][seat] = empty_pile()
+        state["log"].append(log_entry("reveal", seat=seat, cards=cards))
+        pending = []
+        for step, kind in POWER_STEPS:
+            if holds_power(tables, seat, kind):
+                pending.append(step)
+        state["pending"] = pending + ["barbarian"] * played[C.BARBARIAN] + ["lobbying"] * played[C.LOBBYING]
 
     def _run_step(self, state: dict, seat: int, step: str) -> None:
-        """One power or event of the Action-phase player: automatic when it has 0 or 1 choice."""
+        """One power (the seat holds it: see _reveal) or event of the Action-phase player:
+        automatic when it has 0 or 1 choice."""
         tables, log = state["tables"], state["log"]
         if step == "spy":
-            if power_holder(tables, C.SPY) != seat:
-                return
             targets = steal_targets(tables, state["coins"], seat)
             if not targets:
                 log.append(log_entry("no_steal", seat=seat))
@@ -379,8 +452,6 @@ class KoryoGame(Game):
             else:
                 state["step"] = "steal"
         elif step == "priest":
-            if power_holder(tables, C.PRIEST) != seat:
-                return
             targets = priest_targets(tables, seat)
             if not targets:
                 log.append(log_entry("no_priest", seat=seat))
@@ -389,8 +460,6 @@ class KoryoGame(Game):
             else:
                 state["step"] = "priest"
         elif step == "banker":
-            if power_holder(tables, C.BANKER) != seat:
-                return
             if state["bank"] > 0:
                 state["bank"] -= 1
                 state["coins"][seat] += 1
@@ -442,11 +511,11 @@ class KoryoGame(Game):
 
     def _begin_end_turn(self, state: dict, seat: int) -> None:
         table = state["tables"][seat]
-        senator = power_holder(state["tables"], C.SENATOR) == seat
+        senator = holds_power(state["tables"], seat, C.SENATOR)
         limit = C.LIMIT[state["round"]] + (C.SENATOR_BONUS if senator else 0)
         excess = sum(table) - limit
         state["keep_limit"] = limit
-        state["discard_left"] = max(0, min(excess, characters(table)))
+        state["discard_left"] = min(excess, characters(table)) if excess > 0 else 0
         if state["discard_left"]:
             state["log"].append(log_entry("must_discard", seat=seat, count=state["discard_left"],
                                           limit=limit, senator=senator))
@@ -483,12 +552,12 @@ class KoryoGame(Game):
     def _copy_state(self, state: dict) -> dict:
         """A copy for ``apply``: new lists for every part an action changes in place.
 
-        Shared with the original: the options, the face-down piles (each is replaced, never
-        changed), the deal counts (replaced each round) and the log entries (only appended).
+        Shared with the original: the options, the hands and face-down piles (each is replaced,
+        never changed), the deal counts (replaced each round) and the log entries (only appended).
         """
         new = dict(state)
         new["deck"] = list(state["deck"])
-        new["hands"] = [list(hand) for hand in state["hands"]]
+        new["hands"] = list(state["hands"])
         new["facedown"] = list(state["facedown"])
         new["tables"] = [list(table) for table in state["tables"]]
         new["coins"] = list(state["coins"])
@@ -501,22 +570,24 @@ class KoryoGame(Game):
         seat, kind = state["turn"], action["type"]
         state["step"] = None
         if kind in ("play", "play2"):
-            hand = state["hands"][seat]
-            played = empty_pile()
             if kind == "play":
-                played[action["kind"]] = action["count"]
+                cards = [action["kind"]] * action["count"]
             else:
-                for k in action["kinds"]:
-                    played[k] = 1
+                cards = list(action["kinds"])
+            played = empty_pile()
+            for k in cards:
+                played[k] += 1
+            hand = state["hands"][seat]  # replaced below, never changed: earlier states share it
+            discarded = []
             for k in C.KINDS:
-                hand[k] -= played[k]
-            discarded = [k for k in C.KINDS for _ in range(hand[k])]
+                left = hand[k] - played[k]
+                if left:
+                    discarded += [k] * left
             state["facedown"][seat] = played
             state["hands"][seat] = empty_pile()
             self._return_to_deck(state, discarded)
-            state["log"].append(log_entry("placed", seat=seat, count=sum(played), discarded=len(discarded)))
-            state["log"].append(log_entry("placed_you", to=[seat], seat=seat,
-                                          cards=[k for k in C.KINDS for _ in range(played[k])]))
+            state["log"].append(log_entry("placed", seat=seat, count=len(cards), discarded=len(discarded)))
+            state["log"].append(log_entry("placed_you", to=[seat], seat=seat, cards=cards))
             self._end_order_turn(state, seat)
         elif kind == "steal":
             self._steal(state, seat, action["target"])
@@ -529,6 +600,61 @@ class KoryoGame(Game):
         elif kind == "discard":
             self._discard(state, seat, action["kind"])
         self._advance(state, rng)
+
+    def _legal_match(self, state: dict, action: dict) -> dict | None:
+        """The legal action equal to `action`, checked against the rules of _legal_actions
+        directly (a fresh dict), or None."""
+        step, seat, kind = state["step"], state["turn"], action["type"]
+        if kind == "play":
+            if step != "play" or action.keys() != _ACTION_KEYS["play"]:
+                return None
+            k, count, cap = action["kind"], action["count"], play_cap(state)
+            if type(k) is int and type(count) is int and 0 < k < K and 0 < count <= state["hands"][seat][k] \
+                    and (cap is None or count <= cap):
+                return {"type": "play", "kind": k, "count": count}
+            return None
+        if kind == "play2":
+            if step != "play" or action.keys() != _ACTION_KEYS["play2"] or state["ship"] != seat:
+                return None
+            kinds, cap = action["kinds"], play_cap(state)
+            if type(kinds) is not list or len(kinds) != 2 or (cap is not None and cap < 2):
+                return None
+            a, b = kinds
+            hand = state["hands"][seat]
+            if type(a) is int and type(b) is int and 0 < a < b < K and hand[a] and hand[b]:
+                return {"type": "play2", "kinds": [a, b]}
+            return None
+        if kind != step or action.keys() != _ACTION_KEYS[kind]:
+            return None
+        for field in _ACTION_FIELDS[kind]:
+            if type(action[field]) is not int:
+                return None
+        tables = state["tables"]
+        if kind == "steal":
+            target = action["target"]
+            if target != seat and 0 <= target < len(tables) and state["coins"][target] > 0:
+                return {"type": "steal", "target": target}
+        elif kind == "priest":
+            k = action["kind"]
+            if k in C.EVENTS and tables[seat][k] > 0:
+                return {"type": "priest", "kind": k}
+        elif kind == "destroy":
+            target, k = action["target"], action["kind"]
+            if target != seat and 0 <= target < len(tables) and k in C.CHARACTERS and tables[target][k] > 0 \
+                    and power_holder(tables, C.GUARDIAN) != target:
+                return {"type": "destroy", "target": target, "kind": k}
+        elif kind == "swap":
+            a, ka, b, kb = action["a"], action["ka"], action["b"], action["kb"]
+            if 0 <= a < b < len(tables) and ka != kb and ka in C.CHARACTERS and kb in C.CHARACTERS \
+                    and tables[a][ka] > 0 and tables[b][kb] > 0:
+                protected = spy_protected(tables)
+                if protected is None or protected not in (a, b, seat):
+                    return {"type": "swap", "a": a, "ka": ka, "b": b, "kb": kb}
+        elif kind == "discard":
+            k = action["kind"]
+            if k in C.CHARACTERS and tables[seat][k] > 0:
+                return {"type": "discard", "kind": k}
+        return None
 
     def _why_illegal(self, state: dict, action: dict) -> str | None:
         step, kind = state["step"], action.get("type")
