@@ -660,7 +660,7 @@ class OriflammeGame(Game):
             "discard": [list(d) for d in view["discard"]], "pos": view["pos"],
             "pending": None if pending is None else {**pending, **({"cands": list(pending["cands"])}
                                                                     if "cands" in pending else {})},
-            "gone": False, "options": dict(view["options"]), "log": [dict(e) for e in view["log"]],
+            "gone": False, "options": dict(view["options"]), "log": list(view["log"]),  # entries are never changed once logged
         }
 
     def _check_state(self, state: dict) -> None:
