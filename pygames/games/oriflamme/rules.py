@@ -594,6 +594,7 @@ class OriflammeGame(Game):
     def _view(self, state: dict, seat: int | None) -> dict:
         n = state["num_players"]
         queue = [[self._card_view(c, seat) for c in stack] for stack in state["queue"]]
+        pending = state["pending"]
         view = {
             "num_players": n, "seat": seat, "seating": list(state["seating"]), "first": state["first"],
             "round": state["round"], "rounds": ROUNDS, "phase": state["phase"], "turn": state["turn"],
@@ -604,23 +605,22 @@ class OriflammeGame(Game):
             "ip": list(state["ip"]), "queue": queue,
             "discard": [list(d) for d in state["discard"]],
             "pos": state["pos"],
-            "pending": dict(state["pending"]) if state["pending"] is not None else None,
+            "pending": dict(pending) if pending is not None else None,
             "options": dict(state["options"]),
             "cards_in_queue": self._cards_in_queue(state),
             "log": log_visible_to(state["log"], seat),
         }
-        if state["pending"] is not None and "cands" in state["pending"]:
-            view["pending"]["cands"] = list(state["pending"]["cands"])
+        if pending is not None and "cands" in pending:
+            view["pending"]["cands"] = list(pending["cands"])
         if state["phase"] == "over":
             view["winners"] = self._winners(state)
         return view
 
     @staticmethod
     def _card_view(card: dict, seat: int | None) -> dict:
-        out = {"o": card["o"], "up": card["up"], "ip": card["ip"]}
         if card["up"] or card["o"] == seat:
-            out["k"] = card["k"]
-        return out
+            return {"o": card["o"], "up": card["up"], "ip": card["ip"], "k": card["k"]}
+        return {"o": card["o"], "up": card["up"], "ip": card["ip"]}
 
     def _sample_state(self, view: dict, seat: int, rng: Any) -> dict:
         n = view["num_players"]
