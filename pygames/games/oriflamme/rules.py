@@ -263,27 +263,30 @@ class OriflammeGame(Game):
 
     # ------------------------------------------------------------------ apply
     def _copy_state(self, state: dict) -> dict:
-        """A copy for ``apply``: new lists for everything an action changes in place.
+        """A copy for ``apply``: new outer lists, sharing everything inside them.
 
-        Shared with the original: seating, removed cards and options (never changed), the
-        pending decision (always replaced, never changed), the log entries (only appended),
-        each hand (a placed card makes a new hand list) and the card dicts (a card that
-        changes is first replaced by a copy, see ``_top_to_change``).
+        The rules never change a hand, a stack, a card or a discard pile in place: they put
+        a new one in its place (a stack with one card more or less, a card with its new
+        influence, see ``_top_to_change``). Also shared: seating, removed cards and options
+        (never changed), the pending decision (always replaced) and the log entries (only
+        appended).
         """
         new = dict(state)
         new["hands"] = list(state["hands"])
         new["ip"] = list(state["ip"])
-        new["queue"] = [list(stack) for stack in state["queue"]]
-        new["discard"] = [list(cards_out) for cards_out in state["discard"]]
+        new["queue"] = list(state["queue"])
+        new["discard"] = list(state["discard"])
         new["log"] = list(state["log"])
         return new
 
     @staticmethod
     def _top_to_change(state: dict, pos: int) -> dict:
-        """The top card at ``pos``, made this state's own before it changes (a copied state
-        shares its card dicts with the state it was copied from)."""
-        stack = state["queue"][pos]
-        card = stack[-1] = dict(stack[-1])
+        """A new copy of the top card at ``pos``, put in its place, for the rules to change
+        (states share their stacks and card dicts with the state they were copied from)."""
+        queue = state["queue"]
+        stack = queue[pos]
+        card = dict(stack[-1])
+        queue[pos] = stack[:-1] + [card]
         return card
 
     def _apply(self, state: dict, action: dict, rng: Any) -> None:
@@ -339,7 +342,7 @@ class OriflammeGame(Game):
             pos = 0
         else:
             pos = action["pos"]
-            queue[pos].append(card)
+            queue[pos] = queue[pos] + [card]
         state["log"].append(log_entry("place", seat=seat, at=at, pos=pos, height=len(queue[pos])))
         state["log"].append(log_entry("place_own", to=[seat], seat=seat, card=kind, at=at, pos=pos))
         state["turn"] += 1
@@ -498,14 +501,17 @@ class OriflammeGame(Game):
         """Take the top card of a stack out of the queue into its owner's discard (influence on it is lost)."""
         queue = state["queue"]
         stack = queue[index]
-        card = stack.pop()
+        card = stack[-1]
         if state["phase"] == "resolve" and index == state["pos"]:
             state["gone"] = True
-        if not stack:
+        if len(stack) > 1:
+            queue[index] = stack[:-1]
+        else:
             del queue[index]
             if index < state["pos"]:
                 state["pos"] -= 1
-        state["discard"][card["o"]].append(card["k"])
+        discard = state["discard"]
+        discard[card["o"]] = discard[card["o"]] + [card["k"]]
         return card
 
     def _eliminate(self, state: dict, target: int, seat: int, ability: str) -> None:
@@ -549,11 +555,12 @@ class OriflammeGame(Game):
                                           n=cards.AMBUSH_BONUS))
             return
         alone = len(queue[i]) == 1
-        queue[i].pop()
         if alone:
             del queue[i]
             if i < state["pos"]:
                 state["pos"] -= 1
+        else:
+            queue[i] = queue[i][:-1]
         if "gap" in action:
             g = action["gap"]
             if alone and g > i:
@@ -567,7 +574,7 @@ class OriflammeGame(Game):
             j = action["onto"]
             if alone and j > i:
                 j -= 1
-            queue[j].append(card)
+            queue[j] = queue[j] + [card]
             state["log"].append(log_entry("move", seat=seat, owner=card["o"], card=public_kind,
                                           src=i, onto=action["onto"]))
 
