@@ -134,12 +134,12 @@ class OriflammeGame(Game):
         pending = state["pending"]  # a decision of the resolution (there is none while placing)
         if pending is not None:
             return pending["seat"]
-        return self._placer(state) if state["phase"] == "place" else None
+        return state["order"][state["turn"]] if state["phase"] == "place" else None  # the placer
 
     # ------------------------------------------------------------------ legal actions
     def _legal_actions(self, state: dict) -> list[dict]:
         if state["phase"] == "place":
-            seat = self._placer(state)
+            seat = state["order"][state["turn"]]  # the placer
             queue = state["queue"]
             hand = state["hands"][seat]
             if not queue:
