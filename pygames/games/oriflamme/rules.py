@@ -147,7 +147,8 @@ class OriflammeGame(Game):
             own = [i for i, stack in enumerate(queue) if stack[-1]["o"] == seat]
             actions = []
             for k in hand:  # each card: at either end of the queue, or on one of the placer's own stacks
-                actions += ({"type": "place", "card": k, "at": "left"}, {"type": "place", "card": k, "at": "right"})
+                actions += ({"type": "place", "card": k, "at": "left"},
+                            {"type": "place", "card": k, "at": "right"})
                 for i in own:
                     actions.append({"type": "place", "card": k, "at": "stack", "pos": i})
             return actions
@@ -662,12 +663,14 @@ class OriflammeGame(Game):
         pending = view["pending"]
         return {
             "num_players": n, "seating": list(view["seating"]), "first": view["first"],
-            "order": _round_order(view["seating"], view["first"]), "round": view["round"], "phase": view["phase"], "turn": view["turn"],
+            "order": _round_order(view["seating"], view["first"]),
+            "round": view["round"], "phase": view["phase"], "turn": view["turn"],
             "hands": hands, "removed": removed, "ip": list(view["ip"]), "queue": queue,
             "discard": [list(d) for d in view["discard"]], "pos": view["pos"],
             "pending": None if pending is None else {**pending, **({"cands": list(pending["cands"])}
                                                                     if "cands" in pending else {})},
-            "gone": False, "options": dict(view["options"]), "log": list(view["log"]),  # entries are never changed once logged
+            # log entries are never changed once logged: the view's own are shared
+            "gone": False, "options": dict(view["options"]), "log": list(view["log"]),
         }
 
     def _check_state(self, state: dict) -> None:
