@@ -173,3 +173,38 @@ def test_private_log_entries_reach_only_their_seat():
         removed = [e for e in GAME.view(state, seat)["log"] if e["key"] == "removed"]
         assert [e["params"]["seat"] for e in removed] == [seat]
     assert all(e.get("to") is None for e in GAME.view(state, None)["log"])
+
+
+def every_shaped_action(state) -> list[dict]:
+    """Every action of every shape the game knows, with its numbers one beyond the queue's (or the
+    table's) ends, so that legal and illegal ones of each kind are among them."""
+    n = GAME.num_players(state)
+    spots = range(-1, len(GAME.view(state, None)["queue"]) + 2)
+    actions: list[dict] = [{"type": "reveal"}, {"type": "leave"}]
+    for card in KINDS:
+        actions += [{"type": "place", "card": card, "at": at} for at in ("center", "left", "right", "stack")]
+        actions += [{"type": "place", "card": card, "at": "stack", "pos": i} for i in spots]
+    actions += [{"type": kind, "pos": i} for kind in ("target", "copy") for i in spots]
+    actions += [{"type": "spy", "seat": s} for s in range(-1, n + 1)]
+    actions += [{"type": "move", "pos": i, way: j} for i in spots for j in spots for way in ("gap", "onto")]
+    return actions
+
+
+def test_apply_accepts_exactly_the_listed_actions():
+    """The direct legality check (``_legal_match``) agrees with the legal list on every action of
+    every shape, in every decision of random games: placements, reveals, targets, spies, copies and
+    Royal Decree moves."""
+    kinds_met = set()
+    for n, seed in [(n, seed) for n in (3, 4, 5) for seed in range(6)]:
+        for state, _ in random_game(n, 7000 + seed):
+            if GAME.is_over(state):
+                break
+            listed = {json.dumps(a, sort_keys=True) for a in GAME.legal_actions(state)}
+            for action in every_shaped_action(state):
+                if json.dumps(action, sort_keys=True) in listed:
+                    GAME.apply(state, action)
+                    kinds_met.add(action["type"])
+                else:
+                    with pytest.raises(IllegalAction):
+                        GAME.apply(state, action)
+    assert kinds_met == {"place", "reveal", "leave", "target", "spy", "copy", "move"}

@@ -2,6 +2,7 @@
 
 State (plain JSON data):
     num_players, seating (seats in clockwise order), first (first player of the round),
+    order (the round's placement order: seating from first on),
     round (1..6), phase ("place" | "resolve" | "over"), turn (placements made this round),
     hands / removed (per seat, kinds in standard order), ip (per seat),
     queue: list of stacks (bottom card first), a card = {"o": owner, "k": kind, "up": bool, "ip": n},
@@ -32,10 +33,15 @@ def _sorted_kinds(kinds: list[str]) -> list[str]:
     return sorted(kinds, key=KINDS.index)
 
 
+def _round_order(seating: list[int], first: int) -> list[int]:
+    """Who places in a round, in turn: every seat once, clockwise from the round's first player."""
+    start = seating.index(first)
+    return seating[start:] + seating[:start]
+
+
 class OriflammeGame(Game):
     info = INFO
     version = 1
-    snapshot_legal = False  # the legal list is cheaper to rebuild in apply than to snapshot
     test_option_keys = ("seating", "first_player", "hands", "removed", "no_shuffle")
 
     # ------------------------------------------------------------------ setup
@@ -85,7 +91,8 @@ class OriflammeGame(Game):
             hands.append(_sorted_kinds(hand))
             removed.append(_sorted_kinds(out))
         state = {
-            "num_players": n, "seating": seating, "first": first, "round": 1,
+            "num_players": n, "seating": seating, "first": first, "order": _round_order(seating, first),
+            "round": 1,
             "phase": "place", "turn": 0, "hands": hands, "removed": removed,
             "ip": [cards.START_INFLUENCE] * n, "queue": [], "discard": [[] for _ in range(n)],
             "pos": 0, "pending": None, "gone": False,
@@ -119,21 +126,18 @@ class OriflammeGame(Game):
     @staticmethod
     def _placer(state: dict) -> int:
         """Who places now: the turn-th seat clockwise from the first player of the round."""
-        seating = state["seating"]
-        return seating[(seating.index(state["first"]) + state["turn"]) % len(seating)]
+        return state["order"][state["turn"]]
 
     def _current_player(self, state: dict) -> int | None:
-        phase = state["phase"]
-        if phase == "place":
-            return self._placer(state)
-        if phase == "resolve":
-            return state["pending"]["seat"]
-        return None
+        pending = state["pending"]  # a decision of the resolution (there is none while placing)
+        if pending is not None:
+            return pending["seat"]
+        return state["order"][state["turn"]] if state["phase"] == "place" else None  # the placer
 
     # ------------------------------------------------------------------ legal actions
     def _legal_actions(self, state: dict) -> list[dict]:
         if state["phase"] == "place":
-            seat = self._placer(state)
+            seat = state["order"][state["turn"]]  # the placer
             queue = state["queue"]
             hand = state["hands"][seat]
             if not queue:
@@ -141,9 +145,10 @@ class OriflammeGame(Game):
             own = [i for i, stack in enumerate(queue) if stack[-1]["o"] == seat]
             actions = []
             for k in hand:  # each card: at either end of the queue, or on one of the placer's own stacks
-                actions.append({"type": "place", "card": k, "at": "left"})
-                actions.append({"type": "place", "card": k, "at": "right"})
-                actions += [{"type": "place", "card": k, "at": "stack", "pos": i} for i in own]
+                actions += ({"type": "place", "card": k, "at": "left"},
+                            {"type": "place", "card": k, "at": "right"})
+                for i in own:
+                    actions.append({"type": "place", "card": k, "at": "stack", "pos": i})
             return actions
         pending = state["pending"]
         kind = pending["type"]
@@ -161,20 +166,69 @@ class OriflammeGame(Game):
 
     def _move_actions(self, state: dict) -> list[dict]:
         queue, here = state["queue"], state["pos"]
+        gaps = range(len(queue) + 1)
         actions = []
         for i, stack in enumerate(queue):
             if i == here:
                 continue
-            card = stack[-1]
-            alone = len(stack) == 1
-            for g in range(len(queue) + 1):
-                if alone and g in (i, i + 1):
-                    continue  # back where it was
-                actions.append({"type": "move", "pos": i, "gap": g})
-            for j, other in enumerate(queue):
-                if j != i and j != here and other[-1]["o"] == card["o"]:
-                    actions.append({"type": "move", "pos": i, "onto": j})
+            owner = stack[-1]["o"]
+            if len(stack) == 1:  # alone: the gaps on either side of it are where it already is
+                actions += [{"type": "move", "pos": i, "gap": g} for g in gaps if g != i and g != i + 1]
+            else:
+                actions += [{"type": "move", "pos": i, "gap": g} for g in gaps]
+            actions += [{"type": "move", "pos": i, "onto": j} for j, other in enumerate(queue)
+                        if other[-1]["o"] == owner and j != i and j != here]
         return actions
+
+    def _legal_match(self, state: dict, action: dict) -> dict | None:
+        """The legal action equal to ``action`` (a new dict), or None: the same answers as
+        ``_legal_actions`` gives, checked without building the list."""
+        kind = action["type"]
+        pending = state["pending"]
+        if pending is None:  # the placement phase
+            if kind != "place":
+                return None
+            seat = self._placer(state)
+            queue = state["queue"]
+            card, at = action.get("card"), action.get("at")
+            if type(card) is not str or card not in state["hands"][seat] or type(at) is not str:
+                return None
+            if at == "stack":
+                pos = action.get("pos")
+                if len(action) == 4 and type(pos) is int and 0 <= pos < len(queue) \
+                        and queue[pos][-1]["o"] == seat:
+                    return {"type": "place", "card": card, "at": "stack", "pos": pos}
+                return None
+            if len(action) == 3 and (at in ("left", "right") if queue else at == "center"):
+                return {"type": "place", "card": card, "at": at}
+            return None
+        wanted = pending["type"]
+        if wanted == "reveal":
+            return {"type": kind} if kind in ("reveal", "leave") and len(action) == 1 else None
+        if kind != wanted or len(action) != (2 if kind != "move" else 3):
+            return None
+        if kind == "spy":
+            seat = action.get("seat")
+            return {"type": "spy", "seat": seat} if type(seat) is int and seat in pending["cands"] else None
+        pos = action.get("pos")
+        if type(pos) is not int:
+            return None
+        if kind != "move":  # target, copy
+            return {"type": kind, "pos": pos} if pos in pending["cands"] else None
+        queue, here = state["queue"], state["pos"]
+        if not 0 <= pos < len(queue) or pos == here:
+            return None
+        if "gap" in action:
+            gap = action["gap"]
+            if type(gap) is int and 0 <= gap <= len(queue) \
+                    and not (len(queue[pos]) == 1 and gap in (pos, pos + 1)):
+                return {"type": "move", "pos": pos, "gap": gap}
+            return None
+        onto = action.get("onto")
+        if type(onto) is int and 0 <= onto < len(queue) and onto != pos and onto != here \
+                and queue[onto][-1]["o"] == queue[pos][-1]["o"]:
+            return {"type": "move", "pos": pos, "onto": onto}
+        return None
 
     def _why_illegal(self, state: dict, action: dict) -> str | None:
         kind = action.get("type")
@@ -208,18 +262,31 @@ class OriflammeGame(Game):
 
     # ------------------------------------------------------------------ apply
     def _copy_state(self, state: dict) -> dict:
-        """A copy for ``apply``: new lists and card dicts for everything an action changes in place.
+        """A copy for ``apply``: new outer lists, sharing everything inside them.
 
-        Shared with the original: seating, removed cards and options (never changed), the
-        pending decision (always replaced, never changed) and the log entries (only appended).
+        The rules never change a hand, a stack, a card or a discard pile in place: they put
+        a new one in its place (a stack with one card more or less, a card with its new
+        influence, see ``_top_to_change``). Also shared: seating, removed cards and options
+        (never changed), the pending decision (always replaced) and the log entries (only
+        appended).
         """
         new = dict(state)
-        new["hands"] = [list(hand) for hand in state["hands"]]
+        new["hands"] = list(state["hands"])
         new["ip"] = list(state["ip"])
-        new["queue"] = [[dict(card) for card in stack] for stack in state["queue"]]
-        new["discard"] = [list(cards_out) for cards_out in state["discard"]]
+        new["queue"] = list(state["queue"])
+        new["discard"] = list(state["discard"])
         new["log"] = list(state["log"])
         return new
+
+    @staticmethod
+    def _top_to_change(state: dict, pos: int) -> dict:
+        """A new copy of the top card at ``pos``, put in its place, for the rules to change
+        (states share their stacks and card dicts with the state they were copied from)."""
+        queue = state["queue"]
+        stack = queue[pos]
+        card = dict(stack[-1])
+        queue[pos] = stack[:-1] + [card]
+        return card
 
     def _apply(self, state: dict, action: dict, rng: Any) -> None:
         self._do(state, action)
@@ -235,7 +302,7 @@ class OriflammeGame(Game):
             self._reveal(state)
             return
         if kind == "leave":
-            card = state["queue"][state["pos"]][-1]
+            card = self._top_to_change(state, state["pos"])
             card["ip"] += 1
             state["pending"] = None
             state["log"].append(log_entry("leave", seat=card["o"], pos=state["pos"], ip=card["ip"]))
@@ -261,7 +328,7 @@ class OriflammeGame(Game):
     def _place(self, state: dict, action: dict) -> None:
         seat = self._placer(state)
         kind = action["card"]
-        state["hands"][seat].remove(kind)
+        state["hands"][seat] = [k for k in state["hands"][seat] if k != kind]
         card = {"o": seat, "k": kind, "up": False, "ip": 0}
         queue = state["queue"]
         at = action["at"]
@@ -274,7 +341,7 @@ class OriflammeGame(Game):
             pos = 0
         else:
             pos = action["pos"]
-            queue[pos].append(card)
+            queue[pos] = queue[pos] + [card]
         state["log"].append(log_entry("place", seat=seat, at=at, pos=pos, height=len(queue[pos])))
         state["log"].append(log_entry("place_own", to=[seat], seat=seat, card=kind, at=at, pos=pos))
         state["turn"] += 1
@@ -291,20 +358,23 @@ class OriflammeGame(Game):
             if pending is not None:
                 if pending["type"] == "reveal":
                     return
-                choices = len(pending["cands"]) if "cands" in pending else len(self._legal_actions(state))
-                if choices > 1:
+                # a forced choice (one option only) is applied at once; a Royal Decree has
+                # several moves whenever the queue has three stacks or more
+                if len(pending["cands"]) > 1 if "cands" in pending else len(state["queue"]) > 2:
                     return
-                # a forced choice (one option only) is applied at once
-                self._do(state, self._legal_actions(state)[0])
+                legal = self._legal_actions(state)
+                if len(legal) > 1:
+                    return
+                self._do(state, legal[0])
                 continue
             queue, pos = state["queue"], state["pos"]
             if pos >= len(queue):
                 self._end_round(state)
                 continue
             card = queue[pos][-1]
-            if not card["up"]:
+            if not card["up"]:  # its owner decides: reveal it or leave it
                 state["pending"] = {"type": "reveal", "seat": card["o"]}
-                continue
+                return
             self._ability(state, card["k"], card["o"], False)
             if state["pending"] is None:
                 self._finish(state)
@@ -325,8 +395,8 @@ class OriflammeGame(Game):
             state["log"].append(log_entry("end", ip=list(state["ip"]), cards=self._cards_in_queue(state),
                                           winners=winners))
             return
-        seating = state["seating"]
-        state["first"] = seating[(seating.index(state["first"]) + 1) % len(seating)]
+        state["first"] = state["order"][1]  # the next player clockwise
+        state["order"] = _round_order(state["seating"], state["first"])
         state["round"] += 1
         state["phase"] = "place"
         state["turn"] = 0
@@ -335,7 +405,7 @@ class OriflammeGame(Game):
 
     def _reveal(self, state: dict) -> None:
         state["pending"] = None
-        card = state["queue"][state["pos"]][-1]
+        card = self._top_to_change(state, state["pos"])
         seat, kind, taken = card["o"], card["k"], card["ip"]
         card["up"] = True
         card["ip"] = 0
@@ -430,14 +500,17 @@ class OriflammeGame(Game):
         """Take the top card of a stack out of the queue into its owner's discard (influence on it is lost)."""
         queue = state["queue"]
         stack = queue[index]
-        card = stack.pop()
+        card = stack[-1]
         if state["phase"] == "resolve" and index == state["pos"]:
             state["gone"] = True
-        if not stack:
+        if len(stack) > 1:
+            queue[index] = stack[:-1]
+        else:
             del queue[index]
             if index < state["pos"]:
                 state["pos"] -= 1
-        state["discard"][card["o"]].append(card["k"])
+        discard = state["discard"]
+        discard[card["o"]] = discard[card["o"]] + [card["k"]]
         return card
 
     def _eliminate(self, state: dict, target: int, seat: int, ability: str) -> None:
@@ -475,18 +548,18 @@ class OriflammeGame(Game):
         if (state["options"]["decree_triggers_ambush"] and card["k"] == "ambush" and not card["up"]
                 and card["o"] != seat):
             lost = card["ip"]
-            card["up"] = True
             self._discard_top(state, i)
             state["ip"][card["o"]] += cards.AMBUSH_BONUS
             state["log"].append(log_entry("ambush_decree", seat=card["o"], attacker=seat, lost=lost,
                                           n=cards.AMBUSH_BONUS))
             return
         alone = len(queue[i]) == 1
-        queue[i].pop()
         if alone:
             del queue[i]
             if i < state["pos"]:
                 state["pos"] -= 1
+        else:
+            queue[i] = queue[i][:-1]
         if "gap" in action:
             g = action["gap"]
             if alone and g > i:
@@ -500,7 +573,7 @@ class OriflammeGame(Game):
             j = action["onto"]
             if alone and j > i:
                 j -= 1
-            queue[j].append(card)
+            queue[j] = queue[j] + [card]
             state["log"].append(log_entry("move", seat=seat, owner=card["o"], card=public_kind,
                                           src=i, onto=action["onto"]))
 
@@ -527,6 +600,7 @@ class OriflammeGame(Game):
     def _view(self, state: dict, seat: int | None) -> dict:
         n = state["num_players"]
         queue = [[self._card_view(c, seat) for c in stack] for stack in state["queue"]]
+        pending = state["pending"]
         view = {
             "num_players": n, "seat": seat, "seating": list(state["seating"]), "first": state["first"],
             "round": state["round"], "rounds": ROUNDS, "phase": state["phase"], "turn": state["turn"],
@@ -537,23 +611,22 @@ class OriflammeGame(Game):
             "ip": list(state["ip"]), "queue": queue,
             "discard": [list(d) for d in state["discard"]],
             "pos": state["pos"],
-            "pending": dict(state["pending"]) if state["pending"] is not None else None,
+            "pending": dict(pending) if pending is not None else None,
             "options": dict(state["options"]),
             "cards_in_queue": self._cards_in_queue(state),
             "log": log_visible_to(state["log"], seat),
         }
-        if state["pending"] is not None and "cands" in state["pending"]:
-            view["pending"]["cands"] = list(state["pending"]["cands"])
+        if pending is not None and "cands" in pending:
+            view["pending"]["cands"] = list(pending["cands"])
         if state["phase"] == "over":
             view["winners"] = self._winners(state)
         return view
 
     @staticmethod
     def _card_view(card: dict, seat: int | None) -> dict:
-        out = {"o": card["o"], "up": card["up"], "ip": card["ip"]}
         if card["up"] or card["o"] == seat:
-            out["k"] = card["k"]
-        return out
+            return {"o": card["o"], "up": card["up"], "ip": card["ip"], "k": card["k"]}
+        return {"o": card["o"], "up": card["up"], "ip": card["ip"]}
 
     def _sample_state(self, view: dict, seat: int, rng: Any) -> dict:
         n = view["num_players"]
@@ -588,21 +661,25 @@ class OriflammeGame(Game):
         pending = view["pending"]
         return {
             "num_players": n, "seating": list(view["seating"]), "first": view["first"],
+            "order": _round_order(view["seating"], view["first"]),
             "round": view["round"], "phase": view["phase"], "turn": view["turn"],
             "hands": hands, "removed": removed, "ip": list(view["ip"]), "queue": queue,
             "discard": [list(d) for d in view["discard"]], "pos": view["pos"],
             "pending": None if pending is None else {**pending, **({"cands": list(pending["cands"])}
                                                                     if "cands" in pending else {})},
-            "gone": False, "options": dict(view["options"]), "log": [dict(e) for e in view["log"]],
+            # log entries are never changed once logged: the view's own are shared
+            "gone": False, "options": dict(view["options"]), "log": list(view["log"]),
         }
 
     def _check_state(self, state: dict) -> None:
-        for key in ("seating", "first", "round", "phase", "turn", "hands", "removed", "ip", "queue",
+        for key in ("seating", "first", "order", "round", "phase", "turn", "hands", "removed", "ip", "queue",
                     "discard", "pos", "pending", "gone", "options", "log"):
             if key not in state:
                 raise RecordError(f"the saved state lacks {key!r}")
         if state["phase"] not in ("place", "resolve", "over"):
             raise RecordError("the saved state has an unknown phase")
+        if state["order"] != _round_order(state["seating"], state["first"]):
+            raise RecordError("the saved state's placement order does not follow its seating")
         n = state["num_players"]
         for p in range(n):
             total = len(state["hands"][p]) + len(state["removed"][p]) + len(state["discard"][p])
