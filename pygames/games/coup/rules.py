@@ -85,7 +85,6 @@ class CoupGame(Game):
     max_players = 6
     title = {"en": "Coup", "ja": "クー"}
     version = 1
-    snapshot_legal = False  # the legal list is cheaper to rebuild in apply than to snapshot
     test_option_keys = ("deck", "hands", "first_player", "factions_of", "no_shuffle", "coins", "almshouse")
 
     # ================================================================ options
@@ -345,6 +344,88 @@ class CoupGame(Game):
                 acts.append({"type": "embezzle"})
         return acts
 
+    def _legal_match(self, state: dict, action: dict) -> dict | None:
+        """The legal action equal to ``action`` (a fresh dict), checked without building the list:
+        the same conditions as ``_legal_actions``, asked of this one action."""
+        step = state["queue"][0]
+        k = step["k"]
+        kind = action["type"]
+        if k == "act":
+            return self._main_match(state, action)
+        if k == "react":
+            if len(action) == 1 and kind in ("pass", "challenge"):
+                if kind == "pass" or self._react_options(state, step, step["order"][step["i"]])[0]:
+                    return {"type": kind}
+                return None
+            card = self._card_of(action, "block")
+            if card is not None and card in self._react_options(state, step, step["order"][step["i"]])[1]:
+                return {"type": "block", "card": card}
+            return None
+        if k in ("reveal", "lose", "show"):
+            card = self._card_of(action, k)
+            return {"type": k, "card": card} if card in state["hands"][step["seat"]] else None
+        if k == "keep":
+            cards = action.get("cards") if kind == "keep" and len(action) == 2 else None
+            if type(cards) is not list or len(cards) != step["n"] or \
+                    any(type(c) is not str or c not in ORDER for c in cards) or cards != sort_cards(cards):
+                return None
+            try:  # the kept cards come out of the hand and the cards drawn
+                remove_cards(state["hands"][step["seat"]] + step["drawn"], cards)
+            except ValueError:
+                return None
+            return {"type": "keep", "cards": list(cards)}
+        if k == "inspect" and len(action) == 1 and kind in ("examine_keep", "examine_swap"):
+            return {"type": kind}
+        return None
+
+    @staticmethod
+    def _card_of(action: dict, kind: str) -> str | None:
+        """The card an action {"type": kind, "card": <str>} names, or None for any other shape."""
+        if action["type"] != kind or len(action) != 2:
+            return None
+        card = action.get("card")
+        return card if type(card) is str else None
+
+    def _main_match(self, state: dict, action: dict) -> dict | None:
+        """``_legal_match`` for a turn's main action: the conditions of ``_main_actions``."""
+        a = state["turn"]
+        coins = state["coins"][a]
+        opts = state["opts"]
+        kind = action["type"]
+        if len(action) == 1:
+            if coins >= C.FORCED_COUP:
+                return None
+            if kind in ("income", "foreign_aid", "exchange") or (kind == "tax" and not opts["diplomat"]) or \
+                    (kind == "embezzle" and opts["factions"] and state["almshouse"] > 0):
+                return {"type": kind}
+            return None
+        t = action.get("target")
+        if len(action) != 2 or type(t) is not int or not 0 <= t < state["num_players"]:
+            return None
+        if kind == "convert":
+            if coins >= C.FORCED_COUP or not opts["factions"]:
+                return None
+            fac = state["factions"]
+            if t == a and coins >= C.CONVERT_SELF_COST or \
+                    t != a and coins >= C.CONVERT_OTHER_COST and self.alive(state, t) and fac[t] != fac[a]:
+                return {"type": kind, "target": t}
+            return None
+        if kind == "coup":
+            allowed = coins >= C.COUP_COST
+        elif coins >= C.FORCED_COUP:
+            return None
+        elif kind == "steal":
+            allowed = state["coins"][t] >= 1
+        elif kind == "assassinate":
+            allowed = coins >= C.ASSASSINATE_COST
+        elif kind == "examine":
+            allowed = opts["inquisitor"]
+        elif kind == "cooperate":
+            allowed = opts["diplomat"]
+        else:
+            return None
+        return {"type": kind, "target": t} if allowed and t in self.targets(state, a) else None
+
     def _react_options(self, state: dict, step: dict, seat: int) -> tuple[bool, list[str]]:
         """(may challenge, characters it may block with) for ``seat`` in a reaction window."""
         info = state["info"]
@@ -417,20 +498,25 @@ class CoupGame(Game):
         """A copy for ``apply``: a new list or dict for every part an action changes in place.
 
         Shared with the original: the options and the character list (never changed), the
-        log entries (only ever appended) and what a queue step holds in lists (a step's
-        "order" and "drawn" are replaced, never changed).
+        log entries (only ever appended), each seat's hand and lost cards and the court deck
+        (the rules replace these lists, never change them), the queue's steps after the
+        first (only the first step changes in place: a reaction window's "i") and what a
+        step holds in lists (a step's "order" and "drawn" are replaced, never changed).
         """
         new = dict(state)
         new["wins"] = list(state["wins"])
-        new["hands"] = [list(hand) for hand in state["hands"]]
-        new["lost"] = [list(lost) for lost in state["lost"]]
+        new["hands"] = list(state["hands"])
+        new["lost"] = list(state["lost"])
         new["coins"] = list(state["coins"])
         if state["factions"] is not None:
             new["factions"] = list(state["factions"])
-        new["deck"] = list(state["deck"])
         if state["info"] is not None:
             new["info"] = dict(state["info"])
-        new["queue"] = [dict(step) for step in state["queue"]]
+        queue = state["queue"]
+        if queue:
+            new["queue"] = [dict(queue[0]), *queue[1:]]
+        else:
+            new["queue"] = []
         new["log"] = list(state["log"])
         return new
 
@@ -551,9 +637,8 @@ class CoupGame(Game):
             self._lose(state, seat, card, "challenge")
 
     def _lose(self, state: dict, seat: int, card: str, why: str) -> None:
-        hand = state["hands"][seat]
-        hand.remove(card)
-        state["lost"][seat].append(card)
+        hand = state["hands"][seat] = remove_cards(state["hands"][seat], [card])
+        state["lost"][seat] = [*state["lost"][seat], card]
         state["log"].append(log_entry("lose", seat=seat, card=card, why=why))
         if not hand:
             state["log"].append(log_entry("eliminated", seat=seat))
@@ -561,12 +646,11 @@ class CoupGame(Game):
     def _return_and_draw(self, state: dict, seat: int, cards: list[str], rng: Rng) -> None:
         """Shuffle ``cards`` from ``seat``'s hand into the court deck and draw as many."""
         hand = remove_cards(state["hands"][seat], cards)
-        deck = state["deck"]
-        deck.extend(sort_cards(cards))
+        deck = state["deck"] + sort_cards(cards)
         if not state["opts"]["no_shuffle"]:
             rng.shuffle(deck)
         drawn = deck[:len(cards)]
-        del deck[:len(cards)]
+        state["deck"] = deck[len(cards):]
         state["hands"][seat] = sort_cards(hand + drawn)
         state["log"].append(log_entry("drew", to=[seat], seat=seat, cards=sort_cards(drawn)))
 
@@ -575,9 +659,9 @@ class CoupGame(Game):
         pool = state["hands"][seat] + step["drawn"]
         returned = sort_cards(remove_cards(pool, kept))
         state["hands"][seat] = sort_cards(kept)
-        state["deck"].extend(returned)
+        state["deck"] = deck = state["deck"] + returned
         if not state["opts"]["no_shuffle"]:
-            rng.shuffle(state["deck"])
+            rng.shuffle(deck)
         state["queue"].pop(0)
         state["log"].append(log_entry("exchange_kept", to=[seat], seat=seat, kept=sort_cards(kept),
                                       returned=returned))
@@ -675,7 +759,7 @@ class CoupGame(Game):
         elif kind == "exchange":
             count = 2 if self.exchange_char(state) == "ambassador" else 1
             drawn = state["deck"][:count]
-            del state["deck"][:count]
+            state["deck"] = state["deck"][count:]
             log.append(log_entry("exchange_draw", to=[a], seat=a, cards=sort_cards(drawn)))
             queue.insert(0, {"k": "keep", "seat": a, "drawn": sort_cards(drawn), "n": len(state["hands"][a])})
         elif kind == "assassinate":
