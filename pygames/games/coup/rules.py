@@ -66,9 +66,14 @@ CLAIMS = {(dip, inq): {kind: (None, False) if spec["claim"] is None else
                        (_character_of(spec["claim"], dip, inq), spec["claim"].startswith("!"))
                        for kind, spec in C.ACTIONS.items()}
           for dip in (False, True) for inq in (False, True)}
-BLOCKS = {(dip, inq): {kind: [_character_of(spec, dip, inq) for spec in specs]
+BLOCKS = {(dip, inq): {kind: tuple(_character_of(spec, dip, inq) for spec in specs)
                        for kind, specs in C.BLOCKERS.items()}
           for dip in (False, True) for inq in (False, True)}
+
+
+MAX_PLAYERS = 6
+#: SEATS_AFTER[n][seat]: the other seats of an n-player table in turn order after ``seat``
+SEATS_AFTER = {n: [[*range(seat + 1, n), *range(seat)] for seat in range(n)] for n in range(1, MAX_PLAYERS + 1)}
 
 
 def deck_chars(opts: dict) -> list[str]:
@@ -82,7 +87,7 @@ def deck_chars(opts: dict) -> list[str]:
 class CoupGame(Game):
     id = "coup"
     min_players = 2
-    max_players = 6
+    max_players = MAX_PLAYERS
     title = {"en": "Coup", "ja": "クー"}
     version = 1
     test_option_keys = ("deck", "hands", "first_player", "factions_of", "no_shuffle", "coins", "almshouse")
@@ -233,9 +238,10 @@ class CoupGame(Game):
         return CLAIMS[opts["diplomat"], opts["inquisitor"]][action_type]
 
     @staticmethod
-    def blockers(state: dict, action_type: str) -> list[str]:
+    def blockers(state: dict, action_type: str) -> tuple[str, ...]:
+        """The characters that block a main action (none: an empty tuple)."""
         opts = state["opts"]
-        return list(BLOCKS[opts["diplomat"], opts["inquisitor"]].get(action_type, ()))
+        return BLOCKS[opts["diplomat"], opts["inquisitor"]].get(action_type, ())
 
     @staticmethod
     def alive(state: dict, seat: int) -> bool:
@@ -251,7 +257,8 @@ class CoupGame(Game):
         """At most one player still holds cards (an empty hand is an eliminated player)."""
         return state["hands"].count([]) >= state["num_players"] - 1
 
-    def factions_split(self, state: dict) -> bool:
+    @staticmethod
+    def factions_split(state: dict) -> bool:
         """True while the living players belong to both factions (the targeting limit applies)."""
         factions = state["factions"]
         if factions is None:
@@ -262,8 +269,8 @@ class CoupGame(Game):
     def targets(self, state: dict, actor: int) -> list[int]:
         """The seats ``actor`` may target: living others, outside the own faction while split."""
         hands = state["hands"]
-        seats = [t for t in range(state["num_players"]) if t != actor and hands[t]]
-        if self.factions_split(state):
+        seats = [t for t in range(len(hands)) if t != actor and hands[t]]
+        if state["factions"] is not None and self.factions_split(state):
             factions = state["factions"]
             seats = [t for t in seats if factions[t] != factions[actor]]
         return seats
@@ -275,34 +282,32 @@ class CoupGame(Game):
     def after(state: dict, seat: int) -> list[int]:
         """Living seats other than ``seat``, in seat order after it."""
         hands = state["hands"]
-        n = len(hands)
-        return [other for other in [*range(seat + 1, n), *range(seat)] if hands[other]]
+        return [other for other in SEATS_AFTER[len(hands)][seat] if hands[other]]
 
     # ================================================================ whose decision
     def _current_player(self, state: dict) -> int | None:
         if state["over"]:
             return None
         step = state["queue"][0]
-        if step["k"] == "act":
-            return state["turn"]
-        if step["k"] == "react":
+        k = step["k"]
+        if k == "react":
             return step["order"][step["i"]]
+        if k == "act":
+            return state["turn"]
         return step["seat"]
 
     # ================================================================ legal actions
     def _legal_actions(self, state: dict) -> list[dict]:
         step = state["queue"][0]
         k = step["k"]
+        if k == "react":
+            can_challenge, blocks = self._react_options(state, step, step["order"][step["i"]])
+            acts: list[dict] = [{"type": "pass"}, {"type": "challenge"}] if can_challenge else [{"type": "pass"}]
+            for card in blocks:
+                acts.append({"type": "block", "card": card})
+            return acts
         if k == "act":
             return self._main_actions(state)
-        if k == "react":
-            seat = step["order"][step["i"]]
-            can_challenge, blocks = self._react_options(state, step, seat)
-            acts: list[dict] = [{"type": "pass"}]
-            if can_challenge:
-                acts.append({"type": "challenge"})
-            acts += [{"type": "block", "card": c} for c in blocks]
-            return acts
         if k in ("reveal", "lose", "show"):
             return [{"type": k, "card": c} for c in distinct(state["hands"][step["seat"]])]
         if k == "keep":
@@ -426,23 +431,21 @@ class CoupGame(Game):
             return None
         return {"type": kind, "target": t} if allowed and t in self.targets(state, a) else None
 
-    def _react_options(self, state: dict, step: dict, seat: int) -> tuple[bool, list[str]]:
+    def _react_options(self, state: dict, step: dict, seat: int) -> tuple[bool, tuple[str, ...]]:
         """(may challenge, characters it may block with) for ``seat`` in a reaction window."""
-        info = state["info"]
         stage = step["stage"]
-        if stage == "block":
-            return seat != step["claimant"], []
+        if stage == "block":  # a block may be challenged, not blocked
+            return seat != step["claimant"], ()
+        info = state["info"]
         action = info["action"]
-        blocks: list[str] = []
+        blocks: tuple[str, ...] = ()
         if action == "foreign_aid":
-            actor = info["actor"]
-            if not (self.factions_split(state) and state["factions"][seat] == state["factions"][actor]):
+            factions = state["factions"]
+            if factions is None or factions[seat] != factions[info["actor"]] or not self.factions_split(state):
                 blocks = self.blockers(state, action)
-        elif action in TARGETED_BLOCKABLE and seat == info["target"]:
+        elif seat == info["target"] and action in TARGETED_BLOCKABLE:
             blocks = self.blockers(state, action)
-        if stage == "second":
-            return False, blocks
-        return info["claim"] is not None, blocks
+        return stage == "action" and info["claim"] is not None, blocks
 
     def _why_illegal(self, state: dict, action: dict) -> str | None:
         step = state["queue"][0]
@@ -642,6 +645,8 @@ class CoupGame(Game):
         state["log"].append(log_entry("lose", seat=seat, card=card, why=why))
         if not hand:
             state["log"].append(log_entry("eliminated", seat=seat))
+            if self.round_decided(state):  # the round ends at once: the rest of the turn is void
+                state["queue"] = [{"k": "round_end"}]
 
     def _return_and_draw(self, state: dict, seat: int, cards: list[str], rng: Rng) -> None:
         """Shuffle ``cards`` from ``seat``'s hand into the court deck and draw as many."""
@@ -686,51 +691,43 @@ class CoupGame(Game):
     # ================================================================ automatic steps
     def _run(self, state: dict, rng: Rng) -> None:
         """Run automatic steps until a seat has to decide (or the game is over)."""
-        while not state["over"]:
-            if self.round_decided(state):
-                self._end_round(state, rng)
-                continue
+        while True:
             step = state["queue"][0]
             k = step["k"]
-            if k == "act":
-                return
             if k == "react":
                 if step["i"] < len(step["order"]):
                     return
-                state["queue"].pop(0)
-                continue
-            if k == "second":
-                state["queue"][0] = self._window(state, "second", state["info"]["target"])
-                continue
-            if k in ("reveal", "lose", "show"):
+                state["queue"].pop(0)  # a window nobody (else) may answer
+            elif k in ("act", "keep", "inspect"):
+                return
+            elif k in ("reveal", "lose", "show"):
                 hand = state["hands"][step["seat"]]
-                if k == "lose" and not hand:
-                    state["queue"].pop(0)
-                    continue
                 if len(hand) >= 2:
-                    return
+                    return  # a decision (asked even of two equal cards: the count is public)
                 if k == "reveal":
                     self._reveal(state, step, hand[0], rng)
-                elif k == "lose":
-                    state["queue"].pop(0)
-                    self._lose(state, step["seat"], hand[0], step["why"])
-                else:
+                elif k == "show":
                     self._show(state, step, hand[0])
-                continue
-            if k in ("keep", "inspect"):
-                return
-            if k == "resolve":
+                else:
+                    state["queue"].pop(0)
+                    if hand:  # the target may have lost its last card in a challenge first
+                        self._lose(state, step["seat"], hand[0], step["why"])
+            elif k == "second":
+                state["queue"][0] = self._window(state, "second", state["info"]["target"])
+            elif k == "resolve":
                 state["queue"].pop(0)
                 self._resolve(state, rng)
-                continue
-            if k == "embezzle_proof":
+            elif k == "embezzle_proof":
                 state["queue"].pop(0)
                 self._embezzle_proof(state, step["challenger"], rng)
-                continue
-            if k == "end":
+            elif k == "end":
                 self._end_turn(state)
-                continue
-            raise RecordError(f"unknown step {k!r}")  # pragma: no cover
+            elif k == "round_end":
+                self._end_round(state, rng)
+                if state["over"]:
+                    return
+            else:
+                raise RecordError(f"unknown step {k!r}")  # pragma: no cover
 
     def _resolve(self, state: dict, rng: Rng) -> None:
         info = state["info"]
