@@ -319,7 +319,8 @@ class CoupGame(Game):
 
     def _main_actions(self, state: dict) -> list[dict]:
         a = state["turn"]
-        coins = state["coins"][a]
+        purse = state["coins"]
+        coins = purse[a]
         n = state["num_players"]
         opts = state["opts"]
         targets = self.targets(state, a)
@@ -330,10 +331,13 @@ class CoupGame(Game):
             acts += [{"type": "coup", "target": t} for t in targets]
         if not opts["diplomat"]:
             acts.append({"type": "tax"})
-        acts += [{"type": "steal", "target": t} for t in targets if state["coins"][t] >= 1]
+        for t in targets:
+            if purse[t] >= 1:
+                acts.append({"type": "steal", "target": t})
         acts.append({"type": "exchange"})
         if coins >= C.ASSASSINATE_COST:
-            acts += [{"type": "assassinate", "target": t} for t in targets]
+            for t in targets:
+                acts.append({"type": "assassinate", "target": t})
         if opts["inquisitor"]:
             acts += [{"type": "examine", "target": t} for t in targets]
         if opts["diplomat"]:
@@ -527,10 +531,10 @@ class CoupGame(Game):
         step = state["queue"][0]
         k = step["k"]
         kind = action["type"]
-        if k == "act":
-            self._declare(state, action, rng)
-        elif k == "react":
+        if k == "react":
             self._react(state, step, step["order"][step["i"]], action)
+        elif k == "act":
+            self._declare(state, action, rng)
         elif k == "reveal":
             self._reveal(state, step, action["card"], rng)
         elif k == "lose":
@@ -556,7 +560,7 @@ class CoupGame(Game):
         if kind == "income":
             state["coins"][a] += 1
             log.append(log_entry("income", seat=a))
-            state["queue"] = [{"k": "end"}]
+            self._end_turn(state)
         elif kind == "coup":
             state["coins"][a] -= C.COUP_COST
             log.append(log_entry("coup", seat=a, target=t))
@@ -567,21 +571,23 @@ class CoupGame(Game):
             state["almshouse"] += cost
             state["factions"][t] = 1 - state["factions"][t]
             log.append(log_entry("convert", seat=a, target=t, cost=cost, faction=state["factions"][t]))
-            state["queue"] = [{"k": "end"}]
+            self._end_turn(state)
         else:
             log.append(log_entry("declare", seat=a, action=kind, target=t, card=claim, negative=negative))
             state["queue"] = [self._window(state, "action", a), {"k": "resolve"}, {"k": "end"}]
 
     def _window(self, state: dict, stage: str, claimant: int) -> dict:
         step = {"k": "react", "stage": stage, "claimant": claimant, "order": [], "i": 0}
+        if stage == "block" or (stage == "action" and state["info"]["claim"] is not None):
+            step["order"] = self.after(state, claimant)  # every other living player may challenge a claim
+            return step
         if stage == "second":
-            candidates = [state["info"]["target"]] if self.alive(state, state["info"]["target"]) else []
+            target = state["info"]["target"]
+            candidates = [target] if self.alive(state, target) else []
         else:
             candidates = self.after(state, claimant)
-        if stage == "block" or (stage == "action" and state["info"]["claim"] is not None):
-            step["order"] = candidates  # every other living player may challenge a claim
-        else:  # unclaimed foreign aid, or the target's second chance: only who may block
-            step["order"] = [s for s in candidates if any(self._react_options(state, step, s))]
+        # unclaimed foreign aid, or the target's second chance: only who may block
+        step["order"] = [s for s in candidates if any(self._react_options(state, step, s))]
         return step
 
     def _react(self, state: dict, step: dict, seat: int, action: dict) -> None:
@@ -794,7 +800,11 @@ class CoupGame(Game):
             state["queue"].insert(0, {"k": "lose", "seat": challenger, "why": "challenge"})
 
     def _end_turn(self, state: dict) -> None:
-        state["turn"] = self.after(state, state["turn"])[0]
+        hands = state["hands"]
+        for seat in SEATS_AFTER[len(hands)][state["turn"]]:  # the next living seat
+            if hands[seat]:
+                state["turn"] = seat
+                break
         state["info"] = None
         state["queue"] = [{"k": "act"}]
 
