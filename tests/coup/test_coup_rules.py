@@ -612,6 +612,41 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
         GAME.apply(s, {"type": "reveal", "card": "captain"})
 
 
+def test_apply_checks_each_decision_directly_exactly_as_the_legal_list():
+    """apply checks an action without the list (_legal_match): the same actions, Coup's own shapes."""
+    def refused(state, action):
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, action)
+
+    s = setup(3, [[D, A], [CA, CO], [AM, D]], coins=[3, 0, 2])
+    for action in GAME.legal_actions(s):
+        assert GAME.apply(s, dict(action))
+    refused(s, {"type": "steal", "target": 1})          # seat 1 has no coins
+    refused(s, {"type": "assassinate", "target": True})  # a bool is no seat
+    refused(s, {"type": "assassinate", "target": 3})     # no such seat
+    refused(s, {"type": "convert", "target": 1})         # no factions in this game
+    refused(s, {"type": "tax", "target": 1})             # tax takes no target
+    refused(s, {"type": "examine", "target": 1})         # no inquisitor in this deck
+    s = play(s, "assassinate>2")
+    assert GAME.legal_actions(s) == [{"type": "pass"}, {"type": "challenge"}]
+    refused(s, {"type": "block", "card": CO})            # only the target may block
+    s = play(s, "pass")
+    assert GAME.legal_actions(s) == [{"type": "pass"}, {"type": "challenge"}, {"type": "block", "card": CO}]
+    refused(s, {"type": "block", "card": CA})
+    refused(s, {"type": "block", "card": CO, "seat": 2})
+    refused(s, {"type": "challenge", "card": A})
+    s = setup(3, [[AM, CA], [A, CO], [D, CO]], top=[D, A])
+    s = play(s, "exchange", "pass", "pass")
+    legal = GAME.legal_actions(s)
+    assert {"type": "keep", "cards": [D, CA]} in legal
+    refused(s, {"type": "keep", "cards": [CA, D]})         # the listed order (character order) only
+    refused(s, {"type": "keep", "cards": [D]})             # two cards to keep
+    refused(s, {"type": "keep", "cards": [D, D]})          # one duke was drawn
+    refused(s, {"type": "keep", "cards": [D, "joker"]})
+    kept = play(s, {"type": "keep", "cards": [D, CA]})
+    assert hand(kept, 0) == [D, CA]
+
+
 def test_sample_state_in_keep_and_inspect_steps_matches_the_view():
     s = setup(3, [["inquisitor", CA], [D, CA], [A, CO]], top=[CO], inquisitor=True)
     s = play(s, "examine>1", "pass", "pass", "show:captain")
