@@ -31,11 +31,8 @@ def sort_cards(cards: list[str]) -> list[str]:
 
 
 def distinct(cards: list[str]) -> list[str]:
-    out: list[str] = []
-    for c in sort_cards(cards):
-        if c not in out:
-            out.append(c)
-    return out
+    """Each character of ``cards`` once, in character order."""
+    return list(dict.fromkeys(sort_cards(cards)))
 
 
 def combos(pool: list[str], k: int) -> list[list[str]]:
