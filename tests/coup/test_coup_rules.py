@@ -484,6 +484,16 @@ def test_COUP_20_convert_costs_one_for_yourself_two_for_another():
     assert v["coins"][0] == 1 and v["almshouse"] == 1 and v["factions"] == [1, 1, 1]
 
 
+def test_a_conversion_leaves_the_round_start_entry_as_it_was_also_in_place():
+    """Log entries never change once written: the round's factions stay in its first entry even when
+    a bot's simulation converts in place (``advance``)."""
+    s = setup(3, [[A, CA], ["diplomat", CO], [CA, "inquisitor"]], factions_of=[0, 1, 1], coins=[2, 2, 2],
+              **FACT)
+    GAME.advance(s, {"type": "convert", "target": 1})
+    assert s["factions"] == [0, 0, 1]
+    assert s["log"][0]["key"] == "round_start" and s["log"][0]["params"]["factions"] == [0, 1, 1]
+
+
 def test_convert_is_neither_blockable_nor_challengeable():
     s = setup(3, [[A, CA], [D, CO], [CA, AM]], factions_of=[0, 1, 1], factions=True)
     s = play(s, "convert>0")

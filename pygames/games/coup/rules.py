@@ -216,8 +216,10 @@ class CoupGame(Game):
         state["turn"] = first
         state["info"] = None
         state["queue"] = [{"k": "act"}]
+        factions = state["factions"]  # the entry keeps its own lists: a conversion changes the state's
         state["log"].append(log_entry("round_start", round=state["round"], seat=first,
-                                      factions=state["factions"], coins=list(state["coins"])))
+                                      factions=None if factions is None else list(factions),
+                                      coins=list(state["coins"])))
 
     # ================================================================ helpers
     @staticmethod
