@@ -358,8 +358,6 @@ class CoupGame(Game):
         step = state["queue"][0]
         k = step["k"]
         kind = action["type"]
-        if k == "act":
-            return self._main_match(state, action)
         if k == "react":
             if len(action) == 1 and kind in ("pass", "challenge"):
                 if kind == "pass" or self._react_options(state, step, step["order"][step["i"]])[0]:
@@ -369,6 +367,8 @@ class CoupGame(Game):
             if card is not None and card in self._react_options(state, step, step["order"][step["i"]])[1]:
                 return {"type": "block", "card": card}
             return None
+        if k == "act":
+            return self._main_match(state, action)
         if k in ("reveal", "lose", "show"):
             card = self._card_of(action, k)
             return {"type": k, "card": card} if card in state["hands"][step["seat"]] else None
