@@ -506,7 +506,8 @@ class CoupGame(Game):
         Shared with the original: the options and the character list (never changed), the
         log entries (only ever appended), each seat's hand and lost cards and the court deck
         (the rules replace these lists, never change them), the queue's steps after the
-        first (only the first step changes in place: a reaction window's "i") and what a
+        first (only the first step changes in place: a reaction window's "i", and a window
+        is always put first) and what a
         step holds in lists (a step's "order" and "drawn" are replaced, never changed).
         """
         new = dict(state)
@@ -552,15 +553,16 @@ class CoupGame(Game):
         kind = action["type"]
         t = action.get("target")
         log = state["log"]
+        if kind == "income":  # nothing to answer: the coin is taken and the turn ends
+            state["coins"][a] += 1
+            log.append(log_entry("income", seat=a))
+            self._end_turn(state)
+            return
         claim, negative = self.claim_of(state, kind)
         state["info"] = {"actor": a, "action": kind, "target": t, "claim": claim, "negative": negative,
                          "blocker": None, "block_card": None, "blocked": False, "failed": False,
                          "challenger": None}
-        if kind == "income":
-            state["coins"][a] += 1
-            log.append(log_entry("income", seat=a))
-            self._end_turn(state)
-        elif kind == "coup":
+        if kind == "coup":
             state["coins"][a] -= C.COUP_COST
             log.append(log_entry("coup", seat=a, target=t))
             state["queue"] = [{"k": "lose", "seat": t, "why": "coup"}, {"k": "end"}]
