@@ -707,6 +707,11 @@ class CoupGame(Game):
                 state["queue"].pop(0)  # a window nobody (else) may answer
             elif k in ("act", "keep", "inspect"):
                 return
+            elif k == "resolve":
+                state["queue"].pop(0)
+                self._resolve(state, rng)
+            elif k == "end":
+                self._end_turn(state)
             elif k in ("reveal", "lose", "show"):
                 hand = state["hands"][step["seat"]]
                 if len(hand) >= 2:
@@ -721,14 +726,9 @@ class CoupGame(Game):
                         self._lose(state, step["seat"], hand[0], step["why"])
             elif k == "second":
                 state["queue"][0] = self._window(state, "second", state["info"]["target"])
-            elif k == "resolve":
-                state["queue"].pop(0)
-                self._resolve(state, rng)
             elif k == "embezzle_proof":
                 state["queue"].pop(0)
                 self._embezzle_proof(state, step["challenger"], rng)
-            elif k == "end":
-                self._end_turn(state)
             elif k == "round_end":
                 self._end_round(state, rng)
                 if state["over"]:
