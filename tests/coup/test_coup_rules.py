@@ -484,6 +484,16 @@ def test_COUP_20_convert_costs_one_for_yourself_two_for_another():
     assert v["coins"][0] == 1 and v["almshouse"] == 1 and v["factions"] == [1, 1, 1]
 
 
+def test_a_conversion_leaves_the_round_start_entry_as_it_was_also_in_place():
+    """Log entries never change once written: the round's factions stay in its first entry even when
+    a bot's simulation converts in place (``advance``)."""
+    s = setup(3, [[A, CA], ["diplomat", CO], [CA, "inquisitor"]], factions_of=[0, 1, 1], coins=[2, 2, 2],
+              **FACT)
+    GAME.advance(s, {"type": "convert", "target": 1})
+    assert s["factions"] == [0, 0, 1]
+    assert s["log"][0]["key"] == "round_start" and s["log"][0]["params"]["factions"] == [0, 1, 1]
+
+
 def test_convert_is_neither_blockable_nor_challengeable():
     s = setup(3, [[A, CA], [D, CO], [CA, AM]], factions_of=[0, 1, 1], factions=True)
     s = play(s, "convert>0")
@@ -610,6 +620,41 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     s = play(s, "challenge")  # seat 1 challenges the Duke claim: seat 0 shows it
     with pytest.raises(IllegalAction, match=r"you hold no 'captain' \(your cards: assassin, duke\)"):
         GAME.apply(s, {"type": "reveal", "card": "captain"})
+
+
+def test_apply_checks_each_decision_directly_exactly_as_the_legal_list():
+    """apply checks an action without the list (_legal_match): the same actions, Coup's own shapes."""
+    def refused(state, action):
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, action)
+
+    s = setup(3, [[D, A], [CA, CO], [AM, D]], coins=[3, 0, 2])
+    for action in GAME.legal_actions(s):
+        assert GAME.apply(s, dict(action))
+    refused(s, {"type": "steal", "target": 1})          # seat 1 has no coins
+    refused(s, {"type": "assassinate", "target": True})  # a bool is no seat
+    refused(s, {"type": "assassinate", "target": 3})     # no such seat
+    refused(s, {"type": "convert", "target": 1})         # no factions in this game
+    refused(s, {"type": "tax", "target": 1})             # tax takes no target
+    refused(s, {"type": "examine", "target": 1})         # no inquisitor in this deck
+    s = play(s, "assassinate>2")
+    assert GAME.legal_actions(s) == [{"type": "pass"}, {"type": "challenge"}]
+    refused(s, {"type": "block", "card": CO})            # only the target may block
+    s = play(s, "pass")
+    assert GAME.legal_actions(s) == [{"type": "pass"}, {"type": "challenge"}, {"type": "block", "card": CO}]
+    refused(s, {"type": "block", "card": CA})
+    refused(s, {"type": "block", "card": CO, "seat": 2})
+    refused(s, {"type": "challenge", "card": A})
+    s = setup(3, [[AM, CA], [A, CO], [D, CO]], top=[D, A])
+    s = play(s, "exchange", "pass", "pass")
+    legal = GAME.legal_actions(s)
+    assert {"type": "keep", "cards": [D, CA]} in legal
+    refused(s, {"type": "keep", "cards": [CA, D]})         # the listed order (character order) only
+    refused(s, {"type": "keep", "cards": [D]})             # two cards to keep
+    refused(s, {"type": "keep", "cards": [D, D]})          # one duke was drawn
+    refused(s, {"type": "keep", "cards": [D, "joker"]})
+    kept = play(s, {"type": "keep", "cards": [D, CA]})
+    assert hand(kept, 0) == [D, CA]
 
 
 def test_sample_state_in_keep_and_inspect_steps_matches_the_view():

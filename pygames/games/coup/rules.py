@@ -32,11 +32,8 @@ def sort_cards(cards: list[str]) -> list[str]:
 
 
 def distinct(cards: list[str]) -> list[str]:
-    out: list[str] = []
-    for c in sort_cards(cards):
-        if c not in out:
-            out.append(c)
-    return out
+    """Each character of ``cards`` once, in character order."""
+    return list(dict.fromkeys(sort_cards(cards)))
 
 
 def combos(pool: list[str], k: int) -> list[list[str]]:
@@ -67,9 +64,14 @@ CLAIMS = {(dip, inq): {kind: (None, False) if spec["claim"] is None else
                        (_character_of(spec["claim"], dip, inq), spec["claim"].startswith("!"))
                        for kind, spec in C.ACTIONS.items()}
           for dip in (False, True) for inq in (False, True)}
-BLOCKS = {(dip, inq): {kind: [_character_of(spec, dip, inq) for spec in specs]
+BLOCKS = {(dip, inq): {kind: tuple(_character_of(spec, dip, inq) for spec in specs)
                        for kind, specs in C.BLOCKERS.items()}
           for dip in (False, True) for inq in (False, True)}
+
+
+MAX_PLAYERS = 6
+#: SEATS_AFTER[n][seat]: the other seats of an n-player table in turn order after ``seat``
+SEATS_AFTER = {n: [[*range(seat + 1, n), *range(seat)] for seat in range(n)] for n in range(1, MAX_PLAYERS + 1)}
 
 
 def deck_chars(opts: dict) -> list[str]:
@@ -83,7 +85,6 @@ def deck_chars(opts: dict) -> list[str]:
 class CoupGame(Game):
     info = INFO
     version = 1
-    snapshot_legal = False  # the legal list is cheaper to rebuild in apply than to snapshot
     test_option_keys = ("deck", "hands", "first_player", "factions_of", "no_shuffle", "coins", "almshouse")
 
     # ================================================================ options
@@ -213,8 +214,10 @@ class CoupGame(Game):
         state["turn"] = first
         state["info"] = None
         state["queue"] = [{"k": "act"}]
+        factions = state["factions"]  # the entry keeps its own lists: a conversion changes the state's
         state["log"].append(log_entry("round_start", round=state["round"], seat=first,
-                                      factions=state["factions"], coins=list(state["coins"])))
+                                      factions=None if factions is None else list(factions),
+                                      coins=list(state["coins"])))
 
     # ================================================================ helpers
     @staticmethod
@@ -232,9 +235,10 @@ class CoupGame(Game):
         return CLAIMS[opts["diplomat"], opts["inquisitor"]][action_type]
 
     @staticmethod
-    def blockers(state: dict, action_type: str) -> list[str]:
+    def blockers(state: dict, action_type: str) -> tuple[str, ...]:
+        """The characters that block a main action (none: an empty tuple)."""
         opts = state["opts"]
-        return list(BLOCKS[opts["diplomat"], opts["inquisitor"]].get(action_type, ()))
+        return BLOCKS[opts["diplomat"], opts["inquisitor"]].get(action_type, ())
 
     @staticmethod
     def alive(state: dict, seat: int) -> bool:
@@ -250,7 +254,8 @@ class CoupGame(Game):
         """At most one player still holds cards (an empty hand is an eliminated player)."""
         return state["hands"].count([]) >= state["num_players"] - 1
 
-    def factions_split(self, state: dict) -> bool:
+    @staticmethod
+    def factions_split(state: dict) -> bool:
         """True while the living players belong to both factions (the targeting limit applies)."""
         factions = state["factions"]
         if factions is None:
@@ -261,8 +266,8 @@ class CoupGame(Game):
     def targets(self, state: dict, actor: int) -> list[int]:
         """The seats ``actor`` may target: living others, outside the own faction while split."""
         hands = state["hands"]
-        seats = [t for t in range(state["num_players"]) if t != actor and hands[t]]
-        if self.factions_split(state):
+        seats = [t for t in range(len(hands)) if t != actor and hands[t]]
+        if state["factions"] is not None and self.factions_split(state):
             factions = state["factions"]
             seats = [t for t in seats if factions[t] != factions[actor]]
         return seats
@@ -274,34 +279,32 @@ class CoupGame(Game):
     def after(state: dict, seat: int) -> list[int]:
         """Living seats other than ``seat``, in seat order after it."""
         hands = state["hands"]
-        n = len(hands)
-        return [other for other in [*range(seat + 1, n), *range(seat)] if hands[other]]
+        return [other for other in SEATS_AFTER[len(hands)][seat] if hands[other]]
 
     # ================================================================ whose decision
     def _current_player(self, state: dict) -> int | None:
         if state["over"]:
             return None
         step = state["queue"][0]
-        if step["k"] == "act":
-            return state["turn"]
-        if step["k"] == "react":
+        k = step["k"]
+        if k == "react":
             return step["order"][step["i"]]
+        if k == "act":
+            return state["turn"]
         return step["seat"]
 
     # ================================================================ legal actions
     def _legal_actions(self, state: dict) -> list[dict]:
         step = state["queue"][0]
         k = step["k"]
+        if k == "react":
+            can_challenge, blocks = self._react_options(state, step, step["order"][step["i"]])
+            acts: list[dict] = [{"type": "pass"}, {"type": "challenge"}] if can_challenge else [{"type": "pass"}]
+            for card in blocks:
+                acts.append({"type": "block", "card": card})
+            return acts
         if k == "act":
             return self._main_actions(state)
-        if k == "react":
-            seat = step["order"][step["i"]]
-            can_challenge, blocks = self._react_options(state, step, seat)
-            acts: list[dict] = [{"type": "pass"}]
-            if can_challenge:
-                acts.append({"type": "challenge"})
-            acts += [{"type": "block", "card": c} for c in blocks]
-            return acts
         if k in ("reveal", "lose", "show"):
             return [{"type": k, "card": c} for c in distinct(state["hands"][step["seat"]])]
         if k == "keep":
@@ -313,7 +316,8 @@ class CoupGame(Game):
 
     def _main_actions(self, state: dict) -> list[dict]:
         a = state["turn"]
-        coins = state["coins"][a]
+        purse = state["coins"]
+        coins = purse[a]
         n = state["num_players"]
         opts = state["opts"]
         targets = self.targets(state, a)
@@ -324,10 +328,13 @@ class CoupGame(Game):
             acts += [{"type": "coup", "target": t} for t in targets]
         if not opts["diplomat"]:
             acts.append({"type": "tax"})
-        acts += [{"type": "steal", "target": t} for t in targets if state["coins"][t] >= 1]
+        for t in targets:
+            if purse[t] >= 1:
+                acts.append({"type": "steal", "target": t})
         acts.append({"type": "exchange"})
         if coins >= C.ASSASSINATE_COST:
-            acts += [{"type": "assassinate", "target": t} for t in targets]
+            for t in targets:
+                acts.append({"type": "assassinate", "target": t})
         if opts["inquisitor"]:
             acts += [{"type": "examine", "target": t} for t in targets]
         if opts["diplomat"]:
@@ -343,23 +350,103 @@ class CoupGame(Game):
                 acts.append({"type": "embezzle"})
         return acts
 
-    def _react_options(self, state: dict, step: dict, seat: int) -> tuple[bool, list[str]]:
+    def _legal_match(self, state: dict, action: dict) -> dict | None:
+        """The legal action equal to ``action`` (a fresh dict), checked without building the list:
+        the same conditions as ``_legal_actions``, asked of this one action."""
+        step = state["queue"][0]
+        k = step["k"]
+        kind = action["type"]
+        if k == "react":
+            if len(action) == 1 and kind in ("pass", "challenge"):
+                if kind == "pass" or self._react_options(state, step, step["order"][step["i"]])[0]:
+                    return {"type": kind}
+                return None
+            card = self._card_of(action, "block")
+            if card is not None and card in self._react_options(state, step, step["order"][step["i"]])[1]:
+                return {"type": "block", "card": card}
+            return None
+        if k == "act":
+            return self._main_match(state, action)
+        if k in ("reveal", "lose", "show"):
+            card = self._card_of(action, k)
+            return {"type": k, "card": card} if card in state["hands"][step["seat"]] else None
+        if k == "keep":
+            cards = action.get("cards") if kind == "keep" and len(action) == 2 else None
+            if type(cards) is not list or len(cards) != step["n"] or \
+                    any(type(c) is not str or c not in ORDER for c in cards) or cards != sort_cards(cards):
+                return None
+            try:  # the kept cards come out of the hand and the cards drawn
+                remove_cards(state["hands"][step["seat"]] + step["drawn"], cards)
+            except ValueError:
+                return None
+            return {"type": "keep", "cards": list(cards)}
+        if k == "inspect" and len(action) == 1 and kind in ("examine_keep", "examine_swap"):
+            return {"type": kind}
+        return None
+
+    @staticmethod
+    def _card_of(action: dict, kind: str) -> str | None:
+        """The card an action {"type": kind, "card": <str>} names, or None for any other shape."""
+        if action["type"] != kind or len(action) != 2:
+            return None
+        card = action.get("card")
+        return card if type(card) is str else None
+
+    def _main_match(self, state: dict, action: dict) -> dict | None:
+        """``_legal_match`` for a turn's main action: the conditions of ``_main_actions``."""
+        a = state["turn"]
+        coins = state["coins"][a]
+        opts = state["opts"]
+        kind = action["type"]
+        if len(action) == 1:
+            if coins >= C.FORCED_COUP:
+                return None
+            if kind in ("income", "foreign_aid", "exchange") or (kind == "tax" and not opts["diplomat"]) or \
+                    (kind == "embezzle" and opts["factions"] and state["almshouse"] > 0):
+                return {"type": kind}
+            return None
+        t = action.get("target")
+        if len(action) != 2 or type(t) is not int or not 0 <= t < state["num_players"]:
+            return None
+        if kind == "convert":
+            if coins >= C.FORCED_COUP or not opts["factions"]:
+                return None
+            fac = state["factions"]
+            if t == a and coins >= C.CONVERT_SELF_COST or \
+                    t != a and coins >= C.CONVERT_OTHER_COST and self.alive(state, t) and fac[t] != fac[a]:
+                return {"type": kind, "target": t}
+            return None
+        if kind == "coup":
+            allowed = coins >= C.COUP_COST
+        elif coins >= C.FORCED_COUP:
+            return None
+        elif kind == "steal":
+            allowed = state["coins"][t] >= 1
+        elif kind == "assassinate":
+            allowed = coins >= C.ASSASSINATE_COST
+        elif kind == "examine":
+            allowed = opts["inquisitor"]
+        elif kind == "cooperate":
+            allowed = opts["diplomat"]
+        else:
+            return None
+        return {"type": kind, "target": t} if allowed and t in self.targets(state, a) else None
+
+    def _react_options(self, state: dict, step: dict, seat: int) -> tuple[bool, tuple[str, ...]]:
         """(may challenge, characters it may block with) for ``seat`` in a reaction window."""
-        info = state["info"]
         stage = step["stage"]
-        if stage == "block":
-            return seat != step["claimant"], []
+        if stage == "block":  # a block may be challenged, not blocked
+            return seat != step["claimant"], ()
+        info = state["info"]
         action = info["action"]
-        blocks: list[str] = []
+        blocks: tuple[str, ...] = ()
         if action == "foreign_aid":
-            actor = info["actor"]
-            if not (self.factions_split(state) and state["factions"][seat] == state["factions"][actor]):
+            factions = state["factions"]
+            if factions is None or factions[seat] != factions[info["actor"]] or not self.factions_split(state):
                 blocks = self.blockers(state, action)
-        elif action in TARGETED_BLOCKABLE and seat == info["target"]:
+        elif seat == info["target"] and action in TARGETED_BLOCKABLE:
             blocks = self.blockers(state, action)
-        if stage == "second":
-            return False, blocks
-        return info["claim"] is not None, blocks
+        return stage == "action" and info["claim"] is not None, blocks
 
     def _why_illegal(self, state: dict, action: dict) -> str | None:
         step = state["queue"][0]
@@ -415,20 +502,26 @@ class CoupGame(Game):
         """A copy for ``apply``: a new list or dict for every part an action changes in place.
 
         Shared with the original: the options and the character list (never changed), the
-        log entries (only ever appended) and what a queue step holds in lists (a step's
-        "order" and "drawn" are replaced, never changed).
+        log entries (only ever appended), each seat's hand and lost cards and the court deck
+        (the rules replace these lists, never change them), the queue's steps after the
+        first (only the first step changes in place: a reaction window's "i", and a window
+        is always put first) and what a
+        step holds in lists (a step's "order" and "drawn" are replaced, never changed).
         """
         new = dict(state)
         new["wins"] = list(state["wins"])
-        new["hands"] = [list(hand) for hand in state["hands"]]
-        new["lost"] = [list(lost) for lost in state["lost"]]
+        new["hands"] = list(state["hands"])
+        new["lost"] = list(state["lost"])
         new["coins"] = list(state["coins"])
         if state["factions"] is not None:
             new["factions"] = list(state["factions"])
-        new["deck"] = list(state["deck"])
         if state["info"] is not None:
             new["info"] = dict(state["info"])
-        new["queue"] = [dict(step) for step in state["queue"]]
+        queue = state["queue"]
+        if queue:
+            new["queue"] = [dict(queue[0]), *queue[1:]]
+        else:
+            new["queue"] = []
         new["log"] = list(state["log"])
         return new
 
@@ -436,10 +529,10 @@ class CoupGame(Game):
         step = state["queue"][0]
         k = step["k"]
         kind = action["type"]
-        if k == "act":
-            self._declare(state, action, rng)
-        elif k == "react":
+        if k == "react":
             self._react(state, step, step["order"][step["i"]], action)
+        elif k == "act":
+            self._declare(state, action, rng)
         elif k == "reveal":
             self._reveal(state, step, action["card"], rng)
         elif k == "lose":
@@ -458,15 +551,16 @@ class CoupGame(Game):
         kind = action["type"]
         t = action.get("target")
         log = state["log"]
+        if kind == "income":  # nothing to answer: the coin is taken and the turn ends
+            state["coins"][a] += 1
+            log.append(log_entry("income", seat=a))
+            self._end_turn(state)
+            return
         claim, negative = self.claim_of(state, kind)
         state["info"] = {"actor": a, "action": kind, "target": t, "claim": claim, "negative": negative,
                          "blocker": None, "block_card": None, "blocked": False, "failed": False,
                          "challenger": None}
-        if kind == "income":
-            state["coins"][a] += 1
-            log.append(log_entry("income", seat=a))
-            state["queue"] = [{"k": "end"}]
-        elif kind == "coup":
+        if kind == "coup":
             state["coins"][a] -= C.COUP_COST
             log.append(log_entry("coup", seat=a, target=t))
             state["queue"] = [{"k": "lose", "seat": t, "why": "coup"}, {"k": "end"}]
@@ -476,21 +570,23 @@ class CoupGame(Game):
             state["almshouse"] += cost
             state["factions"][t] = 1 - state["factions"][t]
             log.append(log_entry("convert", seat=a, target=t, cost=cost, faction=state["factions"][t]))
-            state["queue"] = [{"k": "end"}]
+            self._end_turn(state)
         else:
             log.append(log_entry("declare", seat=a, action=kind, target=t, card=claim, negative=negative))
             state["queue"] = [self._window(state, "action", a), {"k": "resolve"}, {"k": "end"}]
 
     def _window(self, state: dict, stage: str, claimant: int) -> dict:
         step = {"k": "react", "stage": stage, "claimant": claimant, "order": [], "i": 0}
+        if stage == "block" or (stage == "action" and state["info"]["claim"] is not None):
+            step["order"] = self.after(state, claimant)  # every other living player may challenge a claim
+            return step
         if stage == "second":
-            candidates = [state["info"]["target"]] if self.alive(state, state["info"]["target"]) else []
+            target = state["info"]["target"]
+            candidates = [target] if self.alive(state, target) else []
         else:
             candidates = self.after(state, claimant)
-        if stage == "block" or (stage == "action" and state["info"]["claim"] is not None):
-            step["order"] = candidates  # every other living player may challenge a claim
-        else:  # unclaimed foreign aid, or the target's second chance: only who may block
-            step["order"] = [s for s in candidates if any(self._react_options(state, step, s))]
+        # unclaimed foreign aid, or the target's second chance: only who may block
+        step["order"] = [s for s in candidates if any(self._react_options(state, step, s))]
         return step
 
     def _react(self, state: dict, step: dict, seat: int, action: dict) -> None:
@@ -549,22 +645,22 @@ class CoupGame(Game):
             self._lose(state, seat, card, "challenge")
 
     def _lose(self, state: dict, seat: int, card: str, why: str) -> None:
-        hand = state["hands"][seat]
-        hand.remove(card)
-        state["lost"][seat].append(card)
+        hand = state["hands"][seat] = remove_cards(state["hands"][seat], [card])
+        state["lost"][seat] = [*state["lost"][seat], card]
         state["log"].append(log_entry("lose", seat=seat, card=card, why=why))
         if not hand:
             state["log"].append(log_entry("eliminated", seat=seat))
+            if self.round_decided(state):  # the round ends at once: the rest of the turn is void
+                state["queue"] = [{"k": "round_end"}]
 
     def _return_and_draw(self, state: dict, seat: int, cards: list[str], rng: Rng) -> None:
         """Shuffle ``cards`` from ``seat``'s hand into the court deck and draw as many."""
         hand = remove_cards(state["hands"][seat], cards)
-        deck = state["deck"]
-        deck.extend(sort_cards(cards))
+        deck = state["deck"] + sort_cards(cards)
         if not state["opts"]["no_shuffle"]:
             rng.shuffle(deck)
         drawn = deck[:len(cards)]
-        del deck[:len(cards)]
+        state["deck"] = deck[len(cards):]
         state["hands"][seat] = sort_cards(hand + drawn)
         state["log"].append(log_entry("drew", to=[seat], seat=seat, cards=sort_cards(drawn)))
 
@@ -573,9 +669,9 @@ class CoupGame(Game):
         pool = state["hands"][seat] + step["drawn"]
         returned = sort_cards(remove_cards(pool, kept))
         state["hands"][seat] = sort_cards(kept)
-        state["deck"].extend(returned)
+        state["deck"] = deck = state["deck"] + returned
         if not state["opts"]["no_shuffle"]:
-            rng.shuffle(state["deck"])
+            rng.shuffle(deck)
         state["queue"].pop(0)
         state["log"].append(log_entry("exchange_kept", to=[seat], seat=seat, kept=sort_cards(kept),
                                       returned=returned))
@@ -600,51 +696,43 @@ class CoupGame(Game):
     # ================================================================ automatic steps
     def _run(self, state: dict, rng: Rng) -> None:
         """Run automatic steps until a seat has to decide (or the game is over)."""
-        while not state["over"]:
-            if self.round_decided(state):
-                self._end_round(state, rng)
-                continue
+        while True:
             step = state["queue"][0]
             k = step["k"]
-            if k == "act":
-                return
             if k == "react":
                 if step["i"] < len(step["order"]):
                     return
-                state["queue"].pop(0)
-                continue
-            if k == "second":
-                state["queue"][0] = self._window(state, "second", state["info"]["target"])
-                continue
-            if k in ("reveal", "lose", "show"):
-                hand = state["hands"][step["seat"]]
-                if k == "lose" and not hand:
-                    state["queue"].pop(0)
-                    continue
-                if len(hand) >= 2:
-                    return
-                if k == "reveal":
-                    self._reveal(state, step, hand[0], rng)
-                elif k == "lose":
-                    state["queue"].pop(0)
-                    self._lose(state, step["seat"], hand[0], step["why"])
-                else:
-                    self._show(state, step, hand[0])
-                continue
-            if k in ("keep", "inspect"):
+                state["queue"].pop(0)  # a window nobody (else) may answer
+            elif k in ("act", "keep", "inspect"):
                 return
-            if k == "resolve":
+            elif k == "resolve":
                 state["queue"].pop(0)
                 self._resolve(state, rng)
-                continue
-            if k == "embezzle_proof":
+            elif k == "end":
+                self._end_turn(state)
+            elif k in ("reveal", "lose", "show"):
+                hand = state["hands"][step["seat"]]
+                if len(hand) >= 2:
+                    return  # a decision (asked even of two equal cards: the count is public)
+                if k == "reveal":
+                    self._reveal(state, step, hand[0], rng)
+                elif k == "show":
+                    self._show(state, step, hand[0])
+                else:
+                    state["queue"].pop(0)
+                    if hand:  # the target may have lost its last card in a challenge first
+                        self._lose(state, step["seat"], hand[0], step["why"])
+            elif k == "second":
+                state["queue"][0] = self._window(state, "second", state["info"]["target"])
+            elif k == "embezzle_proof":
                 state["queue"].pop(0)
                 self._embezzle_proof(state, step["challenger"], rng)
-                continue
-            if k == "end":
-                self._end_turn(state)
-                continue
-            raise RecordError(f"unknown step {k!r}")  # pragma: no cover
+            elif k == "round_end":
+                self._end_round(state, rng)
+                if state["over"]:
+                    return
+            else:
+                raise RecordError(f"unknown step {k!r}")  # pragma: no cover
 
     def _resolve(self, state: dict, rng: Rng) -> None:
         info = state["info"]
@@ -673,7 +761,7 @@ class CoupGame(Game):
         elif kind == "exchange":
             count = 2 if self.exchange_char(state) == "ambassador" else 1
             drawn = state["deck"][:count]
-            del state["deck"][:count]
+            state["deck"] = state["deck"][count:]
             log.append(log_entry("exchange_draw", to=[a], seat=a, cards=sort_cards(drawn)))
             queue.insert(0, {"k": "keep", "seat": a, "drawn": sort_cards(drawn), "n": len(state["hands"][a])})
         elif kind == "assassinate":
@@ -711,7 +799,11 @@ class CoupGame(Game):
             state["queue"].insert(0, {"k": "lose", "seat": challenger, "why": "challenge"})
 
     def _end_turn(self, state: dict) -> None:
-        state["turn"] = self.after(state, state["turn"])[0]
+        hands = state["hands"]
+        for seat in SEATS_AFTER[len(hands)][state["turn"]]:  # the next living seat
+            if hands[seat]:
+                state["turn"] = seat
+                break
         state["info"] = None
         state["queue"] = [{"k": "act"}]
 
