@@ -188,6 +188,17 @@ def effects_text(effects: list[dict], lang: str) -> str:
     return (", ".join(parts) + ".") if lang == "en" else ("、".join(parts) + "。")
 
 
+def rivalry_line(gain: dict, lang: str) -> str:
+    """A character's Rivalry line (cards.py ``rivalry``): what it gains in a game of 3-4 players
+    with the Rivalry option."""
+    bits = [(f"the {kind_name(k, 'en')} icon" if lang == "en" else f"{kind_name(k, 'ja')}アイコン")
+            for k in gain.get("icons", "")]
+    bits += [KEYWORD_NAMES[k][lang] for k in gain.get("kw", [])]
+    if lang == "en":
+        return "Rivalry (3–4 players): gains " + " and ".join(bits) + "."
+    return "対抗ルール(3〜4人):" + "と".join(bits) + "を得る。"
+
+
 def card_text(cid: str, lang: str) -> str:
     """The rules text of a card, generated from its data."""
     c = CARDS[cid]
@@ -195,6 +206,8 @@ def card_text(cid: str, lang: str) -> str:
     kws = [KEYWORD_NAMES[k][lang] for k in c.get("kw", [])]
     if kws:
         parts.append(("、" if lang == "ja" else ", ").join(kws) + ("。" if lang == "ja" else "."))
+    if c.get("rivalry"):
+        parts.append(rivalry_line(c["rivalry"], lang))
     if c.get("income"):
         parts.append(f"+{c['income']} income." if lang == "en" else f"インカム+{c['income']}。")
     if c.get("reserve"):
