@@ -85,15 +85,16 @@ def test_HOU_B4_normal_bot_knows_rivalry_no_chump_block_when_no_bonus_is_at_stak
 
 
 def _setup_pick(n: int, **kw) -> dict:
-    """Seat 0 (Ombrine) places its setup cards with 5 gold: Shroud-Blade or Silent Watcher (3 each)."""
-    s = game(n, skip_setup=False, hands=[["O05", "O04"]] + [None] * (n - 1), house_0="ombrine", **kw)
+    """Seat 0 (Vorhelm) places its setup cards with 5 gold: Steppe Lancer (3) or Shield of the Dawn
+    (3 + 2 for another House's card); only one fits."""
+    s = game(n, skip_setup=False, hands=[["V05", "D04"]] + [None] * (n - 1), **kw)
     assert GAME.current_player(s) == 0 and stage(s) == "setup"
     return make_bot("normal", "setup").choose(GAME, GAME.view(s, 0), GAME.legal_actions(s), 0)
 
 
 def test_HOU_B5_normal_bot_values_a_cards_rivalry_line_with_three_or_more_players():
-    # Silent Watcher (STR 3, M/I/P) against Shroud-Blade (STR 3, M, Stealth; Rivalry: +P): with two
-    # players the Watcher's third icon is worth more; with three, Shroud-Blade has it too
-    assert _setup_pick(2) == {"type": "place", "card": "O04"}
-    assert _setup_pick(3, rivalry=False) == {"type": "place", "card": "O04"}
-    assert _setup_pick(3) == {"type": "place", "card": "O05"}
+    # Steppe Lancer (STR 3, M; Rivalry: +P) against Shield of the Dawn (STR 3, M, Bulwark): with two
+    # players the Shield's Bulwark is worth more; with three, the Lancer's power icon is
+    assert _setup_pick(2) == {"type": "place", "card": "D04"}
+    assert _setup_pick(3, rivalry=False) == {"type": "place", "card": "D04"}
+    assert _setup_pick(3) == {"type": "place", "card": "V05"}

@@ -105,10 +105,10 @@ def icons_of(inst: dict) -> str:
 
 
 def keywords_of(inst: dict) -> list[str]:
-    printed = RIVAL_KW[inst["cid"]] if "rival" in inst else CARDS[inst["cid"]]["kw"]
+    own = RIVAL_KW[inst["cid"]] if "rival" in inst else CARDS[inst["cid"]]["kw"]  # with its Rivalry line
     if not inst["atts"]:
-        return printed  # callers only read it
-    kws = list(printed)
+        return own  # callers only read it
+    kws = list(own)
     for a in inst["atts"]:
         kw = CARDS[a]["att"].get("kw")
         if kw and kw not in kws:
