@@ -85,16 +85,16 @@ def test_HOU_B4_normal_bot_knows_rivalry_no_chump_block_when_no_bonus_is_at_stak
 
 
 def _setup_pick(n: int, **kw) -> dict:
-    """Seat 0 (Vorhelm) places its setup cards with 5 gold: Steppe Lancer (3) or Shield of the Dawn
-    (3 + 2 for another House's card); only one fits."""
-    s = game(n, skip_setup=False, hands=[["V05", "D04"]] + [None] * (n - 1), **kw)
+    """Seat 0 (Miravelle) places its setup cards with 5 gold: Tobren the Coinmaster (3) or Silent
+    Watcher (3 + 2 for another House's card); only one fits."""
+    s = game(n, skip_setup=False, hands=[["R08", "O04"]] + [None] * (n - 1), house_0="miravelle", **kw)
     assert GAME.current_player(s) == 0 and stage(s) == "setup"
     return make_bot("normal", "setup").choose(GAME, GAME.view(s, 0), GAME.legal_actions(s), 0)
 
 
 def test_HOU_B5_normal_bot_values_a_cards_rivalry_line_with_three_or_more_players():
-    # Steppe Lancer (STR 3, M; Rivalry: +P) against Shield of the Dawn (STR 3, M, Bulwark): with two
-    # players the Shield's Bulwark is worth more; with three, the Lancer's power icon is
-    assert _setup_pick(2) == {"type": "place", "card": "D04"}
-    assert _setup_pick(3, rivalry=False) == {"type": "place", "card": "D04"}
-    assert _setup_pick(3) == {"type": "place", "card": "V05"}
+    # Silent Watcher (STR 3, M/I; Rivalry: +P) against Tobren (STR 2, I, +1 income): with two players
+    # Tobren's income is worth more; with three, the Watcher's third icon tips it
+    assert _setup_pick(2) == {"type": "place", "card": "R08"}
+    assert _setup_pick(3, rivalry=False) == {"type": "place", "card": "R08"}
+    assert _setup_pick(3) == {"type": "place", "card": "O04"}

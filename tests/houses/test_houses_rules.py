@@ -429,40 +429,35 @@ def test_HOU_77_rivalry_no_bounty_against_a_shared_lead_unopposed_against_equal_
 
 
 def _rivalry_line_game(n, **kw):
-    # seat 0 holds Shroud-Blade (M, Stealth) and Silent Watcher (M, I), both "Rivalry: +P"
+    # seat 0 holds Silent Watcher (M, I; "Rivalry (3–4 players): gains the power icon")
     plots = [["P1"], ["P4"], ["P5"], ["P6"]][:n]
-    return game(n, plots=plots, in_play=[["O05", "O04"]] + [[]] * (n - 1), dominance="end_of_round", **kw)
+    return game(n, plots=plots, in_play=[["O04"]] + [[]] * (n - 1), dominance="end_of_round", **kw)
 
 
-def test_HOU_79_rivalry_lines_hold_with_three_or_more_players_only():
-    # 3 players with Rivalry: both have the power icon, so both may attack in a power challenge
+def test_HOU_79_rivalry_line_holds_with_three_or_more_players_only():
+    # 3 players with Rivalry: the Watcher has the power icon, so it may attack in a power challenge
     s = _rivalry_line_game(3)
     s = act(s, "end_marshal")
-    assert has(s, "challenge", kind="P", opponent=1)
-    s = act(s, "challenge", kind="P", opponent=1)
-    assert has(s, "attacker", card=uid(s, 0, "O05")) and has(s, "attacker", card=uid(s, 0, "O04"))
-    s = act(s, "attacker", card=uid(s, 0, "O05"))
-    s = act(s, "attackers_done")
-    assert log(s, "challenge")[-1]["cards"] == ["O05"] and log(s, "result")[-1]["winner"] == 0
-    # 2 players, or 3 with the option off: the printed cards only, so no power challenge at all
+    s = act(s, "challenge", kind="P", opponent=1)   # the lone eligible attacker is declared
+    assert log(s, "challenge")[-1]["cards"] == ["O04"] and log(s, "result")[-1]["winner"] == 0
+    # 2 players, or 3 with the option off: the printed card only, so no power challenge at all
     for s in (_rivalry_line_game(2), _rivalry_line_game(3, rivalry=False)):
         s = act(s, "end_marshal")
         assert has(s, "challenge", kind="M", opponent=1) and has(s, "challenge", kind="I", opponent=1)
         assert not has(s, "challenge", kind="P", opponent=1)
-    s = _rivalry_line_game(4)   # four players: the lines hold as well
+    s = _rivalry_line_game(4)   # four players: the line holds as well
     assert has(act(s, "end_marshal"), "challenge", kind="P", opponent=3)
 
 
 def test_HOU_79_rivalry_line_on_a_marshalled_card_and_in_the_card_text():
     from pygames.games.houses.text import card_text
-    s = game(3, plots=[["P1"], ["P4"], ["P5"]], hands=[["O05"], [], []], dominance="end_of_round")
-    s = act(s, "marshal", card="O05")
+    s = game(3, plots=[["P1"], ["P4"], ["P5"]], hands=[["O04"], [], []], dominance="end_of_round")
+    s = act(s, "marshal", card="O04")
     s = act(s, "end_marshal")
-    s = act(s, "challenge", kind="P", opponent=1)   # the lone eligible attacker is declared
-    assert log(s, "challenge")[-1]["cards"] == ["O05"]
-    assert card_text("O05", "en") == "Stealth. Rivalry (3–4 players): gains the power icon."
-    assert card_text("O05", "ja") == "隠密。 対抗ルール(3〜4人):政治アイコンを得る。"
+    s = act(s, "challenge", kind="P", opponent=1)
+    assert log(s, "challenge")[-1]["cards"] == ["O04"]
     assert card_text("O04", "en") == "Rivalry (3–4 players): gains the power icon."
+    assert card_text("O04", "ja") == "対抗ルール(3〜4人):政治アイコンを得る。"
 
 
 def test_HOU_78_rivalry_off_and_two_players_keep_the_plain_rule():
