@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from houses_helpers import act, game, uid
+from houses_helpers import act, game, stage, uid
 from pygames.bots import make_bot
 from pygames.games.houses import bot
 from pygames.games.houses.rules import GAME
@@ -71,7 +71,7 @@ def _defence_choice(rivalry: bool, power: list[int]) -> dict:
     s = game(3, plots=[["P1"], ["P4"], ["P5"]], in_play=[["V06"], ["R02"], []], power=power,
              rivalry=rivalry, dominance="end_of_round")
     s = act(s, "end_marshal")
-    s = act(s, "challenge", kind="P", opponent=1)   # V06 (STR 3) attacks alone
+    s = act(s, "challenge", kind="P", opponent=1)   # V06 (STR 4) attacks alone
     assert GAME.current_player(s) == 1 and uid(s, 1, "R02")
     view = GAME.view(s, 1)
     return make_bot("normal", "rivalry").choose(GAME, view, GAME.legal_actions(s), 1)
@@ -82,3 +82,19 @@ def test_HOU_B4_normal_bot_knows_rivalry_no_chump_block_when_no_bonus_is_at_stak
     # extra, so the bot keeps its character standing; without Rivalry it blocks to deny the bonus
     assert _defence_choice(True, [4, 1, 0]) == {"type": "defenders_done"}
     assert _defence_choice(False, [4, 1, 0])["type"] == "defender"
+
+
+def _setup_pick(n: int, **kw) -> dict:
+    """Seat 0 (Miravelle) places its setup cards with 5 gold: Tobren the Coinmaster (3) or Silent
+    Watcher (3 + 2 for another House's card); only one fits."""
+    s = game(n, skip_setup=False, hands=[["R08", "O04"]] + [None] * (n - 1), house_0="miravelle", **kw)
+    assert GAME.current_player(s) == 0 and stage(s) == "setup"
+    return make_bot("normal", "setup").choose(GAME, GAME.view(s, 0), GAME.legal_actions(s), 0)
+
+
+def test_HOU_B5_normal_bot_values_a_cards_rivalry_line_with_three_or_more_players():
+    # Silent Watcher (STR 3, M/I; Rivalry: +P) against Tobren (STR 2, I, +1 income): with two players
+    # Tobren's income is worth more; with three, the Watcher's third icon tips it
+    assert _setup_pick(2) == {"type": "place", "card": "R08"}
+    assert _setup_pick(3, rivalry=False) == {"type": "place", "card": "R08"}
+    assert _setup_pick(3) == {"type": "place", "card": "O04"}

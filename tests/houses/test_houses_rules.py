@@ -428,6 +428,38 @@ def test_HOU_77_rivalry_no_bounty_against_a_shared_lead_unopposed_against_equal_
     assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed", "claim"]
 
 
+def _rivalry_line_game(n, **kw):
+    # seat 0 holds Silent Watcher (M, I; "Rivalry (3–4 players): gains the power icon")
+    plots = [["P1"], ["P4"], ["P5"], ["P6"]][:n]
+    return game(n, plots=plots, in_play=[["O04"]] + [[]] * (n - 1), dominance="end_of_round", **kw)
+
+
+def test_HOU_79_rivalry_line_holds_with_three_or_more_players_only():
+    # 3 players with Rivalry: the Watcher has the power icon, so it may attack in a power challenge
+    s = _rivalry_line_game(3)
+    s = act(s, "end_marshal")
+    s = act(s, "challenge", kind="P", opponent=1)   # the lone eligible attacker is declared
+    assert log(s, "challenge")[-1]["cards"] == ["O04"] and log(s, "result")[-1]["winner"] == 0
+    # 2 players, or 3 with the option off: the printed card only, so no power challenge at all
+    for s in (_rivalry_line_game(2), _rivalry_line_game(3, rivalry=False)):
+        s = act(s, "end_marshal")
+        assert has(s, "challenge", kind="M", opponent=1) and has(s, "challenge", kind="I", opponent=1)
+        assert not has(s, "challenge", kind="P", opponent=1)
+    s = _rivalry_line_game(4)   # four players: the line holds as well
+    assert has(act(s, "end_marshal"), "challenge", kind="P", opponent=3)
+
+
+def test_HOU_79_rivalry_line_on_a_marshalled_card_and_in_the_card_text():
+    from pygames.games.houses.text import card_text
+    s = game(3, plots=[["P1"], ["P4"], ["P5"]], hands=[["O04"], [], []], dominance="end_of_round")
+    s = act(s, "marshal", card="O04")
+    s = act(s, "end_marshal")
+    s = act(s, "challenge", kind="P", opponent=1)
+    assert log(s, "challenge")[-1]["cards"] == ["O04"]
+    assert card_text("O04", "en") == "Rivalry (3–4 players): gains the power icon."
+    assert card_text("O04", "ja") == "対抗ルール(3〜4人):政治アイコンを得る。"
+
+
 def test_HOU_78_rivalry_off_and_two_players_keep_the_plain_rule():
     s = _rivalry_game([3, 1, 5], rivalry=False)
     s = act(s, "end_marshal")
@@ -592,11 +624,11 @@ def test_HOU_54_dawns_vigil_pumps_every_defender():
     s = game(plots=ONE_PLOT, in_play=[["V06"], ["D01", "D02"]], hands=[[], ["D13"]], gold=[0, 1],
              house_1="solmere")
     s = act(s, "end_marshal")
-    s = declare(s, "P", [uid(s, 0, "V06")])        # 3
-    s = defend(s, [uid(s, 1, "D01"), uid(s, 1, "D02")])   # 3
+    s = declare(s, "P", [uid(s, 0, "V06")])        # 4
+    s = defend(s, [uid(s, 1, "D01"), uid(s, 1, "D02")])   # 3: losing
     s = act(s, "event", card="D13")                # 5
     r = log(s, "result")[-1]
-    assert (r["a"], r["d"], r["winner"]) == (3, 5, 1)
+    assert (r["a"], r["d"], r["winner"]) == (4, 5, 1)
 
 
 def test_HOU_55_reactions_after_winning_as_attacker():

@@ -1,7 +1,8 @@
 """Great Houses arena for the balance report (docs/houses-balance.md). CPython only.
 
     python -m pygames.games.houses.balance [games_per_ordered_pair] [--jobs 2] [--opt key=value ...]
-    python -m pygames.games.houses.balance GAMES --players 3 [--level hard] [--jobs 2] [--opt ...]
+    python -m pygames.games.houses.balance GAMES --players 3 [--level hard [--iterations N]] [--jobs 2]
+        [--report-every K] [--opt ...]
 
 Two players: games between normal bots for every ordered pair of Houses
 (mirrors included, both seat orders: "mirrors-rotated"), with fixed seeds; it
@@ -12,8 +13,10 @@ win rate and where the power came from.
 Three or four players (``--players``): GAMES games with random distinct Houses
 (fixed seeds), every seat the same bot level (``--level``, normal by default;
 the hard bot runs its own iteration budget with no clock, so results are
-reproducible); it prints each House's and each seat's win rate with Wilson
-intervals, against the fair share, and the same length and power figures.
+reproducible; ``--iterations`` gives it a smaller budget than its ``HARD`` one); it
+prints each House's and each seat's win rate with Wilson intervals, against the fair
+share, and the same length and power figures (``--report-every K``: also after every K
+games, for long runs).
 """
 
 from __future__ import annotations
@@ -31,13 +34,16 @@ def play_one(job: tuple) -> dict:
     return play_game([house0, house1], seed, options)
 
 
-def play_game(houses: list[str], seed: int, options: dict, level: str = "normal") -> dict:
+def play_game(houses: list[str], seed: int, options: dict, level: str = "normal",
+              iterations: int | None = None) -> dict:
     from ...bots import make_bot
     from .rules import GAME
     n = len(houses)
     opts = dict(options, **{f"house_{s}": h for s, h in enumerate(houses)})
     state = GAME.new_game(n, seed, opts)
     settings = {"max_seconds": None} if level == "hard" else {}
+    if level == "hard" and iterations is not None:
+        settings["iterations"] = iterations  # a cheaper hard bot, said so in the report
     bots = [make_bot(level, f"{seed}/seat{s}", **settings) for s in range(n)]
     while not GAME.is_over(state):
         seat = GAME.current_player(state)
@@ -120,22 +126,33 @@ def report(results: list[dict]) -> str:
 
 
 def multi_job(job: tuple) -> dict:
-    n, seed, options, level = job
+    n, seed, options, level, iterations = job
     from ...core import Rng
     pick = Rng(f"houses-balance/{n}/{seed}")
     houses = list(HOUSES)
     pick.shuffle(houses)
-    return play_game(houses[:n], seed, options, level)
+    return play_game(houses[:n], seed, options, level, iterations)
 
 
 def run_multi(n: int, games: int, options: dict | None = None, level: str = "normal",
-              jobs: int = 1) -> list[dict]:
-    tasks = [(n, seed, dict(options or {}), level) for seed in range(1, games + 1)]
+              jobs: int = 1, iterations: int | None = None, every: int = 0) -> list[dict]:
+    """Seeds 1..games in order; with ``every``, a partial report of the first games (a prefix of
+    the seeds, so a run cut short still reports a fixed sample) after each ``every`` games."""
+    tasks = [(n, seed, dict(options or {}), level, iterations) for seed in range(1, games + 1)]
+    results: list[dict] = []
+
+    def collect(done) -> list[dict]:
+        for r in done:
+            results.append(r)
+            if every and len(results) % every == 0 and len(results) < games:
+                print(f"\n--- partial: the first {len(results)} of {games} games ---", flush=True)
+                print(report_multi(results), flush=True)
+        return results
     if jobs > 1:
         from multiprocessing import Pool
         with Pool(jobs) as pool:
-            return pool.map(multi_job, tasks, chunksize=4)
-    return [multi_job(t) for t in tasks]
+            return collect(pool.imap(multi_job, tasks, chunksize=1 if level == "hard" else 4))
+    return collect(map(multi_job, tasks))
 
 
 def report_multi(results: list[dict]) -> str:
@@ -183,6 +200,8 @@ def main(argv: list[str]) -> None:
     players = 2
     level = "normal"
     options: dict = {}
+    iterations = None
+    every = 0
     args = list(argv)
     while args:
         a = args.pop(0)
@@ -192,17 +211,23 @@ def main(argv: list[str]) -> None:
             players = int(args.pop(0))
         elif a == "--level":
             level = args.pop(0)
+        elif a == "--iterations":
+            iterations = int(args.pop(0))
+        elif a == "--report-every":
+            every = int(args.pop(0))
         elif a == "--opt":
             key, _, value = args.pop(0).partition("=")
             options[key] = int(value) if value.isdigit() else {"true": True, "false": False}.get(value, value)
         else:
             games = int(a)
     started = time.perf_counter()
-    print(f"options: {options or 'defaults'}")
+    print(f"options: {options or 'defaults'}"
+          + (f"; hard bot at {iterations} iterations per decision" if iterations and level == "hard" else ""),
+          flush=True)
     if players == 2:
         print(report(run(games, options, jobs)))
     else:
-        print(report_multi(run_multi(players, games, options, level, jobs)))
+        print(report_multi(run_multi(players, games, options, level, jobs, iterations, every)))
     print(f"\n({time.perf_counter() - started:.0f} s)")
 
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from . import cards as C
-from .rules import (CARDS, KINDS, PLOTS, base_str, behind, event_cost, icons_of, keywords_of, leads_over,
-                    marshal_cost, rivalry_applies, total_power, unique_blocked)
+from .rules import (CARDS, KINDS, PLOTS, RIVAL_ICONS, RIVAL_KW, base_str, behind, event_cost, icons_of,
+                    keywords_of, leads_over, marshal_cost, rivalry_applies, total_power, unique_blocked)
 
 KW_VALUE = {"renown": 1.3, "stealth": 0.7, "insight": 0.6, "intimidate": 0.4,
             "vanguard": 0.5, "bulwark": 0.5}
@@ -57,9 +57,16 @@ SEARCH = replace(NORMAL, icon=1.6, power=1.5, claim=(1.3, 1.3, 1.4), challenge_l
 
 
 # ---------------------------------------------------------------- card values
-def char_value(cid: str, w: Weights = NORMAL) -> float:
+def rival_game(view: dict) -> bool:
+    """Whether characters entering play gain their Rivalry line (rules.new_inst: a game begun
+    with 3-4 players and the Rivalry option), so a card in hand is valued with it."""
+    return view["opts"]["rivalry"] and view["num_players"] > 2
+
+
+def char_value(cid: str, w: Weights = NORMAL, rival: bool = False) -> float:
     c = CARDS[cid]
-    return c["str"] + w.icon * len(c["icons"]) + sum(w.kw.get(k, 0) for k in c["kw"]) \
+    icons, kws = (RIVAL_ICONS[cid], RIVAL_KW[cid]) if rival and cid in RIVAL_ICONS else (c["icons"], c["kw"])
+    return c["str"] + w.icon * len(icons) + sum(w.kw.get(k, 0) for k in kws) \
         + w.income * c.get("income", 0)
 
 
@@ -117,7 +124,7 @@ def keep_value(view: dict, seat: int, cid: str, w: Weights = NORMAL) -> float:
     if c["loyal"] and c["house"] != p["house"]:
         return 0.1
     if c["type"] == "character":
-        return char_value(cid, w) - 0.3 * max(0, c["cost"] - 5)
+        return char_value(cid, w, rival_game(view)) - 0.3 * max(0, c["cost"] - 5)
     if c["type"] == "location":
         return 1.0 + location_value(view, seat, cid, w) * 0.8
     if c["type"] == "attachment":
@@ -215,6 +222,7 @@ def best_setup(view, seat, w):
     cands = [c for c in p["hand"] if CARDS[c]["type"] in ("character", "location")
              and (not CARDS[c]["loyal"] or CARDS[c]["house"] == p["house"])]
     best, best_key = (), (-1.0,)
+    rival = rival_game(view)
     for r in range(min(len(cands), 5) + 1):
         for combo in combinations(range(len(cands)), r):
             cids = [cands[i] for i in combo]
@@ -228,7 +236,7 @@ def best_setup(view, seat, w):
             uniq = [c for c in cids if CARDS[c]["unique"]]
             if len(uniq) != len(set(uniq)) or any(u in p["facedown"] for u in uniq):
                 continue
-            val = sum(char_value(c, w) if CARDS[c]["type"] == "character" else location_value(view, seat, c, w)
+            val = sum(char_value(c, w, rival) if CARDS[c]["type"] == "character" else location_value(view, seat, c, w)
                       for c in cids)
             key = (val,)
             if key > best_key:
@@ -244,7 +252,7 @@ def s_setup(view, legal, seat, rng, w):
             out.append(5.0 if not best else 0.0)
         else:
             cid = a["card"]
-            out.append(10.0 + (char_value(cid, w) if CARDS[cid]["type"] == "character" else 1.0)
+            out.append(10.0 + (char_value(cid, w, rival_game(view)) if CARDS[cid]["type"] == "character" else 1.0)
                        if cid in best else -1.0)
     return out
 
@@ -296,7 +304,7 @@ def marshal_item_value(view, seat, a, w: Weights = NORMAL) -> float | None:
             return w.draw_event if p["deck_count"] > 8 else -1.0
         return 0.5
     if c["type"] == "character":
-        return char_value(cid, w)
+        return char_value(cid, w, rival_game(view))
     if c["type"] == "location":
         return location_value(view, seat, cid, w)
     host = next(i for i in p["chars"] if i["uid"] == a["target"])

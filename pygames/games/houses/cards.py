@@ -16,6 +16,8 @@ Card fields
     unique      one copy in play per player (by card); a dead unique character stays dead
     loyal       only a player of this House may marshal or play it
     limited     at most one Limited card of each card type per turn (and in setup)
+    rivalry     {"icons": "P"} (or {"kw": [...]}): what a character gains in a game begun with
+                3-4 players and the Rivalry option (rules §3.4), printed as its Rivalry line
     income      +N income (in play)
     reserve     +N reserve (in play)
     dominance   counts as N STR for its controller in dominance
@@ -83,9 +85,9 @@ CARDS = {
     "V01": _c("Steppe Outrider", "草原の斥候", "vorhelm", 1, 1, "MI"),
     "V02": _c("Vorhelm Banner-Bearer", "ヴォルヘルムの旗手", "vorhelm", 2, 2, "P"),
     "V03": _c("Horse-Clan Raider", "騎馬氏族の略奪者", "vorhelm", 2, 2, "M", ["vanguard"]),
-    "V04": _c("War-Drum Herald", "戦太鼓の伝令", "vorhelm", 3, 2, "IP"),
-    "V05": _c("Steppe Lancer", "草原の槍騎兵", "vorhelm", 3, 3, "MP"),
-    "V06": _c("Iron Steppe Warband", "鉄の草原の戦隊", "vorhelm", 4, 3, "MP"),
+    "V04": _c("War-Drum Herald", "戦太鼓の伝令", "vorhelm", 3, 3, "IP"),
+    "V05": _c("Steppe Lancer", "草原の槍騎兵", "vorhelm", 3, 3, "M"),
+    "V06": _c("Iron Steppe Warband", "鉄の草原の戦隊", "vorhelm", 4, 4, "MP"),
     "V07": _c("Siegebreaker", "城壁砕き", "vorhelm", 5, 4, "M", ["vanguard"]),
     "V08": _c("Kestrin the Red Banner", "赤旗のケストリン", "vorhelm", 4, 3, "MI", ["renown"],
               unique=True, loyal=True),
@@ -123,7 +125,7 @@ CARDS = {
     "O01": _c("Lamplighter Spy", "灯火番の密偵", "ombrine", 1, 1, "I"),
     "O02": _c("Moth-Court Knife", "蛾の宮廷の刃", "ombrine", 2, 2, "M", ["stealth"]),
     "O03": _c("Dusk Acolyte", "黄昏の侍祭", "ombrine", 2, 2, "IP", ["renown"]),
-    "O04": _c("Silent Watcher", "沈黙の監視者", "ombrine", 3, 3, "MIP"),
+    "O04": _c("Silent Watcher", "沈黙の監視者", "ombrine", 3, 3, "MI", rivalry={"icons": "P"}),
     "O05": _c("Shroud-Blade", "帳の刃", "ombrine", 3, 3, "MP", ["stealth"]),
     "O06": _c("Court Poisoner", "宮廷の毒師", "ombrine", 4, 3, "MI", ["stealth"]),
     "O07": _c("Masked Envoy", "仮面の使節", "ombrine", 4, 3, "IP", ["renown"]),

@@ -277,6 +277,10 @@ def _chips(cid: str, lang: str) -> str:
     c = CARDS[cid]
     ja = lang == "ja"
     chips = [KW_ABBR[k][1 if ja else 0] for k in c.get("kw", []) if k in KW_ABBR]
+    if c.get("rivalry"):  # what it gains with 3-4 players (the card text says it in full)
+        gain = [T.kind_name(k, lang) for k in c["rivalry"].get("icons", "")]
+        gain += [KW_ABBR[k][1 if ja else 0] for k in c["rivalry"].get("kw", [])]
+        chips.append(("3〜4人:+" if ja else "3–4p: +") + "+".join(gain))
     if c.get("income"):
         chips.append(f"{T.t('income', lang)} +{c['income']}")
     if c.get("reserve"):
@@ -685,7 +689,7 @@ def card_zoom(key: str, lang: str) -> str:
         stats.append(f'<span>{esc(T.t("str", lang))} <b>{c["str"]}</b></span>')
         stats.append(f'<span class="houses-icons">{_icons(c["icons"], lang)}</span>')
     kw_rules = "".join(f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>: {esc(T.KEYWORD_RULES[k][lang])}</li>'
-                       for k in c.get("kw", []) if k in T.KEYWORD_RULES)
+                       for k in c.get("kw", []) + c.get("rivalry", {}).get("kw", []) if k in T.KEYWORD_RULES)
     if c["type"] == "attachment" and c["att"].get("kw") in T.KEYWORD_RULES:
         k = c["att"]["kw"]
         kw_rules += f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>: {esc(T.KEYWORD_RULES[k][lang])}</li>'

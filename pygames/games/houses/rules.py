@@ -89,10 +89,18 @@ def find_inst(state: dict, uid: int):
     return None, None, None
 
 
+#: a card's icons and keywords with its Rivalry line (cards.py ``rivalry``, rules §3.4)
+RIVAL_ICONS = {cid: c["icons"] + c["rivalry"].get("icons", "") for cid, c in CARDS.items() if "rivalry" in c}
+RIVAL_KW = {cid: c["kw"] + c["rivalry"].get("kw", []) for cid, c in CARDS.items() if "rivalry" in c}
+
+
 def new_inst(state: dict, cid: str) -> dict:
     uid = state["uid"]
     state["uid"] = uid + 1
-    return {"uid": uid, "cid": cid, "knelt": False, "power": 0, "atts": []}
+    inst = {"uid": uid, "cid": cid, "knelt": False, "power": 0, "atts": []}
+    if cid in RIVAL_ICONS and state["opts"]["rivalry"] and state["num_players"] > 2:
+        inst["rival"] = True  # a game begun with 3-4 players and Rivalry: the card's Rivalry line holds
+    return inst
 
 
 def total_power(p: dict) -> int:
@@ -100,7 +108,7 @@ def total_power(p: dict) -> int:
 
 
 def icons_of(inst: dict) -> str:
-    icons = CARDS[inst["cid"]]["icons"]
+    icons = RIVAL_ICONS[inst["cid"]] if "rival" in inst else CARDS[inst["cid"]]["icons"]
     if not inst["atts"]:
         return icons
     for a in inst["atts"]:
@@ -111,9 +119,10 @@ def icons_of(inst: dict) -> str:
 
 
 def keywords_of(inst: dict) -> list[str]:
+    own = RIVAL_KW[inst["cid"]] if "rival" in inst else CARDS[inst["cid"]]["kw"]  # with its Rivalry line
     if not inst["atts"]:
-        return CARDS[inst["cid"]]["kw"]  # callers only read it
-    kws = list(CARDS[inst["cid"]]["kw"])
+        return own  # callers only read it
+    kws = list(own)
     for a in inst["atts"]:
         kw = CARDS[a]["att"].get("kw")
         if kw and kw not in kws:

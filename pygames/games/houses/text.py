@@ -189,6 +189,17 @@ def effects_text(effects: list[dict], lang: str) -> str:
     return (", ".join(parts) + ".") if lang == "en" else ("、".join(parts) + "。")
 
 
+def rivalry_line(gain: dict, lang: str) -> str:
+    """A character's Rivalry line (cards.py ``rivalry``): what it gains in a game of 3-4 players
+    with the Rivalry option."""
+    bits = [(f"the {kind_name(k, 'en')} icon" if lang == "en" else f"{kind_name(k, 'ja')}アイコン")
+            for k in gain.get("icons", "")]
+    bits += [KEYWORD_NAMES[k][lang] for k in gain.get("kw", [])]
+    if lang == "en":
+        return "Rivalry (3–4 players): gains " + " and ".join(bits) + "."
+    return "対抗ルール(3〜4人):" + "と".join(bits) + "を得る。"
+
+
 def card_text(cid: str, lang: str) -> str:
     """The rules text of a card, generated from its data."""
     c = CARDS[cid]
@@ -196,6 +207,8 @@ def card_text(cid: str, lang: str) -> str:
     kws = [KEYWORD_NAMES[k][lang] for k in c.get("kw", [])]
     if kws:
         parts.append(("、" if lang == "ja" else ", ").join(kws) + ("。" if lang == "ja" else "."))
+    if c.get("rivalry"):
+        parts.append(rivalry_line(c["rivalry"], lang))
     if c.get("income"):
         parts.append(f"+{c['income']} income." if lang == "en" else f"インカム+{c['income']}。")
     if c.get("reserve"):
@@ -477,7 +490,8 @@ RULES_SUMMARY = {
         "one <b>power</b> challenge, kneeling attackers against a defender's kneeling defenders. The higher "
         "strength wins (ties go to the attacker); with no defence it is unopposed (+1 power). <b>Rivalry</b> "
         "(3–4 players): no unopposed bonus against a player with less power than you, and +1 power for "
-        "winning a challenge against the sole leader. The winner's "
+        "winning a challenge against the sole leader; a card may gain an icon by its "
+        "Rivalry line. The winner's "
         "claim kills characters (military), discards cards at random (intrigue) or takes power (power).</p>"
         "<p><b>After the challenges:</b> dominance (the highest standing strength gains 1 power), every "
         "player stands all his knelt cards, you discard down to your plot's reserve.</p>"
@@ -494,7 +508,7 @@ RULES_SUMMARY = {
         "<b>軍事</b>・<b>陰謀</b>・<b>政治</b>の攻撃をそれぞれ1回まで宣言し、攻撃キャラクターを屈服させる。"
         "防御側も防御キャラクターを屈服させる。戦闘力が高い側の勝ち（同値は攻撃側）。防御がなければ無防備として勢力+1。"
         "<b>対抗ルール</b>（3〜4人）：自分より勢力の少ない相手には無防御ボーナスなし、単独トップの相手への攻撃に"
-        "勝つと勢力+1。"
+        "勝つと勢力+1。カードによっては対抗ルールの記載でアイコンを得る。"
         "勝った攻撃側の要求値だけ、キャラクターを破壊（軍事）、手札を無作為に捨てさせる（陰謀）、勢力を奪う（政治）。</p>"
         "<p><b>攻撃のあと：</b>支配（起立しているキャラクターの戦闘力が最大の人が勢力+1）、全員の屈服状態の"
         "カードをすべて起立、手番プレイヤーはプロットの予備値まで手札を捨てる。</p>"
