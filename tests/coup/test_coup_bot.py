@@ -151,7 +151,8 @@ def test_a_caught_bluffer_is_believed_less():
 
 def test_hard_bot_searches_only_challenges_it_believes_and_no_bluffed_assassination():
     """``root_actions``: a challenge of a claim the searched deals mostly support is not searched, one
-    of a claim that cannot be true is; passing an assassination of the last card keeps the challenge;
+    of a claim that cannot be true is; against an assassination of the last card the contessa is claimed
+    instead, unless it cannot be held;
     a bluffed assassination is never searched, a true one is."""
     def roots(state):
         seat = mover(state)
@@ -167,10 +168,16 @@ def test_hard_bot_searches_only_challenges_it_believes_and_no_bluffed_assassinat
     impossible = play(setup(3, [[D, D], [CA, AM], [D, CO]], first=0, coins=[7, 2, 2]),
                       "coup>2", "lose:duke", "income", "tax")
     assert mover(impossible) == 0 and challenge in roots(impossible)
-    # an assassination of seat 0's last card: the challenge stays among the searched answers
+    # an assassination of seat 0's last card, by a player who never challenged: claim the contessa
     last = play(setup(2, [[CA, CO], [A, AM]], first=1, coins=[2, 10]), "coup>0", "lose:contessa",
                 "income", "assassinate>0")
-    assert mover(last) == 0 and challenge in roots(last)
+    assert mover(last) == 0 and challenge not in roots(last)
+    assert {"type": "block", "card": "contessa"} in roots(last)
+    # ... unless the three contessas are face up: then the challenge is the only hope
+    shown = play(setup(3, [[CA, CO], [A, AM], [CO, CO]], first=1, coins=[2, 24, 2]),
+                 "coup>2", "lose:contessa", "income", "income", "coup>2",  # its last card goes by itself
+                 "income", "coup>0", "lose:contessa", "income", "assassinate>0")
+    assert mover(shown) == 0 and challenge in roots(shown)
     # seat 0 without an assassin does not search an assassination; with one it does
     bluff = setup(2, [[CA, CO], [D, AM]], first=0, coins=[3, 2])
     assert not any(a["type"] == "assassinate" for a in roots(bluff))

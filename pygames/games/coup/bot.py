@@ -663,7 +663,8 @@ def claim_belief(game: Any, view: dict, seat: int, claimant: int, card: str, rng
 
 def root_actions(game: Any, view: dict, legal: list[dict], seat: int, rng: Any) -> list[dict]:
     """The hard bot's first actions worth searching: no bluffed assassination; a challenge only of a
-    claim it believes at most ``CHALLENGE_MAX_BELIEF`` likely, or when passing costs its last card."""
+    claim it believes at most ``CHALLENGE_MAX_BELIEF`` likely, or of an assassination of its last
+    card when a bluffed contessa would more likely be challenged than the assassin be a bluff."""
     challenge = {"type": "challenge"}
     step = view["queue"][0]
     if step["k"] == "act" and "assassin" not in view["hand"]:
@@ -677,12 +678,21 @@ def root_actions(game: Any, view: dict, legal: list[dict], seat: int, rng: Any) 
         claimant, card = info["blocker"], info["block_card"]
     else:
         claimant, card = info["actor"], info["claim"]
-        if info["action"] == "assassinate" and info["target"] == seat and len(view["hand"]) == 1:
-            return legal  # passing loses the game: the search weighs a challenge against a block
     if card is None or info.get("negative"):
         return legal
-    if claim_belief(game, view, seat, claimant, card, rng) <= CHALLENGE_MAX_BELIEF:
+    belief = claim_belief(game, view, seat, claimant, card, rng)
+    if belief <= CHALLENGE_MAX_BELIEF:
         return legal
+    contessa = {"type": "block", "card": "contessa"}
+    if step["stage"] == "action" and info["action"] == "assassinate" and info["target"] == seat \
+            and len(view["hand"]) == 1:
+        # passing loses the game: challenge, or claim the contessa and survive unless challenged,
+        # as often as this assassin challenged the claims it could so far (learned from the game)
+        k = Knowledge(view, seat)
+        bluffable = contessa in legal and k.unseen.get("contessa", 0) > 0
+        survive = 1.0 - k.challenge_rate(claimant) if bluffable else 0.0
+        if survive <= 1.0 - belief:
+            return legal
     return [a for a in legal if a != challenge]
 
 
