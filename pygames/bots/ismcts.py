@@ -251,6 +251,11 @@ class IsmctsBot(Bot):
         if width and priors and len(legal) > width:
             ranked = sorted(range(len(legal)), key=lambda i: -priors[action_key(legal[i])])
             legal = [legal[i] for i in sorted(ranked[:width])]
+        # a game may rule some first actions out on its beliefs before searching (Coup: a challenge
+        # of a claim the bot believes true); games without the hook search every action as before
+        narrow = getattr(module, "root_actions", None)
+        if narrow is not None:
+            legal = narrow(game, view, legal, seat, self.rng.fork()) or legal
         root_keys = [action_key(a) for a in legal]
         if not settings["prior_weight"]:
             priors = {}

@@ -147,3 +147,39 @@ def test_a_caught_bluffer_is_believed_less():
     assert GAME.view(caught, None)["hand_counts"][1] == 1
     scales = coup_bot.honesty_scales(GAME.view(caught, 0))
     assert scales[1] > 1.0 and coup_bot.honesty_scales(GAME.view(honest, 0))[1] == 1.0
+
+
+def test_hard_bot_searches_only_challenges_it_believes_and_no_bluffed_assassination():
+    """``root_actions``: a challenge of a claim the searched deals mostly support is not searched, one
+    of a claim that cannot be true is; against an assassination of the last card the contessa is claimed
+    instead, unless it cannot be held;
+    a bluffed assassination is never searched, a true one is."""
+    def roots(state):
+        seat = mover(state)
+        legal = GAME.legal_actions(state)
+        return coup_bot.root_actions(GAME, view(state, seat), legal, seat, Rng("roots"))
+
+    challenge = {"type": "challenge"}
+    # seat 1 claims the duke; seat 0 sees none of the three: the claim is believed
+    believed = play(setup(2, [[CA, CO], [D, AM]], first=1), "tax")
+    assert challenge in GAME.legal_actions(believed) and challenge not in roots(believed)
+    assert {"type": "pass"} in roots(believed)
+    # seat 0 holds two dukes and the third is face up: the claim cannot be true
+    impossible = play(setup(3, [[D, D], [CA, AM], [D, CO]], first=0, coins=[7, 2, 2]),
+                      "coup>2", "lose:duke", "income", "tax")
+    assert mover(impossible) == 0 and challenge in roots(impossible)
+    # an assassination of seat 0's last card, by a player who never challenged: claim the contessa
+    last = play(setup(2, [[CA, CO], [A, AM]], first=1, coins=[2, 10]), "coup>0", "lose:contessa",
+                "income", "assassinate>0")
+    assert mover(last) == 0 and challenge not in roots(last)
+    assert {"type": "block", "card": "contessa"} in roots(last)
+    # ... unless the three contessas are face up: then the challenge is the only hope
+    shown = play(setup(3, [[CA, CO], [A, AM], [CO, CO]], first=1, coins=[2, 24, 2]),
+                 "coup>2", "lose:contessa", "income", "income", "coup>2",  # its last card goes by itself
+                 "income", "coup>0", "lose:contessa", "income", "assassinate>0")
+    assert mover(shown) == 0 and challenge in roots(shown)
+    # seat 0 without an assassin does not search an assassination; with one it does
+    bluff = setup(2, [[CA, CO], [D, AM]], first=0, coins=[3, 2])
+    assert not any(a["type"] == "assassinate" for a in roots(bluff))
+    honest = setup(2, [[A, CO], [D, AM]], first=0, coins=[3, 2])
+    assert any(a["type"] == "assassinate" for a in roots(honest))
