@@ -237,13 +237,14 @@ def test_HOU_R11_every_card_reference_entry_names_its_zoomed_card():
 
 
 def test_HOU_R12_a_rivalry_line_on_the_hand_card_and_the_gained_icon_in_play():
-    from houses_helpers import game, uid
+    from houses_helpers import game
 
     def watcher_in_play(n: int, lang: str) -> tuple[str, str]:
         s = game(n, in_play=[["O04"]] + [[]] * (n - 1), hands=[["O04"]] + [[]] * (n - 1))
         html, _ = render.board(GAME.view(s, 0), 0, lang, ["A", "B", "C"][:n], {})
-        card = html.split(f'data-anim-id="card-{uid(s, 0, "O04")}"', 1)[1].split('data-anim-id=', 1)[0]
-        hand = html.split('data-anim-id="hand-0-O04"', 1)[1].split('data-anim-id=', 1)[0]
+        # anim ids count a seat's copies of a card: the one in play first, then the hand's
+        card = html.split('data-anim-id="card-0-O04"', 1)[1].split('data-anim-id=', 1)[0]
+        hand = html.split('data-anim-id="card-0-O04-2"', 1)[1].split('data-anim-id=', 1)[0]
         return card, hand
     card, hand = watcher_in_play(3, "en")
     assert 'aria-label="power"' in card and "3–4p: +power" in hand
