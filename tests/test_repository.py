@@ -45,3 +45,10 @@ def test_no_file_names_a_path_of_the_machine_or_outside_the_repository():
 def test_the_check_finds_a_machine_path():
     assert MACHINE_PATHS.search("see " + "/" + "work" + "/" + "shared" + "/" + "seeds" + "/001.txt")
     assert not MACHINE_PATHS.search("see https://en.doc.boardgamearena.com/Gamehelptournay")
+
+
+def test_test_modules_have_unique_names():
+    """pytest imports test modules by their base name (the test folders are not packages): two
+    files called the same stop the whole run at collection."""
+    names = [path.name for path in (ROOT / "tests").rglob("test_*.py")]
+    assert sorted({n for n in names if names.count(n) > 1}) == []

@@ -1,4 +1,4 @@
-"""The table's motion and marks in Chromium (issue 16; the render side is tests/ui/test_table_motion.py):
+"""The table's motion and marks in Chromium (issue 16; the render side is tests/ui/test_motion_markup.py):
 
 - coins paid travel: taking Income in Coup sends a coin token from the Treasury to your coins (it starts
   where the Treasury is and ends where your coins are); with the animations setting off nothing flies;
