@@ -21,7 +21,8 @@ from playwright.sync_api import expect
 import pygames
 from browser_helpers import DESKTOP, shot
 from pygames.ui.session import TableSession
-from test_browser_site import boot, rev, settle
+from test_browser_site import boot, rev
+from test_table_look import open_record
 
 pytestmark = pytest.mark.browser
 
@@ -77,18 +78,6 @@ def position(game_id: str, seed: int, wanted, n: int = 2) -> tuple[dict, object]
     raise AssertionError(f"{game_id}: the position never came up")
 
 
-def open_record(page, record: dict) -> None:
-    if page.get_attribute("#app", "data-phase") != "lobby":
-        before = rev(page)
-        page.locator('[data-testid="to-lobby"]').first.click()
-        page.wait_for_function("(r) => document.getElementById('app').dataset.rev !== r", arg=before)
-    before = rev(page)
-    page.locator('[data-testid="import"]').set_input_files(
-        files=[{"name": "position.json", "mimeType": "application/json",
-                "buffer": json.dumps(record).encode("utf-8")}])
-    assert settle(page, before) == "human"
-
-
 def click_choice(page, key: str) -> None:
     before = rev(page)
     page.locator(f'#app [data-choice="{key}"]').first.click()
@@ -105,7 +94,7 @@ def test_coins_paid_travel_from_the_treasury_to_your_coins_and_not_with_animatio
     page.add_init_script(RECORD_ANIMATIONS)
     boot(page, site_url)
     record = income_position()
-    open_record(page, record)
+    assert open_record(page, record) == "human"
     bank = page.evaluate(CENTRE, '#app [data-anim-id="coins-bank"]')
     page.evaluate("window.__animations = []")
     click_choice(page, "act:income")
@@ -125,7 +114,7 @@ def test_coins_paid_travel_from_the_treasury_to_your_coins_and_not_with_animatio
     page.evaluate("""() => localStorage.setItem('pygames.settings',
         JSON.stringify({...JSON.parse(localStorage.getItem('pygames.settings') || '{}'), animations: false}))""")
     boot(page, site_url)
-    open_record(page, record)
+    assert open_record(page, record) == "human"
     page.evaluate("window.__animations = []")
     click_choice(page, "act:income")
     assert page.evaluate("window.__animations") == []
@@ -167,7 +156,7 @@ def test_a_marshalled_or_taken_card_keeps_its_anim_id_and_glides_to_its_new_plac
     boot(page, site_url)
 
     record, card = position("houses", 11, houses_marshal)
-    open_record(page, record)
+    assert open_record(page, record) == "human"
     hand_card = page.locator(f'.houses-handzone [data-choice="hand:{card}"]')
     ident = hand_card.get_attribute("data-anim-id")
     assert ident and ident.startswith(f"card-0-{card}")
@@ -177,7 +166,7 @@ def test_a_marshalled_or_taken_card_keeps_its_anim_id_and_glides_to_its_new_plac
     assert glided(page, ident), "the marshalled card did not travel from the hand"
 
     record, (deck, take) = position("tournay", 5, tournay_top)
-    open_record(page, record)
+    assert open_record(page, record) == "human"
     ident = page.locator(f'[data-anim-id="deck-{deck}"] .tournay-card').get_attribute("data-anim-id")
     assert ident and ident.startswith("card-0-")
     click_choice(page, f"deck:{deck}")
@@ -205,7 +194,7 @@ def test_every_board_marks_the_first_click_of_a_started_move(open_page, site_url
     boot(page, site_url)
     game = pygames.get_game(game_id)
     record, key = position(game_id, 2, two_clicks, n=max(game.min_players, min(3, game.max_players)))
-    open_record(page, record)
+    assert open_record(page, record) == "human"
     assert page.locator("#app .board [data-picked]").count() == 0
     click_choice(page, key)
     marked = page.locator('#app .board [data-picked="1"]')

@@ -9,7 +9,7 @@ is judged on the table that would remain after the end-of-round discard.
 from __future__ import annotations
 
 from . import cards as C
-from .rules import holds_power, power_holder, spy_protected
+from .rules import holds_power, most_cards, power_holder, spy_protected
 
 # value of holding a power for one more round (per remaining round where it says so)
 POWER_VALUE = {C.SPY: 0.6, C.SENATOR: 0.8, C.PRIEST: 0.3, C.SHIPOWNER: 0.4, C.BANKER: 0.9,
@@ -20,13 +20,7 @@ TIE_SHARE = 0.25
 def _kind_additions(tables: list[list[int]], k: int, coins: list[int], rounds_left: int,
                     bank: int) -> list[tuple[int, float]]:
     """What character kind `k` adds to the soft scores, in order: [(seat, amount), ...]."""
-    best, top = 0, []
-    for p, table in enumerate(tables):
-        c = table[k]
-        if c > best:
-            best, top = c, [p]
-        elif c == best and c:
-            top.append(p)
+    top = most_cards(tables, k)
     if not top:
         return []
     if len(top) == 1:

@@ -39,9 +39,8 @@ def composition(split: str) -> list[int]:
     return pile
 
 
-def power_holder(tables: list[list[int]], kind: int) -> int | None:
-    """The seat that uses `kind`'s power: the strict majority, or on a tie for the most
-    cards the tied player who has the Omniscient (1) on their table."""
+def most_cards(tables: list[list[int]], kind: int) -> list[int]:
+    """The seats with the most cards of `kind` on their tables (none if nobody has one)."""
     best, holders = 0, []
     for seat, table in enumerate(tables):
         count = table[kind]
@@ -49,6 +48,13 @@ def power_holder(tables: list[list[int]], kind: int) -> int | None:
             best, holders = count, [seat]
         elif count == best and count:
             holders.append(seat)
+    return holders
+
+
+def power_holder(tables: list[list[int]], kind: int) -> int | None:
+    """The seat that uses `kind`'s power: the strict majority, or on a tie for the most
+    cards the tied player who has the Omniscient (1) on their table."""
+    holders = most_cards(tables, kind)
     if not holders:
         return None
     if len(holders) == 1:
