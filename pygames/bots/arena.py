@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import get_game
+from ..core import Game
 from . import make_bot
 
 
@@ -37,13 +38,18 @@ def play_game(game_id: str, levels: list[str], seed: int | str, options: dict | 
     """One game with the given bot level per seat. Returns winners, scores, length and think times
     (wall clock ``think`` and processor ``cpu`` seconds per seat, and the hard decisions' times)."""
     game = get_game(game_id)
-    n = len(levels)
     bots = [make_bot(level, f"{seed}/seat{seat}", **(bot_settings or {}).get(level, {}))
             for seat, level in enumerate(levels)]
-    state = game.new_game(n, seed, options)
-    think = [0.0] * n
-    cpu = [0.0] * n
-    decisions = [0] * n
+    _, result = play_bots(game, bots, game.new_game(len(levels), seed, options), max_actions, f"{game_id} seed {seed}")
+    return result
+
+
+def play_bots(game: Game, bots: list, state: dict, max_actions: int, label: str) -> tuple[dict, dict[str, Any]]:
+    """Play ``state`` to its end with one bot per seat (anything with ``choose(game, view, legal,
+    seat)``): the final state, and winners, scores, length and think times (wall clock ``think``
+    and processor ``cpu`` seconds per seat, and the times of decisions with a real choice)."""
+    n = len(bots)
+    think, cpu, decisions = [0.0] * n, [0.0] * n, [0] * n
     choices: list[list[float]] = [[] for _ in range(n)]  # cpu seconds of decisions with a real choice
     for _ in range(max_actions):
         seat = game.current_player(state)
@@ -60,9 +66,9 @@ def play_game(game_id: str, levels: list[str], seed: int | str, options: dict | 
             choices[seat].append(spent)
         state = game.apply(state, action)
     else:
-        raise RuntimeError(f"{game_id}: game with seed {seed} did not end")
-    return {"winners": game.winners(state), "scores": game.scores(state), "actions": sum(decisions),
-            "think": think, "cpu": cpu, "decisions": decisions, "choices": choices}
+        raise RuntimeError(f"{label}: the game did not end within {max_actions} actions")
+    return state, {"winners": game.winners(state), "scores": game.scores(state), "actions": sum(decisions),
+                   "think": think, "cpu": cpu, "decisions": decisions, "choices": choices}
 
 
 def _seat_levels(challenger: str, opponent: str, num_players: int, index: int) -> tuple[int, list[str]]:

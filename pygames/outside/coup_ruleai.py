@@ -23,7 +23,7 @@ from typing import Any, Callable, Generator
 from coupml import rule_ai
 
 from ..bots import Bot, make_bot
-from ..bots.arena import replace_between, summarize, wilson_interval
+from ..bots.arena import play_bots, replace_between, summarize, wilson_interval
 from ..core import Action, Game, Rng, View
 
 LEVEL = "ruleai"
@@ -250,29 +250,9 @@ def play_game(levels: list[str], seed: int | str, settings: dict[str, dict] | No
     n = len(levels)
     settings = settings or {}
     bots = [_bot(level, f"{seed}/seat{seat}", settings) for seat, level in enumerate(levels)]
-    state = game.new_game(n, seed, options_for(n))
-    think, cpu, decisions = [0.0] * n, [0.0] * n, [0] * n
-    choices: list[list[float]] = [[] for _ in range(n)]
-    for _ in range(max_actions):
-        seat = game.current_player(state)
-        if seat is None:
-            break
-        legal = game.legal_actions(state)
-        started, started_cpu = time.perf_counter(), time.process_time()
-        action = bots[seat].choose(game, game.view(state, seat), legal, seat)
-        think[seat] += time.perf_counter() - started
-        spent = time.process_time() - started_cpu
-        cpu[seat] += spent
-        decisions[seat] += 1
-        if len(legal) > 1:
-            choices[seat].append(spent)
-        state = game.apply(state, action)
-    else:
-        raise RuntimeError(f"coup: game with seed {seed} did not end")
+    state, result = play_bots(game, bots, game.new_game(n, seed, options_for(n)), max_actions, f"coup seed {seed}")
     log = game.view(state, None)["log"]
-    return {"winners": game.winners(state), "scores": game.scores(state), "actions": sum(decisions),
-            "think": think, "cpu": cpu, "decisions": decisions, "choices": choices,
-            "records": [challenge_record(log, s) for s in range(n)],
+    return {**result, "records": [challenge_record(log, s) for s in range(n)],
             "unmapped": sum(getattr(b, "unmapped", 0) for b in bots)}
 
 
