@@ -69,7 +69,7 @@ BLOCKS = {(dip, inq): {kind: tuple(_character_of(spec, dip, inq) for spec in spe
           for dip in (False, True) for inq in (False, True)}
 
 
-MAX_PLAYERS = 6
+MAX_PLAYERS = INFO.max_players
 #: SEATS_AFTER[n][seat]: the other seats of an n-player table in turn order after ``seat``
 SEATS_AFTER = {n: [[*range(seat + 1, n), *range(seat)] for seat in range(n)] for n in range(1, MAX_PLAYERS + 1)}
 
