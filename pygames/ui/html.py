@@ -23,6 +23,30 @@ def picked_attrs(key: str, picked: tuple[str, ...] | list[str]) -> str:
     return ""
 
 
+def zoom_attrs(game_id: str, key: object, attrs: str = "") -> str:
+    """``data-zoom`` for a card the page can show enlarged with its full text (``game_id:key``), and a
+    tab stop unless ``attrs`` (the element's choice attributes) made it focusable already."""
+    return f' data-zoom="{esc(game_id)}:{esc(key)}"' + ("" if "tabindex" in attrs else ' tabindex="0"')
+
+
+class BoardPlaces(set):
+    """The choice keys a board has shown as places (the page reads them back), plus the clicks of a
+    started move (``picked``), each marked once where it lies on the board."""
+
+    def __init__(self, picked: tuple[str, ...] | list[str] = ()) -> None:
+        super().__init__()
+        self.picked = tuple(picked)
+        self.marked: set[str] = set()
+
+    def mark_picked(self, key: str) -> str:
+        """``data-picked`` for ``key`` the first time the board shows it, when it is a click of the
+        move being made; else nothing."""
+        if key in self.picked and key not in self.marked:
+            self.marked.add(key)
+            return picked_attrs(key, self.picked)
+        return ""
+
+
 def button(key: str, label: str, css: str = "") -> str:
     """A button for the step ``key``."""
     cls = f' class="btn {esc(css)}"' if css else ' class="btn"'

@@ -13,7 +13,7 @@ Click paths (step keys):
 
 from __future__ import annotations
 
-from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs
+from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
 from . import cards as C
 from .art import ACTION_ART
 from .text import (action_name, action_text, card_name, card_text, cards_list, claim_phrase,
@@ -195,11 +195,6 @@ def _art(name: str) -> str:
     return f'<svg class="card-art" aria-hidden="true"><use href="#coup-art-{esc(name)}"/></svg>'
 
 
-def _zoom(key: str, attrs: str) -> str:
-    """data-zoom on a card (and a tab stop, unless it is a choice, which has one already)."""
-    return f' data-zoom="coup:{esc(key)}"' + ("" if "tabindex" in attrs else ' tabindex="0"')
-
-
 def _card_face(card: str, lang: str, extra: str = "", attrs: str = "", small: bool = False,
                anim: str = "") -> str:
     cls = f"pg-card coup-card coup-c-{esc(card)}"
@@ -211,7 +206,7 @@ def _card_face(card: str, lang: str, extra: str = "", attrs: str = "", small: bo
     body = (f'{_art(card)}<span class="coup-cname"><span class="coup-letter" aria-hidden="true">'
             f'{esc(look["letter"])}</span>{esc(card_name(card, lang))}</span>')
     anim_attr = f' data-anim-id="{esc(anim)}"' if anim else ""
-    return f'<div class="{cls}"{anim_attr}{_zoom(card, attrs)}{attrs}>{body}</div>'
+    return f'<div class="{cls}"{anim_attr}{zoom_attrs("coup", card, attrs)}{attrs}>{body}</div>'
 
 
 def _card_back(lang: str, small: bool = True, anim: str = "") -> str:
@@ -373,7 +368,7 @@ def _action_menu(view: dict, lang: str, choices: dict, placed: set, picked: tupl
             badge = (f'<span class="coup-badge {neg}coup-c-{esc(claim)}">{"≠" if neg else ""}'
                      f'{esc(look["letter"])} {esc(card_name(claim, lang))}</span>')
         picture = claim if claim is not None and kind != "embezzle" else ACTION_ART[kind]
-        rows.append(f'<div class="{cls}"{_zoom(f"action:{kind}", attrs)}{attrs}>'
+        rows.append(f'<div class="{cls}"{zoom_attrs("coup", f"action:{kind}", attrs)}{attrs}>'
                     f'<svg class="card-art coup-aart" aria-hidden="true"><use href="#coup-art-{esc(picture)}"/></svg>'
                     f'<span class="coup-abody"><span class="coup-aname">{esc(action_name(kind, lang))}</span>'
                     f'{badge}<span class="coup-atext">{esc(action_text(kind, lang, tax, exch))}</span></span></div>')

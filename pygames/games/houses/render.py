@@ -12,7 +12,7 @@ Click paths (``action_steps``):
 
 from __future__ import annotations
 
-from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs
+from ...ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
 from . import art
 from . import text as T
 from .cards import AGENDAS, CARDS, PLOTS
@@ -213,25 +213,11 @@ def icon_svg(kind: str, lang: str) -> str:
             f'<text x="8" y="{y}" text-anchor="middle">{esc(letter)}</text></svg>')
 
 
-class _Placed(set):
-    """The keys the board shows as places (returned to the page), plus the clicks of a started move
-    (``picked``) and which of them the board has marked already (each once)."""
-
-    def __init__(self, picked: tuple[str, ...] = ()) -> None:
-        super().__init__()
-        self.picked = tuple(picked)
-        self.marked: set[str] = set()
-
-
 def _attrs(key: str, choices, placed: set) -> str:
     if key in choices:
         placed.add(key)
         return " " + choice_attrs(key) + ' data-choosable="1"'
-    picked = getattr(placed, "picked", ())
-    if key in picked and key not in placed.marked:  # a click of the move being made: marked where it lies
-        placed.marked.add(key)
-        return picked_attrs(key, picked)
-    return ""
+    return placed.mark_picked(key) if isinstance(placed, BoardPlaces) else ""
 
 
 class _CardIds:
@@ -261,11 +247,6 @@ class _CardIds:
         """The anim attributes of a card in play: its id, and (an opponent's) where a new one comes from."""
         came = f' data-anim-from="handcount-{owner}"' if owner != viewer else ""
         return f' data-anim-id="{esc(self.in_play[key])}"{came}'
-
-
-def _zoom(zoom_key: str, attrs: str) -> str:
-    """data-zoom for a card with a full text; focusable unless the choice attributes made it so."""
-    return f' data-zoom="houses:{esc(zoom_key)}"' + ("" if "tabindex" in attrs else ' tabindex="0"')
 
 
 def _crest(house: str, cls: str = "houses-crest") -> str:
@@ -350,7 +331,7 @@ def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: s
     strength = base_str(inst)
     str_txt = f"{strength}" + (f"+{bonus}" if bonus else "")
     atts = "".join(f'<div class="houses-att houses-h-{CARDS[a]["house"]}"{ids.anim((inst["uid"], j), owner, view["me"])}'
-                   f'{_zoom(a, "")}>+ {esc(T.card_name(a, lang))}</div>' for j, a in enumerate(inst["atts"]))
+                   f'{zoom_attrs("houses", a, "")}>+ {esc(T.card_name(a, lang))}</div>' for j, a in enumerate(inst["atts"]))
     power = (f'<span class="houses-powertok" title="{esc(T.t("power", lang))}">★{inst["power"]}</span>'
              if inst["power"] else "")
     tokens = purse_attrs("power", inst["power"])  # power on the card: tokens travel to and from it
@@ -358,7 +339,7 @@ def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: s
     role_txt = f'<span class="houses-role">{esc(role)}</span>' if role else ""
     last = ' data-last-move="1"' if inst["uid"] in marked else ""
     return (f'<div class="{" ".join(cls)}"{ids.anim(inst["uid"], owner, view["me"])}{tokens}{last}{attrs}'
-            f'{_zoom(cid, attrs)}><div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}'
+            f'{zoom_attrs("houses", cid, attrs)}><div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}'
             f'<span class="houses-str" title="{esc(T.t("str", lang))}">{esc(str_txt)}</span>{power}</div>'
             f'<div class="houses-face">{_name_line(cid, lang)}'
             f'<div class="houses-statline"><span class="houses-icons">{_icons("".join(icons_of(inst)), lang)}</span>{kws}</div>'
@@ -378,7 +359,7 @@ def _loc_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: se
     attrs = _attrs(key, choices, placed)
     knelt_txt = f'<span class="houses-kneltlbl">⤵ {esc(T.t("knelt", lang))}</span>' if inst["knelt"] else ""
     last = ' data-last-move="1"' if inst["uid"] in marked else ""
-    return (f'<div class="{" ".join(cls)}"{ids.anim(inst["uid"], owner, view["me"])}{last}{attrs}{_zoom(cid, attrs)}>'
+    return (f'<div class="{" ".join(cls)}"{ids.anim(inst["uid"], owner, view["me"])}{last}{attrs}{zoom_attrs("houses", cid, attrs)}>'
             f'<div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}</div>'
             f'<div class="houses-face">{_name_line(cid, lang)}<div class="houses-statline">{_chips(cid, lang)}</div>'
             f'<div class="houses-marks">{knelt_txt}</div></div></div>')
@@ -400,7 +381,7 @@ def _plot_card(pid: str, lang: str, key: str | None, choices, placed: set, extra
     attrs = _attrs(key, choices, placed) if key else ""
     cls = "houses-plot" + (" houses-choosable" if key and key in choices else "") + extra_cls
     anim_attr = f' data-anim-id="{esc(anim)}"' if anim else ""
-    return (f'<div class="{cls}"{anim_attr}{attrs}{_zoom(pid, attrs)}>'
+    return (f'<div class="{cls}"{anim_attr}{attrs}{zoom_attrs("houses", pid, attrs)}>'
             f'<div class="houses-plothead">{art.use("plot-" + pid, "houses-plotart")}'
             f'<div class="houses-cname">{esc(T.plot_name(pid, lang))}</div></div>'
             f'<div class="houses-plotstats">{_plot_stats(pid, lang)}</div></div>')
@@ -420,7 +401,7 @@ def _hand_card(view: dict, seat: int, cid: str, count: int, lang: str, choices, 
                 if c["type"] == "character" else "")
     icons = (f'<span class="houses-icons">{_icons(c["icons"], lang)}</span>' if c["type"] == "character" else "")
     times = f' <span class="houses-count">×{count}</span>' if count > 1 else ""
-    return (f'<div class="{" ".join(cls)}" data-anim-id="{esc(anim)}"{attrs}{_zoom(cid, attrs)}>'
+    return (f'<div class="{" ".join(cls)}" data-anim-id="{esc(anim)}"{attrs}{zoom_attrs("houses", cid, attrs)}>'
             f'<div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}'
             f'<span class="houses-cost" title="{esc(T.t("cost", lang))}">{c["cost"]}</span>{strength}</div>'
             f'<div class="houses-face">{_name_line(cid, lang, times)}'
@@ -526,7 +507,7 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
     agenda = p.get("agenda")
     agenda_html = ""
     if agenda and agenda != "none":
-        agenda_html = (f'<div class="houses-agenda"{_zoom(agenda, "")}>{art.use("agenda-" + agenda, "houses-plotart")}'
+        agenda_html = (f'<div class="houses-agenda"{zoom_attrs("houses", agenda, "")}>{art.use("agenda-" + agenda, "houses-plotart")}'
                        f'<span><small>{esc(T.t("agenda", lang))}</small><br>{esc(T.agenda_name(agenda, lang))}</span></div>')
     big = [
         _stat(T.t("power", lang), f'{total_power(p)}', True, f"powerstat-{s}", "power"),
@@ -588,7 +569,7 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
 
 def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
           picked: tuple[str, ...] = ()) -> tuple[str, set]:
-    placed = _Placed(picked)
+    placed = BoardPlaces(picked)
     choices = set(choices or ())
     n = view["num_players"]
     moves = last_moves(view, seat)
@@ -619,7 +600,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
             for a in AGENDAS:
                 attrs = _attrs(f"agenda:{a}", choices, placed)
                 cls = "houses-agenda houses-agendachoice" + (" houses-choosable" if attrs else "")
-                items.append(f'<div class="{cls}"{attrs}{_zoom(a, attrs)}>'
+                items.append(f'<div class="{cls}"{attrs}{zoom_attrs("houses", a, attrs)}>'
                              f'{art.use("agenda-" + a, "houses-plotart")}<span><b>{esc(T.agenda_name(a, lang))}</b><br>'
                              f'<small>{esc(T.agenda_text(a, lang))}</small></span></div>')
             items = "".join(items)

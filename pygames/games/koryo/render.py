@@ -15,7 +15,7 @@ Click paths (keys):
 
 from __future__ import annotations
 
-from pygames.ui.html import choice_attrs, esc, picked_attrs, purse_attrs
+from pygames.ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
 
 from . import cards as C
 from .rules import power_holder, score_holder, spy_protected
@@ -158,10 +158,6 @@ def _art(name: object) -> str:
     return f'<svg class="card-art" aria-hidden="true"><use href="#koryo-art-{name}"/></svg>'
 
 
-def _zoom(kind: int, attrs: str) -> str:
-    return f' data-zoom="koryo:{kind}"' + ("" if "tabindex" in attrs else ' tabindex="0"')
-
-
 def _number(kind: int) -> str:
     return "−1" if kind in C.EVENTS else str(kind)
 
@@ -242,14 +238,14 @@ def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, plac
                     attrs += _attrs(key, choices, placed)
                 if (a, ka) == (p, k) and "koryo-picked" not in ccls:
                     ccls.append("koryo-picked")
-        cols.append(f'<div class="{" ".join(ccls)}" data-anim-id="card-p{p}-k{k}"{_zoom(k, attrs)}{attrs}>'
+        cols.append(f'<div class="{" ".join(ccls)}" data-anim-id="card-p{p}-k{k}"{zoom_attrs("koryo", k, attrs)}{attrs}>'
                     f'{_art(k)}<span class="koryo-num">{k}</span>'
                     f'<span class="koryo-count">×{count}</span>{badge}</div>')
     events = []
     for k in C.EVENTS:
         if table[k]:
             attrs = _attrs(f"priest:{k}", choices, placed) if p == seat else ""
-            events.append(f'<div class="koryo-event koryo-k{k}" data-anim-id="card-p{p}-k{k}"{_zoom(k, attrs)}{attrs}>'
+            events.append(f'<div class="koryo-event koryo-k{k}" data-anim-id="card-p{p}-k{k}"{zoom_attrs("koryo", k, attrs)}{attrs}>'
                           f'{_art(k)}<span class="koryo-ename">{esc(card_name(k, lang))}</span>'
                           f'<span class="koryo-count">−1 ×{table[k]}</span></div>')
     events_html = f'<div class="koryo-events">{"".join(events)}</div>' if events else ""
@@ -277,7 +273,7 @@ def _hand(view: dict, lang: str, choices: dict, placed: set, clicked: tuple[str,
         if picked is not None:
             attrs += _attrs(f"pair:{picked}:{k}", choices, placed)
         cards.append(f'<div class="{" ".join(cls)}" data-anim-id="card-hand-k{k}" data-anim-from="deck"'
-                     f'{_zoom(k, attrs)}{attrs}>{_art(k)}<span class="koryo-num">{_number(k)}</span>'
+                     f'{zoom_attrs("koryo", k, attrs)}{attrs}>{_art(k)}<span class="koryo-num">{_number(k)}</span>'
                      f'<span class="koryo-cname">{esc(card_name(k, lang))}</span>'
                      f'<span class="koryo-count">×{hand[k]}</span></div>')
     mine = view["my_facedown"]

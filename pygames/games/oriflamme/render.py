@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs
+from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
 from . import cards
 from .text import card_name, t
 
@@ -160,10 +160,6 @@ def _art(name: str, css: str = "card-art") -> str:
     return f'<svg class="{css}" aria-hidden="true"><use href="#{PREFIX}-art-{esc(name)}"/></svg>'
 
 
-def _zoom(kind: str, attrs: str = "") -> str:
-    return f' data-zoom="{PREFIX}:{esc(kind)}"' + ("" if "tabindex" in attrs else ' tabindex="0"')
-
-
 def _card_face(card: dict, seat: int | None, lang: str, names: list[str], depth: int) -> tuple[str, str, str]:
     """(classes, inner markup, extra attributes) of a queue card; a hidden card shows its back only."""
     owner = card["o"]
@@ -174,14 +170,14 @@ def _card_face(card: dict, seat: int | None, lang: str, names: list[str], depth:
         classes.append(f"{PREFIX}-up")
         body = (f'{_art(kind)}<span class="{PREFIX}-cname">{_face_name(kind, lang)}</span>'
                 f'<span class="{PREFIX}-ctext">{esc(cards.SHORT[kind][lang])}</span>')
-        extra = _zoom(kind)
+        extra = zoom_attrs(PREFIX, kind)
     else:
         classes.append(f"{PREFIX}-down")
         if kind is not None and owner == seat:
             body = (f'{_art(kind, "card-art " + PREFIX + "-faint")}'
                     f'<span class="{PREFIX}-cname">{_face_name(kind, lang)}</span>'
                     f'<span class="{PREFIX}-ctext">{esc(t("face_down", lang))}</span>')
-            extra = _zoom(kind)
+            extra = zoom_attrs(PREFIX, kind)
         else:
             body = f'{_art("back")}<span class="sr-only">{esc(t("hidden", lang))}</span>'
     badge = ""
@@ -341,14 +337,14 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
                 extra = f" {PREFIX}-picked"
             parts.append(
                 f'<div class="{PREFIX}-card {PREFIX}-hcard {PREFIX}-seat{seat % 5}{extra}" '
-                f'data-anim-id="card-{seat}-{esc(kind)}"{_zoom(kind, attrs)}{attrs}>{_art(kind)}'
+                f'data-anim-id="card-{seat}-{esc(kind)}"{zoom_attrs(PREFIX, kind, attrs)}{attrs}>{_art(kind)}'
                 f'<span class="{PREFIX}-cname">{_face_name(kind, lang)}</span>'
                 f'<span class="{PREFIX}-ctext">{esc(cards.SHORT[kind][lang])}</span></div>')
         parts.append("</div></div>")
         parts.append(f'<div class="{PREFIX}-section {PREFIX}-removed"><div class="{PREFIX}-title">'
                      f'{esc(t("removed", lang))}</div><div class="{PREFIX}-minis">')
         for kind in view["removed"]:
-            parts.append(f'<span class="{PREFIX}-mini {PREFIX}-seat{seat % 5}"{_zoom(kind)}>'
+            parts.append(f'<span class="{PREFIX}-mini {PREFIX}-seat{seat % 5}"{zoom_attrs(PREFIX, kind)}>'
                          f'{_art(kind, PREFIX + "-mini-art")}{esc(card_name(kind, lang))}</span>')
         parts.append("</div></div>")
     if mine:
@@ -360,7 +356,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     for p in view["seating"]:
         pile = view["discard"][p]
         items = "".join(f'<span class="{PREFIX}-mini {PREFIX}-seat{p % 5}" data-anim-id="card-{p}-{esc(k)}"'
-                        f'{_zoom(k)}>{_art(k, PREFIX + "-mini-art")}{esc(card_name(k, lang))}</span>'
+                        f'{zoom_attrs(PREFIX, k)}>{_art(k, PREFIX + "-mini-art")}{esc(card_name(k, lang))}</span>'
                         for k in pile) or f'<span class="{PREFIX}-none">{esc(t("none", lang))}</span>'
         parts.append(f'<div class="{PREFIX}-pile">{_emblem(p)}'
                      f'<span class="{PREFIX}-pname">{esc(_plain_name(names, p))}</span>{items}</div>')

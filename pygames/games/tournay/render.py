@@ -16,7 +16,7 @@ Click paths (the keys name what is clicked):
 
 from __future__ import annotations
 
-from pygames.ui.html import choice_attrs, esc, picked_attrs, purse_attrs
+from pygames.ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
 
 from . import art
 from . import cards as K
@@ -283,32 +283,13 @@ MOVE_KEYS = ("play", "draw", "earn", "buy", "gather", "activate", "counter", "pi
              "rampart", "token", "final_chosen", "final_pass", "took_top", "drew_one")
 
 
-class _Shown(set):
-    """The keys the board shows as places (returned to the page), plus the clicks of a started move
-    (``picked``) and which of them the board has marked already (each once)."""
-
-    def __init__(self, picked: tuple[str, ...] = ()) -> None:
-        super().__init__()
-        self.picked = tuple(picked)
-        self.marked: set[str] = set()
-
-
 def _attrs(key: str | None, shown: set, choices: dict) -> str:
     if key is None:
         return ""
     if key in choices and key not in shown:
         shown.add(key)
         return " " + choice_attrs(key) + f' title="{esc(choices[key])}"'
-    picked = getattr(shown, "picked", ())
-    if key in picked and key not in shown.marked:  # a click of the move being made: marked where it lies
-        shown.marked.add(key)
-        return picked_attrs(key, picked)
-    return ""
-
-
-def _zoom(zoom_key: str, attrs: str) -> str:
-    """data-zoom for a card with a full text; focusable unless the choice attributes made it so."""
-    return f' data-zoom="tournay:{esc(zoom_key)}"' + ("" if "tabindex" in attrs else ' tabindex="0"')
+    return shown.mark_picked(key) if isinstance(shown, BoardPlaces) else ""
 
 
 class _AnimIds:
@@ -357,7 +338,7 @@ def _card_html(card: str, lang: str, *, extra_cls: str = "", attrs: str = "", ba
             f'{esc(T.cost_text(card, lang))}</span>') if show_cost and info["cost"] else ""
     anim_attr = f' data-anim-id="{esc(anim)}"' if anim else ""
     last_attr = ' data-last-move="1"' if last else ""
-    return (f'<div class="{cls}"{anim_attr}{last_attr}{attrs}{_zoom(card, attrs)}>'
+    return (f'<div class="{cls}"{anim_attr}{last_attr}{attrs}{zoom_attrs("tournay", card, attrs)}>'
             f'<span class="tournay-cardhead"><span class="tournay-lv">{colour}{roman}</span>'
             f'<span class="tournay-icon" aria-hidden="true">{KIND_ICON[kind]}</span>{_points_chip(card, lang)}{pp}</span>'
             f'<span class="tournay-art">{art.card_svg(card)}</span>'
@@ -380,7 +361,7 @@ def _events_html(view: dict, lang: str, choices: dict, shown: set) -> str:
         cls = "tournay-event" + (" tournay-good" if not ev["harm"] else "") + (" tournay-choice" if "data-choice" in attrs else "")
         slots.append(
             f'<div class="{cls}" data-anim-id="ev-{esc(item["ev"])}"{purse_attrs("denier", item["den"])}{attrs}'
-            f'{_zoom(item["ev"], attrs)}>'
+            f'{zoom_attrs("tournay", item["ev"], attrs)}>'
             f'<div class="tournay-evhead"><span class="tournay-evtag">{"☀" if not ev["harm"] else "⚠"} {esc(good)}</span>'
             f'<span class="tournay-dots" aria-label="{item["den"]}/{ev["cap"]}">{dots}</span></div>'
             f'<span class="tournay-evart">{art.use("ev-" + item["ev"])}</span>'
@@ -435,7 +416,7 @@ def _citizens_html(player: dict, seat: int, lang: str, choices: dict, shown: set
     return f'<div class="tournay-citizens">{"".join(parts)}</div>'
 
 
-def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: _Shown, mine: bool, ids: _AnimIds,
+def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlaces, mine: bool, ids: _AnimIds,
                    last_cell: tuple | None) -> str:
     district = view["players"][seat]["district"]
     ja = _ja(lang)
@@ -575,7 +556,7 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
             f'{_district_html(view, s, lang, choices, shown, mine, ids, last_cell)}</section>')
 
 
-def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: _Shown, ids: _AnimIds) -> str:
+def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlaces, ids: _AnimIds) -> str:
     ja = _ja(lang)
     p = view["players"][seat]
     cards = []
@@ -589,7 +570,7 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: _Shown, i
     for i, ev in enumerate(p["ramparts"]):
         attrs = _attrs(f"ret:{ev}", shown, choices)
         cards.append(f'<div class="tournay-rampart{" tournay-choice" if "data-choice" in attrs else ""}" data-anim-id="rampart-{seat}-{i}"'
-                     f'{attrs}{_zoom("rampart", attrs)}>'
+                     f'{attrs}{zoom_attrs("tournay", "rampart", attrs)}>'
                      f'<span class="tournay-art">{art.use("rampart")}</span>'
                      f'<span class="tournay-name">{esc("城壁" if ja else "Rampart")}</span>'
                      f'<small>{esc(T.event_name(ev, lang))}</small></div>')
@@ -614,7 +595,7 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: _Shown, i
 def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict[str, str],
           picked: tuple[str, ...] = ()) -> tuple[str, set[str]]:
     ja = _ja(lang)
-    shown = _Shown(picked)
+    shown = BoardPlaces(picked)
     n = view["num_players"]
     ids = _AnimIds()
     moves = last_moves(view, seat)
