@@ -13,7 +13,8 @@ State (plain data). Piles are count vectors indexed by kind (cards.NUM_KINDS lon
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import islice
+from typing import Any, Iterator
 
 from pygames.core import Game, Rng, SetupError, log_entry, log_visible_to, option
 
@@ -137,12 +138,17 @@ def destroy_targets(tables, seat) -> list[tuple[int, int]]:
 
 def swap_targets(tables, seat) -> list[tuple[int, int, int, int]]:
     """(a, kind_a, b, kind_b) with a < b, kind_a != kind_b. Empty when `seat` is Spy-protected."""
+    return list(iter_swap_targets(tables, seat))
+
+
+def iter_swap_targets(tables, seat) -> Iterator[tuple[int, int, int, int]]:
+    """swap_targets one by one, in the same order: whether a Lobbying card has no, one or several
+    choices is settled by the first two, without listing the others (up to a few hundred)."""
     protected = spy_protected(tables)
     if protected == seat:
-        return []
+        return
     seats = [p for p in range(len(tables)) if p != protected]
     kinds = {p: [k for k in C.CHARACTERS if tables[p][k] > 0] for p in seats}
-    result = []
     for i, a in enumerate(seats):
         kinds_a = kinds[a]
         if not kinds_a:
@@ -152,8 +158,7 @@ def swap_targets(tables, seat) -> list[tuple[int, int, int, int]]:
             for ka in kinds_a:
                 for kb in kinds_b:
                     if ka != kb:
-                        result.append((a, ka, b, kb))
-    return result
+                        yield a, ka, b, kb
 
 
 def play_cap(state_or_view: dict) -> int | None:
@@ -208,10 +213,19 @@ def _is_seat(value: Any, tables: list) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(tables)
 
 
+#: 1..n, by n up to the most copies of a kind (9 Merchants): the counts one may play of a kind
+#: that one holds n of (or may play n of), without a range and a min per kind
+_COUNTS_UP_TO = tuple(tuple(range(1, n + 1)) for n in range(max(composition("6-4")[1:]) + 1))
+
+
 def play_actions(hand: list[int], cap: int | None, ship: bool) -> list[dict]:
     most = sum(hand) if cap is None else cap  # no cap: the whole hand
-    actions = [{"type": "play", "kind": kind, "count": count}
-               for kind in C.KINDS if hand[kind] for count in range(1, min(hand[kind], most) + 1)]
+    actions = []
+    for kind in C.KINDS:  # a plain loop: this list is built for every Order-phase decision
+        held = hand[kind]
+        if held:
+            for count in _COUNTS_UP_TO[held if held < most else most]:
+                actions.append({"type": "play", "kind": kind, "count": count})
     if ship and most >= 2:
         present = [kind for kind in C.KINDS if hand[kind]]
         for i, a in enumerate(present):
@@ -484,7 +498,7 @@ class KoryoGame(Game):
             if spy_protected(tables) == seat:
                 log.append(log_entry("lobby_blocked", seat=seat))
                 return
-            targets = swap_targets(tables, seat)
+            targets = list(islice(iter_swap_targets(tables, seat), 2))  # none, one, or a choice
             if not targets:
                 log.append(log_entry("no_swap", seat=seat))
             elif len(targets) == 1:
@@ -550,7 +564,7 @@ class KoryoGame(Game):
             return [{"type": "destroy", "target": p, "kind": k} for p, k in destroy_targets(tables, seat)]
         if step == "swap":
             return [{"type": "swap", "a": a, "ka": ka, "b": b, "kb": kb}
-                    for a, ka, b, kb in swap_targets(tables, seat)]
+                    for a, ka, b, kb in iter_swap_targets(tables, seat)]
         if step == "discard":
             return [{"type": "discard", "kind": k} for k in C.CHARACTERS if tables[seat][k] > 0]
         return []
