@@ -136,19 +136,16 @@ def destroy_targets(tables, seat) -> list[tuple[int, int]]:
             for k in C.CHARACTERS if tables[p][k] > 0]
 
 
-def swap_targets(tables, seat) -> list[tuple[int, int, int, int]]:
-    """(a, kind_a, b, kind_b) with a < b, kind_a != kind_b. Empty when `seat` is Spy-protected."""
-    return list(iter_swap_targets(tables, seat))
-
-
-def iter_swap_targets(tables, seat) -> Iterator[tuple[int, int, int, int]]:
-    """swap_targets one by one, in the same order: whether a Lobbying card has no, one or several
-    choices is settled by the first two, without listing the others (up to a few hundred)."""
+def swap_actions(tables, seat) -> Iterator[dict]:
+    """The Lobbying swaps, one by one, as actions: a card of seat a for a card of another kind of
+    seat b, a < b; none when `seat` is Spy-protected. Whether a Lobbying card has no, one or
+    several choices is settled by the first two, without building the others (up to a few
+    hundred)."""
     protected = spy_protected(tables)
     if protected == seat:
         return
     seats = [p for p in range(len(tables)) if p != protected]
-    kinds = {p: [k for k in C.CHARACTERS if tables[p][k] > 0] for p in seats}
+    kinds = [[k for k in C.CHARACTERS if table[k] > 0] for table in tables]
     for i, a in enumerate(seats):
         kinds_a = kinds[a]
         if not kinds_a:
@@ -158,7 +155,7 @@ def iter_swap_targets(tables, seat) -> Iterator[tuple[int, int, int, int]]:
             for ka in kinds_a:
                 for kb in kinds_b:
                     if ka != kb:
-                        yield a, ka, b, kb
+                        yield {"type": "swap", "a": a, "ka": ka, "b": b, "kb": kb}
 
 
 def play_cap(state_or_view: dict) -> int | None:
@@ -455,7 +452,7 @@ class KoryoGame(Game):
         state["log"].append(log_entry("reveal", seat=seat, cards=cards))
         pending = []
         for step, kind in POWER_STEPS:
-            if holds_power(tables, seat, kind):
+            if table[kind] and holds_power(tables, seat, kind):  # most tables lack most kinds
                 pending.append(step)
         state["pending"] = pending + ["barbarian"] * played[C.BARBARIAN] + ["lobbying"] * played[C.LOBBYING]
 
@@ -498,11 +495,12 @@ class KoryoGame(Game):
             if spy_protected(tables) == seat:
                 log.append(log_entry("lobby_blocked", seat=seat))
                 return
-            targets = list(islice(iter_swap_targets(tables, seat), 2))  # none, one, or a choice
-            if not targets:
+            swaps = list(islice(swap_actions(tables, seat), 2))  # none, one, or a choice
+            if not swaps:
                 log.append(log_entry("no_swap", seat=seat))
-            elif len(targets) == 1:
-                self._swap(state, seat, *targets[0])
+            elif len(swaps) == 1:
+                only = swaps[0]
+                self._swap(state, seat, only["a"], only["ka"], only["b"], only["kb"])
             else:
                 state["step"] = "swap"
 
@@ -563,8 +561,7 @@ class KoryoGame(Game):
         if step == "destroy":
             return [{"type": "destroy", "target": p, "kind": k} for p, k in destroy_targets(tables, seat)]
         if step == "swap":
-            return [{"type": "swap", "a": a, "ka": ka, "b": b, "kb": kb}
-                    for a, ka, b, kb in iter_swap_targets(tables, seat)]
+            return list(swap_actions(tables, seat))
         if step == "discard":
             return [{"type": "discard", "kind": k} for k in C.CHARACTERS if tables[seat][k] > 0]
         return []
@@ -589,14 +586,15 @@ class KoryoGame(Game):
     def _apply(self, state: dict, action: dict, rng: Rng) -> None:
         seat, kind = state["turn"], action["type"]
         state["step"] = None
-        if kind in ("play", "play2"):
+        if kind == "play" or kind == "play2":
+            played = empty_pile()
             if kind == "play":
+                played[action["kind"]] = action["count"]
                 cards = [action["kind"]] * action["count"]
             else:
                 cards = list(action["kinds"])
-            played = empty_pile()
-            for k in cards:
-                played[k] += 1
+                for k in cards:
+                    played[k] = 1
             hand = state["hands"][seat]  # replaced below, never changed: earlier states share it
             discarded = []
             for k in C.KINDS:
