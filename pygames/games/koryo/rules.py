@@ -185,15 +185,18 @@ def draw_to_top(deck: list[int], count: int, rng: Rng, start: int = 0) -> None:
     position = start
     while position < end:
         span, stop = 1, position
-        while stop < end and span * (size - stop) < DRAWS_PER_NUMBER_BELOW:
-            span *= size - stop
-            stop += 1
+        while stop < end:
+            wider = span * (size - stop)
+            if wider >= DRAWS_PER_NUMBER_BELOW:
+                break
+            span, stop = wider, stop + 1
         number = rng.randbelow(span)
-        while position < stop:
-            number, pick = divmod(number, size - position)
-            pick += position
+        for position in range(position, stop):  # the digits of number, lowest first
+            choices = size - position
+            pick = position + number % choices
+            number //= choices
             deck[position], deck[pick] = deck[pick], deck[position]
-            position += 1
+        position = stop
 
 
 def _is_kind(value: Any) -> bool:
@@ -337,7 +340,7 @@ class KoryoGame(Game):
         r, first = state["round"], state["first"]
         state["phase"], state["turn"], state["step"] = "order", first, None
         state["revealed"] = [False] * n
-        state["facedown"] = [empty_pile() for _ in range(n)]
+        state["facedown"] = [[0] * K for _ in range(n)]
         broadcaster = power_holder(state["tables"], C.BROADCASTER)
         if fixed_hands is not None:
             state["hands"] = fixed_hands
@@ -353,7 +356,7 @@ class KoryoGame(Game):
             for i in range(n):  # each seat in turn order takes its cards from the top (fewer if it runs out)
                 seat = (first + i) % n
                 dealt = deck[top:top + deal[seat]]
-                hand = empty_pile()
+                hand = [0] * K
                 for kind in dealt:
                     hand[kind] += 1
                 state["hands"][seat] = hand
@@ -448,7 +451,7 @@ class KoryoGame(Game):
                 table[kind] += count
                 cards += [kind] * count
         state["revealed"][seat] = True
-        state["facedown"][seat] = empty_pile()
+        state["facedown"][seat] = [0] * K
         state["log"].append(log_entry("reveal", seat=seat, cards=cards))
         pending = []
         for step, kind in POWER_STEPS:
@@ -587,7 +590,7 @@ class KoryoGame(Game):
         seat, kind = state["turn"], action["type"]
         state["step"] = None
         if kind == "play" or kind == "play2":
-            played = empty_pile()
+            played = [0] * K
             if kind == "play":
                 played[action["kind"]] = action["count"]
                 cards = [action["kind"]] * action["count"]
@@ -602,7 +605,7 @@ class KoryoGame(Game):
                 if left:
                     discarded += [k] * left
             state["facedown"][seat] = played
-            state["hands"][seat] = empty_pile()
+            state["hands"][seat] = [0] * K
             self._return_to_deck(state, discarded)
             state["log"].append(log_entry("placed", seat=seat, count=len(cards), discarded=len(discarded)))
             state["log"].append(log_entry("placed_you", to=[seat], seat=seat, cards=cards))
