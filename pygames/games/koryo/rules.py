@@ -130,10 +130,15 @@ def priest_targets(tables, seat) -> list[int]:
     return [k for k in C.EVENTS if tables[seat][k] > 0]
 
 
-def destroy_targets(tables, seat) -> list[tuple[int, int]]:
+def destroy_actions(tables, seat) -> Iterator[dict]:
+    """The Barbarian's choices, one by one, as actions: a character card of another seat than
+    the Guardian (7) majority's (as swap_actions: the first two settle whether there is a choice)."""
     guardian = power_holder(tables, C.GUARDIAN)
-    return [(p, k) for p in range(len(tables)) if p != seat and p != guardian
-            for k in C.CHARACTERS if tables[p][k] > 0]
+    for target, table in enumerate(tables):
+        if target != seat and target != guardian:
+            for kind in C.CHARACTERS:
+                if table[kind] > 0:
+                    yield {"type": "destroy", "target": target, "kind": kind}
 
 
 def swap_actions(tables, seat) -> Iterator[dict]:
@@ -487,11 +492,11 @@ class KoryoGame(Game):
             else:
                 log.append(log_entry("bank_empty", seat=seat))
         elif step == "barbarian":
-            targets = destroy_targets(tables, seat)
+            targets = list(islice(destroy_actions(tables, seat), 2))  # none, one, or a choice
             if not targets:
                 log.append(log_entry("no_destroy", seat=seat))
             elif len(targets) == 1:
-                self._destroy(state, seat, *targets[0])
+                self._destroy(state, seat, targets[0]["target"], targets[0]["kind"])
             else:
                 state["step"] = "destroy"
         elif step == "lobbying":
@@ -562,7 +567,7 @@ class KoryoGame(Game):
         if step == "priest":
             return [{"type": "priest", "kind": k} for k in priest_targets(tables, seat)]
         if step == "destroy":
-            return [{"type": "destroy", "target": p, "kind": k} for p, k in destroy_targets(tables, seat)]
+            return list(destroy_actions(tables, seat))
         if step == "swap":
             return list(swap_actions(tables, seat))
         if step == "discard":
