@@ -18,7 +18,7 @@ from typing import Any, Sequence
 
 from .errors import IllegalAction, RecordError, SetupError
 from .options import normalize_options
-from .rng import Rng, seed_to_int
+from .rng import _MASK, Rng, seed_to_int
 
 Action = dict[str, Any]
 State = dict[str, Any]
@@ -131,6 +131,12 @@ class Game:
         cls._direct_check = cls._legal_match is not Game._legal_match
         if cls._direct_check:
             cls.snapshot_legal = False
+        cls._rules_rng = Rng(0)
+
+    #: the generator ``apply`` and ``advance`` hand to ``_apply``, loaded with the state's "rng"
+    #: each time (one object per game class instead of one per action: _apply runs to its end
+    #: before the next call, and the rules never keep the generator)
+    _rules_rng: Rng = Rng(0)
 
     _direct_check: bool = False
 
@@ -287,7 +293,8 @@ class Game:
                 reason = f"not a legal action now (legal kinds: {', '.join(kinds)})"
             raise IllegalAction(f"illegal action {json.dumps(action, sort_keys=True)}: {reason}")
         new_state = self._copy_state(state)
-        rng = Rng(new_state["rng"])
+        rng = self._rules_rng
+        rng.state = new_state["rng"] & _MASK
         self._apply(new_state, match if private else clone(match), rng)
         new_state["rng"] = rng.state
         return new_state
@@ -300,9 +307,10 @@ class Game:
         """
         if self._legal_cache is not None and self._legal_cache[0] is state:
             self._legal_cache = None
-        rng = Rng(state["rng"])
+        rng = self._rules_rng
+        rng.state = state["rng"] & _MASK
         self._apply(state, action, rng)
-        state["rng"] = rng.state  # the rules draw from their own generator: store where it got to
+        state["rng"] = rng.state  # the rules draw from the game's generator: store where it got to
 
     def is_over(self, state: State) -> bool:
         return self._current_player(state) is None

@@ -402,6 +402,28 @@ def test_D7_lobbying_swaps_two_different_character_cards():
     assert {"type": "swap", "a": 1, "ka": 3, "b": 2, "kb": 4} in legal   # between two others
 
 
+def test_D7_an_event_with_a_single_outcome_is_done_at_once_and_two_are_a_choice():
+    """docs/rules/koryo.md: "A step with a single possible outcome is done automatically" - the
+    rules settle none / one / several from the first two swaps or victims (swap_actions,
+    destroy_actions), so check each count at the edge."""
+    state = new(2, tables=[[9], [3]], hands=[[L], [5]])
+    state = play(state, single(L), single(5))             # one swap only: 9 of seat 0 for 3 of seat 1
+    assert entries(state, "swap") == [{"seat": 0, "a": 0, "ka": 9, "b": 1, "kb": 3}]
+    assert pv(state)["tables"][0][3] == 1 and pv(state)["tables"][1][9] == 1
+    state = new(2, tables=[[9], [3, 4]], hands=[[L], [5]])
+    state = play(state, single(L), single(5))             # two swaps: seat 0 chooses
+    assert GAME.current_player(state) == 0 and entries(state, "swap") == []
+    assert GAME.legal_actions(state) == [{"type": "swap", "a": 0, "ka": 9, "b": 1, "kb": 3},
+                                         {"type": "swap", "a": 0, "ka": 9, "b": 1, "kb": 4}]
+    state = new(2, tables=[[], [3]], hands=[[B], [5]])
+    state = play(state, single(B), single(5))             # one victim only
+    assert entries(state, "destroy") == [{"seat": 0, "target": 1, "kind": 3}]
+    state = new(2, tables=[[], [3, 4]], hands=[[B], [5]])
+    state = play(state, single(B), single(5))             # two victims: seat 0 chooses
+    assert GAME.legal_actions(state) == [{"type": "destroy", "target": 1, "kind": 3},
+                                         {"type": "destroy", "target": 1, "kind": 4}]
+
+
 def test_D8_tied_totals_share_the_victory():
     state = new(2, start_round=8, tables=[[9], [8]], coins=[0, 1], hands=[[5], [5]])
     state = play(state, single(5), single(5))

@@ -13,7 +13,8 @@ State (plain data). Piles are count vectors indexed by kind (cards.NUM_KINDS lon
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import islice
+from typing import Any, Iterator
 
 from pygames.core import Game, Rng, SetupError, log_entry, log_visible_to, option
 
@@ -129,20 +130,27 @@ def priest_targets(tables, seat) -> list[int]:
     return [k for k in C.EVENTS if tables[seat][k] > 0]
 
 
-def destroy_targets(tables, seat) -> list[tuple[int, int]]:
+def destroy_actions(tables, seat) -> Iterator[dict]:
+    """The Barbarian's choices, one by one, as actions: a character card of another seat than
+    the Guardian (7) majority's (as swap_actions: the first two settle whether there is a choice)."""
     guardian = power_holder(tables, C.GUARDIAN)
-    return [(p, k) for p in range(len(tables)) if p != seat and p != guardian
-            for k in C.CHARACTERS if tables[p][k] > 0]
+    for target, table in enumerate(tables):
+        if target != seat and target != guardian:
+            for kind in C.CHARACTERS:
+                if table[kind] > 0:
+                    yield {"type": "destroy", "target": target, "kind": kind}
 
 
-def swap_targets(tables, seat) -> list[tuple[int, int, int, int]]:
-    """(a, kind_a, b, kind_b) with a < b, kind_a != kind_b. Empty when `seat` is Spy-protected."""
+def swap_actions(tables, seat) -> Iterator[dict]:
+    """The Lobbying swaps, one by one, as actions: a card of seat a for a card of another kind of
+    seat b, a < b; none when `seat` is Spy-protected. Whether a Lobbying card has no, one or
+    several choices is settled by the first two, without building the others (up to a few
+    hundred)."""
     protected = spy_protected(tables)
     if protected == seat:
-        return []
+        return
     seats = [p for p in range(len(tables)) if p != protected]
-    kinds = {p: [k for k in C.CHARACTERS if tables[p][k] > 0] for p in seats}
-    result = []
+    kinds = [[k for k in C.CHARACTERS if table[k] > 0] for table in tables]
     for i, a in enumerate(seats):
         kinds_a = kinds[a]
         if not kinds_a:
@@ -152,8 +160,7 @@ def swap_targets(tables, seat) -> list[tuple[int, int, int, int]]:
             for ka in kinds_a:
                 for kb in kinds_b:
                     if ka != kb:
-                        result.append((a, ka, b, kb))
-    return result
+                        yield {"type": "swap", "a": a, "ka": ka, "b": b, "kb": kb}
 
 
 def play_cap(state_or_view: dict) -> int | None:
@@ -183,15 +190,18 @@ def draw_to_top(deck: list[int], count: int, rng: Rng, start: int = 0) -> None:
     position = start
     while position < end:
         span, stop = 1, position
-        while stop < end and span * (size - stop) < DRAWS_PER_NUMBER_BELOW:
-            span *= size - stop
-            stop += 1
+        while stop < end:
+            wider = span * (size - stop)
+            if wider >= DRAWS_PER_NUMBER_BELOW:
+                break
+            span, stop = wider, stop + 1
         number = rng.randbelow(span)
-        while position < stop:
-            number, pick = divmod(number, size - position)
-            pick += position
+        for position in range(position, stop):  # the digits of number, lowest first
+            choices = size - position
+            pick = position + number % choices
+            number //= choices
             deck[position], deck[pick] = deck[pick], deck[position]
-            position += 1
+        position = stop
 
 
 def _is_kind(value: Any) -> bool:
@@ -208,10 +218,19 @@ def _is_seat(value: Any, tables: list) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(tables)
 
 
+#: 1..n, by n up to the most copies of a kind (9 Merchants): the counts one may play of a kind
+#: that one holds n of (or may play n of), without a range and a min per kind
+_COUNTS_UP_TO = tuple(tuple(range(1, n + 1)) for n in range(max(composition("6-4")[1:]) + 1))
+
+
 def play_actions(hand: list[int], cap: int | None, ship: bool) -> list[dict]:
     most = sum(hand) if cap is None else cap  # no cap: the whole hand
-    actions = [{"type": "play", "kind": kind, "count": count}
-               for kind in C.KINDS if hand[kind] for count in range(1, min(hand[kind], most) + 1)]
+    actions = []
+    for kind in C.KINDS:  # a plain loop: this list is built for every Order-phase decision
+        held = hand[kind]
+        if held:
+            for count in _COUNTS_UP_TO[held if held < most else most]:
+                actions.append({"type": "play", "kind": kind, "count": count})
     if ship and most >= 2:
         present = [kind for kind in C.KINDS if hand[kind]]
         for i, a in enumerate(present):
@@ -326,7 +345,7 @@ class KoryoGame(Game):
         r, first = state["round"], state["first"]
         state["phase"], state["turn"], state["step"] = "order", first, None
         state["revealed"] = [False] * n
-        state["facedown"] = [empty_pile() for _ in range(n)]
+        state["facedown"] = [[0] * K for _ in range(n)]
         broadcaster = power_holder(state["tables"], C.BROADCASTER)
         if fixed_hands is not None:
             state["hands"] = fixed_hands
@@ -342,7 +361,7 @@ class KoryoGame(Game):
             for i in range(n):  # each seat in turn order takes its cards from the top (fewer if it runs out)
                 seat = (first + i) % n
                 dealt = deck[top:top + deal[seat]]
-                hand = empty_pile()
+                hand = [0] * K
                 for kind in dealt:
                     hand[kind] += 1
                 state["hands"][seat] = hand
@@ -437,11 +456,11 @@ class KoryoGame(Game):
                 table[kind] += count
                 cards += [kind] * count
         state["revealed"][seat] = True
-        state["facedown"][seat] = empty_pile()
+        state["facedown"][seat] = [0] * K
         state["log"].append(log_entry("reveal", seat=seat, cards=cards))
         pending = []
         for step, kind in POWER_STEPS:
-            if holds_power(tables, seat, kind):
+            if table[kind] and holds_power(tables, seat, kind):  # most tables lack most kinds
                 pending.append(step)
         state["pending"] = pending + ["barbarian"] * played[C.BARBARIAN] + ["lobbying"] * played[C.LOBBYING]
 
@@ -473,22 +492,23 @@ class KoryoGame(Game):
             else:
                 log.append(log_entry("bank_empty", seat=seat))
         elif step == "barbarian":
-            targets = destroy_targets(tables, seat)
+            targets = list(islice(destroy_actions(tables, seat), 2))  # none, one, or a choice
             if not targets:
                 log.append(log_entry("no_destroy", seat=seat))
             elif len(targets) == 1:
-                self._destroy(state, seat, *targets[0])
+                self._destroy(state, seat, targets[0]["target"], targets[0]["kind"])
             else:
                 state["step"] = "destroy"
         elif step == "lobbying":
             if spy_protected(tables) == seat:
                 log.append(log_entry("lobby_blocked", seat=seat))
                 return
-            targets = swap_targets(tables, seat)
-            if not targets:
+            swaps = list(islice(swap_actions(tables, seat), 2))  # none, one, or a choice
+            if not swaps:
                 log.append(log_entry("no_swap", seat=seat))
-            elif len(targets) == 1:
-                self._swap(state, seat, *targets[0])
+            elif len(swaps) == 1:
+                only = swaps[0]
+                self._swap(state, seat, only["a"], only["ka"], only["b"], only["kb"])
             else:
                 state["step"] = "swap"
 
@@ -547,10 +567,9 @@ class KoryoGame(Game):
         if step == "priest":
             return [{"type": "priest", "kind": k} for k in priest_targets(tables, seat)]
         if step == "destroy":
-            return [{"type": "destroy", "target": p, "kind": k} for p, k in destroy_targets(tables, seat)]
+            return list(destroy_actions(tables, seat))
         if step == "swap":
-            return [{"type": "swap", "a": a, "ka": ka, "b": b, "kb": kb}
-                    for a, ka, b, kb in swap_targets(tables, seat)]
+            return list(swap_actions(tables, seat))
         if step == "discard":
             return [{"type": "discard", "kind": k} for k in C.CHARACTERS if tables[seat][k] > 0]
         return []
@@ -575,14 +594,15 @@ class KoryoGame(Game):
     def _apply(self, state: dict, action: dict, rng: Rng) -> None:
         seat, kind = state["turn"], action["type"]
         state["step"] = None
-        if kind in ("play", "play2"):
+        if kind == "play" or kind == "play2":
+            played = [0] * K
             if kind == "play":
+                played[action["kind"]] = action["count"]
                 cards = [action["kind"]] * action["count"]
             else:
                 cards = list(action["kinds"])
-            played = empty_pile()
-            for k in cards:
-                played[k] += 1
+                for k in cards:
+                    played[k] = 1
             hand = state["hands"][seat]  # replaced below, never changed: earlier states share it
             discarded = []
             for k in C.KINDS:
@@ -590,7 +610,7 @@ class KoryoGame(Game):
                 if left:
                     discarded += [k] * left
             state["facedown"][seat] = played
-            state["hands"][seat] = empty_pile()
+            state["hands"][seat] = [0] * K
             self._return_to_deck(state, discarded)
             state["log"].append(log_entry("placed", seat=seat, count=len(cards), discarded=len(discarded)))
             state["log"].append(log_entry("placed_you", to=[seat], seat=seat, cards=cards))

@@ -142,13 +142,17 @@ class OriflammeGame(Game):
             hand = state["hands"][seat]
             if not queue:
                 return [{"type": "place", "card": k, "at": "center"} for k in hand]
-            own = [i for i, stack in enumerate(queue) if stack[-1]["o"] == seat]
+            own = []
+            for i, stack in enumerate(queue):
+                if stack[-1]["o"] == seat:
+                    own.append(i)
             actions = []
+            add = actions.append
             for k in hand:  # each card: at either end of the queue, or on one of the placer's own stacks
-                actions += ({"type": "place", "card": k, "at": "left"},
-                            {"type": "place", "card": k, "at": "right"})
+                add({"type": "place", "card": k, "at": "left"})
+                add({"type": "place", "card": k, "at": "right"})
                 for i in own:
-                    actions.append({"type": "place", "card": k, "at": "stack", "pos": i})
+                    add({"type": "place", "card": k, "at": "stack", "pos": i})
             return actions
         pending = state["pending"]
         kind = pending["type"]
@@ -326,9 +330,11 @@ class OriflammeGame(Game):
 
     # placement -----------------------------------------------------------
     def _place(self, state: dict, action: dict) -> None:
-        seat = self._placer(state)
+        seat = state["order"][state["turn"]]  # the placer
         kind = action["card"]
-        state["hands"][seat] = [k for k in state["hands"][seat] if k != kind]
+        hand = list(state["hands"][seat])  # a new hand: earlier states share the old one
+        hand.remove(kind)  # a hand holds each kind once
+        state["hands"][seat] = hand
         card = {"o": seat, "k": kind, "up": False, "ip": 0}
         queue = state["queue"]
         at = action["at"]
