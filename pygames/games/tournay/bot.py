@@ -157,61 +157,63 @@ class Ctx:
         return score_total(new_me, self.rivals) - self.base, gain, empty, cell
 
     def _district_sums(self) -> tuple:
-        """The pieces of this seat's score that ``_play_in_place`` changes: printed points, character
-        bonuses, the visible cards of each selector, the citizens owned of each colour, the
-        prestige names shown (computed once per context)."""
+        """The pieces of this seat's score that ``_play_in_place`` starts from (computed once per
+        context): printed points + character bonuses + ramparts, the visible cards of each
+        selector, the citizens owned of each colour, the prestige names shown."""
         if self._sums is None:
             me = self.me
             district = me["district"]
-            printed = bonus = 0
+            plain = rampart_count(me)
             mine = []
             for r, c in CELLS:
                 cell = district[r][c]
                 if not cell:
                     continue
                 for k in cell["s"]:
-                    printed += PRINTED[k]
+                    plain += PRINTED[k]
                 top_card = cell["s"][-1]
                 if top_card in PRESTIGE:
                     mine.append(top_card)
-                for rr, cc in LINES[r, c]:
-                    other = district[rr][cc]
-                    if other:
-                        bonus += _bonus_pair(top_card, other["s"][-1])
+                bonus = BONUS.get(top_card)
+                if bonus is not None:
+                    for rr, cc in LINES[r, c]:
+                        other = district[rr][cc]
+                        if other and bonus[0] in MATCH[other["s"][-1]]:
+                            plain += bonus[1]
             owned = {colour: owned_citizens(me, colour) for colour in COLOURS}
-            self._sums = (printed, bonus, visible_counts(district), owned, mine)
+            self._sums = (plain, visible_counts(district), owned, mine)
         return self._sums
 
     def _play_in_place(self, card: str, r: int, c: int) -> tuple[int, int, int, dict | None]:
         """``_play_on_copy`` of a play that pays with no district card, computed without a new
         district: a shift moves the whole district, so the card's row and column keep the same
-        cards (``REACH``), and only the pairs of cards involving the card's cell change."""
+        cards (``REACH``), and only the character bonuses between the card's cell and its line
+        change (``PAIRS``)."""
         me = self.me
         district = me["district"]
         cost = CARDS[card]["cost"]
-        inside = 0 <= r <= 2 and 0 <= c <= 2
-        cell = district[r][c] if inside else None
+        cell = district[r][c] if 0 <= r <= 2 and 0 <= c <= 2 else None
         old = cell["s"][-1] if cell else None
-        printed, bonus, counts, owned, mine = self._district_sums()
-        printed += PRINTED[card]
-        stacked = old is not None and CARDS[old]["colour"] == CARDS[card]["colour"]
+        total, counts, owned, mine = self._district_sums()
+        total += PRINTED[card]
+        stacked = old is not None and COLOUR_OF[old] == COLOUR_OF[card]
         if old is not None and not stacked:
             for k in cell["s"]:
-                printed -= PRINTED[k]
+                total -= PRINTED[k]
         gain = 0
         line_cards = 0
+        with_card = PAIRS[card]
+        with_old = PAIRS[old] if old is not None else {}
         for rr, cc in REACH[r, c]:
             other = district[rr][cc]
             if other is None:
                 continue
             line_cards += 1
             top_card = other["s"][-1]
-            bonus += _bonus_pair(card, top_card) + _bonus_pair(top_card, card)
-            if old is not None:
-                bonus -= _bonus_pair(old, top_card) + _bonus_pair(top_card, old)
-            char = CARDS[top_card].get("char")
-            if char and char["on"] == "on_place" and char["what"] in MATCH[card]:
-                gain += char["n"]
+            total += with_card.get(top_card, 0) - with_old.get(top_card, 0)
+            char = PLACE_BONUS.get(top_card)
+            if char is not None and char[0] in MATCH[card]:
+                gain += char[1]
         deniers = me["deniers"] - cost.get("deniers", 0) + gain
         citizens = owned
         paid_citizen = cost.get("citizen")
@@ -221,11 +223,10 @@ class Ctx:
             if paid_citizen is not None:
                 citizens[paid_citizen] -= 1
             if lying:
-                citizens[CARDS[old]["colour"]] -= lying
+                citizens[COLOUR_OF[old]] -= lying
         shown = [name for name in mine if name != old]
         if card in PRESTIGE:
             shown.append(card)
-        total = printed + bonus + rampart_count(me)
         visible = None
         for name in self.rivals.union(shown):
             rule = CARDS[name]["score"]
@@ -561,6 +562,16 @@ def _bonus_pair(card: str, other: str) -> int:
     """The end-game points ``card`` (a character with a bonus) scores for ``other`` in its line."""
     bonus = BONUS.get(card)
     return bonus[1] if bonus is not None and bonus[0] in MATCH[other] else 0
+
+
+#: the character bonuses between two cards in one line, both ways: PAIRS[a][b] (pairs scoring 0 left out)
+PAIRS = {a: {b: _bonus_pair(a, b) + _bonus_pair(b, a) for b in CARDS if _bonus_pair(a, b) + _bonus_pair(b, a)}
+         for a in CARDS}
+#: the colour of each card
+COLOUR_OF = {card: info["colour"] for card, info in CARDS.items()}
+#: (selector, deniers) of each character that pays when a matching card is placed in its line
+PLACE_BONUS = {card: (info["char"]["what"], info["char"]["n"]) for card, info in CARDS.items()
+               if info.get("char", {}).get("on") == "on_place"}
 
 
 def _visible(district: list) -> list:
