@@ -272,7 +272,6 @@ def use_ways(standing: tuple[int, ...], seat: int, need: int, budget: int) -> tu
 BUILDINGS = {card: (info["colour"], info["act"]) for card, info in CARDS.items() if info["kind"] == "building"}
 #: the decks of each colour, level I first
 COLOUR_DECKS = {colour: tuple(colour + str(level) for level in K.LEVELS) for colour in COLOURS}
-DECK_SET = frozenset(DECKS)
 #: a {colour: count} dict's counts in the order of COLOURS
 BY_COLOUR = itemgetter(*COLOURS)
 #: the ways to draw from a deck by (a card lies face up, the face-down part is empty)
@@ -741,17 +740,16 @@ class TournayGame(Game):
         """The actions of a turn, in the order of the rules: draw, activate, counter, earn, buy, gather."""
         return self._draw_actions(state, seat) + self._activate_actions(state, seat) + self._other_actions(state, seat)
 
-    def _draw_actions(self, state: dict, seat: int, colours: tuple[str, ...] = COLOURS) -> list[dict]:
+    def _draw_actions(self, state: dict, seat: int) -> list[dict]:
         """Draw a card: lay down as many citizens of the deck's colour as its level."""
         players = state["players"]
         deniers = players[seat]["deniers"]
         faceup, decks = state["faceup"], state["decks"]
         actions = []
         for deck, uses in draw_levels(tuple([BY_COLOUR(p["stand"]) for p in players]), seat, deniers):
-            if deck[0] in colours:
-                modes = DRAW_MODES[faceup[deck] is not None, not decks[deck]]
-                actions += [{"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
-                            for use in uses for mode in modes]
+            modes = DRAW_MODES[faceup[deck] is not None, not decks[deck]]
+            actions += [{"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
+                        for use in uses for mode in modes]
         return actions
 
     def _activate_actions(self, state: dict, seat: int, cells: tuple = CELLS) -> list[dict]:
@@ -810,9 +808,8 @@ class TournayGame(Game):
         elif kind == "play":
             candidates = play_options(state["players"], seat, state["players"][seat]["hand"],
                                       only=action.get("card")) if state["phase"] == "turn" else []
-        elif kind == "draw":   # only the draws of the deck's colour
-            deck = action.get("deck")
-            candidates = self._draw_actions(state, seat, (deck[0],)) if isinstance(deck, str) and deck in DECK_SET else []
+        elif kind == "draw":
+            return self._draw_match(state, seat, action)
         elif kind == "activate":   # only the cell's building
             r, c = action.get("r"), action.get("c")
             candidates = self._activate_actions(state, seat, ((r, c),)) \
@@ -822,6 +819,22 @@ class TournayGame(Game):
         for candidate in candidates:
             if candidate == action and strict_equal(action, candidate):
                 return candidate
+        return None
+
+    def _draw_match(self, state: dict, seat: int, action: dict) -> dict | None:
+        """``_legal_match`` of a draw, checked against the memoized ways of drawing (``draw_levels``)
+        without building the other draws."""
+        deck, mode, use = action.get("deck"), action.get("mode"), action.get("use")
+        if len(action) != 4 or type(deck) is not str or type(mode) is not str or type(use) is not list \
+                or any(type(k) is not int for k in use):
+            return None
+        players = state["players"]
+        for shown, uses in draw_levels(tuple([BY_COLOUR(p["stand"]) for p in players]), seat, players[seat]["deniers"]):
+            if shown == deck:
+                if mode in DRAW_MODES[state["faceup"][deck] is not None, not state["decks"][deck]] \
+                        and tuple(use) in uses:
+                    return {"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
+                return None
         return None
 
     def _effect_params(self, state: dict, seat: int, act: dict) -> list[tuple[dict, int]]:
