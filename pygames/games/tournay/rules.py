@@ -20,7 +20,6 @@ State (plain JSON data):
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
 from pygames.core import Game, SetupError, log_entry, log_visible_to, option, strict_equal
@@ -272,8 +271,6 @@ def use_ways(standing: tuple[int, ...], seat: int, need: int, budget: int) -> tu
 BUILDINGS = {card: (info["colour"], info["act"]) for card, info in CARDS.items() if info["kind"] == "building"}
 #: the decks of each colour, level I first
 COLOUR_DECKS = {colour: tuple(colour + str(level) for level in K.LEVELS) for colour in COLOURS}
-#: a {colour: count} dict's counts in the order of COLOURS
-BY_COLOUR = itemgetter(*COLOURS)
 #: the ways to draw from a deck by (a card lies face up, the face-down part is empty)
 DRAW_MODES = {(False, False): ("blind",), (True, False): ("top", "blind"), (False, True): (), (True, True): ("top",)}
 _DRAW_WAYS: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
@@ -282,23 +279,18 @@ _DRAW_WAYS: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 _DRAW_LEVELS: dict[tuple, tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]] = {}
 
 
-def draw_levels(stands: tuple[tuple[int, ...], ...], seat: int,
+def draw_levels(colour: str, standing: tuple[int, ...], seat: int,
                 budget: int) -> tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]:
-    """(deck, its ``draw_ways`` uses) for every deck that ``seat`` can draw from, in the order of
-    the rules (colour by colour, level I first), given the standing citizens of each seat
-    (``stands``: each seat's counts in the order of COLOURS, ``BY_COLOUR``).
-    Memoized: one look-up per turn instead of one per colour."""
-    key = (stands, seat, min(budget, K.BORROW_FEE * len(K.LEVELS)))
+    """(deck, its ``draw_ways`` uses) for each deck of ``colour`` that the ``standing`` citizens
+    of that colour let ``seat`` draw from, level I first. Memoized like ``draw_ways``."""
+    key = (colour, standing, seat, min(budget, K.BORROW_FEE * len(K.LEVELS)))
     found = _DRAW_LEVELS.get(key)
     if found is None:
         if len(_DRAW_LEVELS) > 20000:
             _DRAW_LEVELS.clear()
-        found = []
-        for index, colour in enumerate(COLOURS):
-            ways = draw_ways(tuple([stand[index] for stand in stands]), seat, budget)
-            found += [(COLOUR_DECKS[colour][level - 1], tuple(use for lv, use in ways if lv == level))
-                      for level in dict.fromkeys(lv for lv, _ in ways)]
-        found = _DRAW_LEVELS[key] = tuple(found)
+        ways = draw_ways(standing, seat, budget)
+        found = _DRAW_LEVELS[key] = tuple((COLOUR_DECKS[colour][level - 1], tuple(use for lv, use in ways if lv == level))
+                                          for level in dict.fromkeys(lv for lv, _ in ways))
     return found
 
 
@@ -746,30 +738,40 @@ class TournayGame(Game):
         deniers = players[seat]["deniers"]
         faceup, decks = state["faceup"], state["decks"]
         actions = []
-        for deck, uses in draw_levels(tuple([BY_COLOUR(p["stand"]) for p in players]), seat, deniers):
-            modes = DRAW_MODES[faceup[deck] is not None, not decks[deck]]
-            actions += [{"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
-                        for use in uses for mode in modes]
+        for colour in COLOURS:
+            for deck, uses in draw_levels(colour, tuple([p["stand"][colour] for p in players]), seat, deniers):
+                modes = DRAW_MODES[faceup[deck] is not None, not decks[deck]]
+                for use in uses:
+                    for mode in modes:
+                        actions.append({"type": "draw", "deck": deck, "mode": mode, "use": list(use)})
         return actions
 
-    def _activate_actions(self, state: dict, seat: int, cells: tuple = CELLS) -> list[dict]:
+    def _activate_actions(self, state: dict, seat: int) -> list[dict]:
         """Activate a building: one citizen of its colour on it (two with a Priest in line)."""
+        actions: list[dict] = []
+        for r, row in enumerate(state["players"][seat]["district"]):
+            for c, cell in enumerate(row):
+                if cell is not None and not cell["dmg"] and cell["s"][-1] in BUILDINGS:
+                    self._activations_at(state, seat, r, c, actions)
+        return actions
+
+    def _activations_at(self, state: dict, seat: int, r: int, c: int, actions: list[dict]) -> list[dict]:
+        """``actions`` with the ways to activate the building at (r, c) of ``seat``'s district
+        added (none if there is none, or it is damaged or full)."""
         players = state["players"]
-        deniers = players[seat]["deniers"]
         district = players[seat]["district"]
-        actions = []
-        for r, c in cells:
-            cell = district[r][c]
-            if cell is None or cell["dmg"]:
-                continue
-            building = BUILDINGS.get(cell["s"][-1])
-            if building is None or (cell["occ"] and len(cell["occ"]) >= capacity(district, r, c)):
-                continue
-            colour, act = building
-            citizens = tuple([p["stand"][colour] for p in players])
-            for params, extra in self._effect_params(state, seat, act):
-                actions += [{"type": "activate", "r": r, "c": c, **params, "use": list(use)}
-                            for use in use_ways(citizens, seat, 1, deniers - extra)]
+        cell = district[r][c]
+        if cell is None or cell["dmg"]:
+            return actions
+        building = BUILDINGS.get(cell["s"][-1])
+        if building is None or (cell["occ"] and len(cell["occ"]) >= capacity(district, r, c)):
+            return actions
+        colour, act = building
+        citizens = tuple([p["stand"][colour] for p in players])
+        deniers = players[seat]["deniers"]
+        for params, extra in self._effect_params(state, seat, act):
+            for use in use_ways(citizens, seat, 1, deniers - extra):
+                actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
         return actions
 
     def _other_actions(self, state: dict, seat: int) -> list[dict]:
@@ -812,7 +814,7 @@ class TournayGame(Game):
             return self._draw_match(state, seat, action)
         elif kind == "activate":   # only the cell's building
             r, c = action.get("r"), action.get("c")
-            candidates = self._activate_actions(state, seat, ((r, c),)) \
+            candidates = self._activations_at(state, seat, r, c, []) \
                 if type(r) is int and type(c) is int and (r, c) in LINES else []
         else:
             candidates = self._other_actions(state, seat)
@@ -828,8 +830,12 @@ class TournayGame(Game):
         if len(action) != 4 or type(deck) is not str or type(mode) is not str or type(use) is not list \
                 or any(type(k) is not int for k in use):
             return None
+        if deck[:1] not in COLOUR_DECKS:
+            return None
         players = state["players"]
-        for shown, uses in draw_levels(tuple([BY_COLOUR(p["stand"]) for p in players]), seat, players[seat]["deniers"]):
+        colour = deck[0]
+        for shown, uses in draw_levels(colour, tuple([p["stand"][colour] for p in players]), seat,
+                                       players[seat]["deniers"]):
             if shown == deck:
                 if mode in DRAW_MODES[state["faceup"][deck] is not None, not state["decks"][deck]] \
                         and tuple(use) in uses:
