@@ -60,6 +60,8 @@ class Ctx:
                                 if CARDS[card]["kind"] == "prestige")
         self.future = 0 if self.last else max(0.4, self.future_base - 0.12 * filled)
         self._sums: tuple | None = None
+        self._seen_cards: list[str] | None = None
+        self._crier_risk: float | None = None
 
     def _has_mint(self) -> bool:
         return any(card == "mint" for p in self.players for _, _, card in _visible(p["district"]))
@@ -423,18 +425,24 @@ class Ctx:
     def unseen(self, deck: str) -> list[str]:
         pool = K.deck_cards(deck)
         pool.remove(f"crier_{deck}")
-        seen = []
-        for p in self.players:
-            for row in p["district"]:
-                for cell in row:
-                    if cell:
-                        seen.extend(cell["s"])
-        seen.extend(self.me["hand"] or [])
-        seen.extend(k for k in self.view["faceup"].values() if k)
-        for k in seen:
+        for k in self._seen():
             if k in pool:
                 pool.remove(k)
         return pool
+
+    def _seen(self) -> list[str]:
+        """The cards this seat has seen (every district, its hand, the face-up cards): once per context."""
+        if self._seen_cards is None:
+            seen = []
+            for p in self.players:
+                for row in p["district"]:
+                    for cell in row:
+                        if cell:
+                            seen.extend(cell["s"])
+            seen.extend(self.me["hand"] or [])
+            seen.extend(k for k in self.view["faceup"].values() if k)
+            self._seen_cards = seen
+        return self._seen_cards
 
     def draw_value(self, deck: str, mode: str) -> float:
         key = (deck, mode)
@@ -465,6 +473,11 @@ class Ctx:
         return value
 
     def crier_risk(self) -> float:
+        if self._crier_risk is None:
+            self._crier_risk = self._risk_of_a_crier()
+        return self._crier_risk
+
+    def _risk_of_a_crier(self) -> float:
         risk = 0.0
         for item in self.view["queue"]:
             if item:
@@ -683,11 +696,17 @@ class FastCtx(TunedCtx):
         # Ctx.sample_targets()[:2], with the district's free cells computed once
         district = self.me["district"]
         if self._free is None:
+            self._picked: dict[tuple[str, bool], list] = {}
             self._free = list(places(district))
             self._built = {k for row in district for cell in row if cell for k in cell["s"]}
         if CARDS[card]["level"] == 3 and card in self._built:
             return []
-        return self.pick_cells(card, self._free)[:2]
+        # the cells picked depend only on the card's colour and whether it is a character
+        key = (COLOUR_OF[card], CARDS[card]["kind"] == "character")
+        cells = self._picked.get(key)
+        if cells is None:
+            cells = self._picked[key] = self.pick_cells(card, self._free)[:2]
+        return cells
 
     def unseen(self, deck: str) -> list[str]:
         pool = super().unseen(deck)
