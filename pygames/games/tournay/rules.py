@@ -276,7 +276,7 @@ DRAW_MODES = {(False, False): ("blind",), (True, False): ("top", "blind"), (Fals
 _DRAW_WAYS: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
-_DRAW_LEVELS: dict[tuple, tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]] = {}
+_DRAW_LEVELS: dict[tuple, tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]] = {}
 
 
 def draw_levels(colour: str, standing: tuple[int, ...], seat: int,
@@ -289,7 +289,8 @@ def draw_levels(colour: str, standing: tuple[int, ...], seat: int,
         if len(_DRAW_LEVELS) > 20000:
             _DRAW_LEVELS.clear()
         ways = draw_ways(standing, seat, budget)
-        found = _DRAW_LEVELS[key] = tuple((COLOUR_DECKS[colour][level - 1], tuple(use for lv, use in ways if lv == level))
+        found = _DRAW_LEVELS[key] = tuple((COLOUR_DECKS[colour][level - 1],
+                                           tuple(use for lv, use in ways if lv == level))
                                           for level in dict.fromkeys(lv for lv, _ in ways))
     return found
 
