@@ -663,18 +663,17 @@ class TournayGame(Game):
     # ------------------------------------------------------------------ the copy apply makes
     def _copy_state(self, state: dict) -> dict:
         """A copy of the containers an action changes in place: the dicts of decks, face-up cards
-        and supply, the queue's slots, the players (their citizen counts and district rows), the
-        tasks, the final choices and the log. Shared with the old state: every card list (the
-        decks' piles, hands, ramparts, the criers, the event deck and the events out), the queue's
-        items, the log entries, the pending question and the district cells: the rules replace
-        those, never change them (``_without``, ``_to_bottom``, ``_with_deniers``...)."""
+        and supply, the queue's slots, the players (their citizen counts), the tasks, the final
+        choices and the log. Shared with the old state: every card list (the decks' piles, hands,
+        ramparts, the criers, the event deck and the events out), the queue's items, the
+        districts (rows and cells), the log entries and the pending question: the rules replace
+        those, never change them (``_without``, ``_to_bottom``, ``_with_deniers``, ``_put_cell``...)."""
         new = dict(state)
         new["decks"] = dict(state["decks"])
         new["faceup"] = dict(state["faceup"])
         new["queue"] = list(state["queue"])
         new["supply"] = dict(state["supply"])
-        new["players"] = [{**p, "stand": dict(p["stand"]), "laid": dict(p["laid"]),
-                           "district": [list(row) for row in p["district"]]} for p in state["players"]]
+        new["players"] = [{**p, "stand": dict(p["stand"]), "laid": dict(p["laid"])} for p in state["players"]]
         new["tasks"] = list(state["tasks"])
         if state["final"] is not None:
             new["final"] = {"chosen": list(state["final"]["chosen"])}
@@ -965,7 +964,7 @@ class TournayGame(Game):
                     cell = {"s": stack, "occ": [], "dmg": False}
                 else:
                     cell = {**cell, "s": stack}
-                me["district"][rr][cc] = cell if stack else None
+                _put_cell(me, rr, cc, cell if stack else None)
             _to_bottom(state["decks"], pay_card)
             paid["card"] = pay_card
         r, c = action["r"], action["c"]
@@ -983,17 +982,17 @@ class TournayGame(Game):
         covered: list[str] = []
         discarded: list[str] = []
         if cell is None:
-            me["district"][r][c] = {"s": [card], "occ": [], "dmg": False}
+            _put_cell(me, r, c, {"s": [card], "occ": [], "dmg": False})
         else:
             self._lay_down_occupants(me, cell)
             if CARDS[cell["s"][-1]]["colour"] == CARDS[card]["colour"]:
                 covered = [cell["s"][-1]]
-                me["district"][r][c] = {"s": cell["s"] + [card], "occ": [], "dmg": False}
+                _put_cell(me, r, c, {"s": cell["s"] + [card], "occ": [], "dmg": False})
             else:
                 discarded = list(cell["s"])
                 for old_card in reversed(discarded):
                     _to_bottom(state["decks"], old_card)
-                me["district"][r][c] = {"s": [card], "occ": [], "dmg": False}
+                _put_cell(me, r, c, {"s": [card], "occ": [], "dmg": False})
         state["log"].append(log_entry("play", seat=seat, card=card, r=r, c=c, shift=[dr, dc], paid=paid,
                                       covered=covered, discarded=discarded, final=final))
         for ch in chars_in_line(me["district"], r, c):
@@ -1048,12 +1047,12 @@ class TournayGame(Game):
             me["stand"][col] += 1
             state["log"].append(log_entry("buy", seat=seat, colour=col))
         elif kind == "gather":
-            for row in me["district"]:
+            for r, row in enumerate(me["district"]):
                 for c, cell in enumerate(row):
                     if cell and (cell["occ"] or cell["dmg"]):
                         colour = CARDS[cell["s"][-1]]["colour"]
                         me["stand"][colour] += cell["occ"].count("c")
-                        row[c] = {"s": cell["s"], "occ": [], "dmg": False}
+                        _put_cell(me, r, c, {"s": cell["s"], "occ": [], "dmg": False})
             for col in COLOURS:
                 me["stand"][col] += me["laid"][col]
                 me["laid"][col] = 0
@@ -1124,9 +1123,9 @@ class TournayGame(Game):
         self._take_citizens(state, seat, colour, use)
         if use[seat]:   # own citizen: it goes onto the building instead of lying down
             me["laid"][colour] -= 1
-            me["district"][r][c] = {**cell, "occ": cell["occ"] + ["c"]}
+            _put_cell(me, r, c, {**cell, "occ": cell["occ"] + ["c"]})
         else:
-            me["district"][r][c] = {**cell, "occ": cell["occ"] + ["b"]}
+            _put_cell(me, r, c, {**cell, "occ": cell["occ"] + ["b"]})
         state["log"].append(log_entry("activate", seat=seat, card=card))
         for ch in chars_in_line(me["district"], r, c):
             if ch["on"] == "on_activate" and ch["colour"] in (colour, "any"):
@@ -1267,12 +1266,12 @@ class TournayGame(Game):
             state["log"].append(log_entry("hit", seat=seat, ev=ev, n=amount))
 
     def _put_token(self, state: dict, seat: int, tok: str, r: int, c: int) -> None:
-        district = state["players"][seat]["district"]
-        cell = district[r][c]
+        player = state["players"][seat]
+        cell = player["district"][r][c]
         if tok == "damage":
-            district[r][c] = {**cell, "dmg": True}
+            _put_cell(player, r, c, {**cell, "dmg": True})
         else:
-            district[r][c] = {**cell, "occ": cell["occ"] + ["g"]}
+            _put_cell(player, r, c, {**cell, "occ": cell["occ"] + ["g"]})
         state["log"].append(log_entry("token", seat=seat, tok=tok, card=cell["s"][-1]))
 
     def _answer(self, state: dict, seat: int, action: dict) -> None:
@@ -1475,6 +1474,16 @@ def _without(cards: list[str], card: str) -> list[str]:
     rest = list(cards)
     rest.remove(card)
     return rest
+
+
+def _put_cell(player: dict, r: int, c: int, cell: dict | None) -> None:
+    """``cell`` at (r, c) of ``player``'s district, which becomes a new grid (new rows where the
+    cell changes, the other rows shared)."""
+    district = list(player["district"])
+    row = list(district[r])
+    row[c] = cell
+    district[r] = row
+    player["district"] = district
 
 
 def _take_into_hand(player: dict, card: str) -> None:
