@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from pygames.core import Rng, clone
+from pygames.core import Rng, clone, strict_equal
 from pygames.games.tournay import cards as K
 from pygames.games.tournay.rules import GAME
 
@@ -159,3 +159,41 @@ def test_hidden_cards_never_appear_in_other_views():
     v0 = json.dumps(GAME.view(state, 0))
     assert '"fortress"' in v1 and '"fortress"' not in v0 and '"bishop"' not in v0 and '"market"' not in v1
     assert '"fortress"' not in json.dumps(GAME.view(state, None))
+
+
+def _near_misses(action: dict) -> list[dict]:
+    """Actions that differ from a legal one by a field: another value, a bool for an int, a key more."""
+    out = [{**action, "extra": 1}, {k: v for k, v in action.items() if k != "type"} | {"type": action["type"]}]
+    for key, value in action.items():
+        if key == "type":
+            continue
+        if type(value) is int:
+            out += [{**action, key: value + 1}, {**action, key: value - 1}, {**action, key: bool(value)}]
+        elif type(value) is list:
+            out += [{**action, key: [v + 1 if type(v) is int else v for v in value]},
+                    {**action, key: [bool(v) if type(v) is int else v for v in value]},
+                    {**action, key: value[:-1]}, {**action, key: tuple(value)}]
+        elif type(value) is str:
+            out += [{**action, key: value + "x"}, {**action, key: [value]}]
+    out += [{**action, "deck": deck} for deck in ("R1", "W2", "Y3", "X1")]
+    out += [{**action, "mode": mode} for mode in ("top", "blind")]
+    return out
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_direct_legality_check_accepts_exactly_the_legal_list(n):
+    """apply's direct check (``_legal_match``: draws against the memoized ways, plays of one card,
+    activations of one cell) agrees with ``legal_actions`` on every legal action and on near misses."""
+    rng = Rng(f"direct/{n}")
+    for index in range(3):
+        state = GAME.new_game(n, 700 + index, {"rules": "advanced" if index % 2 else "normal"})
+        while not GAME.is_over(state):
+            legal = GAME.legal_actions(state)
+            for action in legal[:: max(1, len(legal) // 6)]:
+                assert strict_equal(GAME._legal_match(state, action), action)
+                for miss in _near_misses(action):
+                    legal_too = any(miss == a and strict_equal(miss, a) for a in legal)
+                    found = GAME._legal_match(state, miss)
+                    assert (found is not None) == legal_too, (action, miss)
+                    assert found is None or strict_equal(found, miss)
+            state = GAME.apply(state, legal[rng.randbelow(len(legal))])

@@ -12,8 +12,10 @@ import math
 from typing import Any
 
 from . import cards as K
-from .rules import (CARDS, COLOURS, EVENTS, chars_in_line, count_visible, event_impact,
-                    matches, other_buildings, owned_citizens, places, prestige_units, score_breakdown, shift_for, targets)
+from .rules import (BONUS, CARDS, CELLS, COLOURS, EVENTS, LINES, MATCH, MATCH_SELECTORS, PRESTIGE, PRINTED,
+                    chars_in_line, count_visible, event_impact, matches, other_buildings,
+                    owned_citizens, places, prestige_units, rampart_count, rival_names, score_total, shift_for,
+                    targets, visible_counts)
 
 CITIZEN = 0.45        # value of a standing citizen spent (it comes back with a gather)
 
@@ -36,7 +38,8 @@ class Ctx:
         self.me = self.players[seat]
         self.n = view["num_players"]
         self.last = view["last_round"] or view["phase"] == "final"
-        self.base = score_breakdown(self.players, seat)["total"]
+        self.rivals = rival_names(self.players, seat)   # the prestige names the rivals show
+        self.base = score_total(self.me, self.rivals)
         filled = sum(1 for row in self.me["district"] for cell in row if cell)
         self.filled = filled
         hand = self.me["hand"] or []
@@ -50,11 +53,15 @@ class Ctx:
             self.money = 0.05 + (0.5 if self._has_mint() else 0)
         self.card_cache: dict[str, float] = {}
         self.draw_cache: dict[tuple[str, str], float] = {}
+        self.effect_cache: dict[str, float] = {}
         self.names = {card for p in self.players for _, _, card in _visible(p["district"])
                       if CARDS[card]["kind"] == "prestige"}
         self.prestige_out = sum(1 for _, _, card in _visible(self.me["district"])
                                 if CARDS[card]["kind"] == "prestige")
         self.future = 0 if self.last else max(0.4, self.future_base - 0.12 * filled)
+        self._sums: tuple | None = None
+        self._seen_cards: list[str] | None = None
+        self._crier_risk: float | None = None
 
     def _has_mint(self) -> bool:
         return any(card == "mint" for p in self.players for _, _, card in _visible(p["district"]))
@@ -65,22 +72,58 @@ class Ctx:
         me = self.me
         card = action["card"]
         cost = CARDS[card]["cost"]
+        lost = 0.0
+        where = action.get("pay")
+        if where is not None and where.startswith("h:"):
+            lost += self.card_value(where[2:]) * 0.6
+        paid_citizen = cost.get("citizen")
+        if paid_citizen is not None and not me["laid"][paid_citizen]:
+            lost += self.citizen
+        if where is not None and where.startswith("d:"):
+            mine, gain, empty, cell = self._play_on_copy(action)
+        else:   # the usual play: scored from the district as it is and the one cell that changes
+            mine, gain, empty, cell = self._play_in_place(card, action["r"], action["c"])
+        if cell is not None:
+            if CARDS[cell["s"][-1]]["colour"] == CARDS[card]["colour"]:
+                lost += self.effect_value(cell["s"][-1]) * 0.8
+            else:
+                lost += sum(self.effect_value(k) for k in cell["s"][-1:]) * 0.8
+        others = 0.0
+        if CARDS[card]["kind"] == "prestige":
+            if card not in self.names:
+                rule = CARDS[card]["score"]
+                for s in range(self.n):
+                    if s != self.seat:
+                        others += min(K.PRESTIGE_CAP, rule["nb"] * prestige_units(self.players[s], rule["per"]))
+                others /= max(1, self.n - 1)
+            mine += self.prestige_future(card)
+        value = mine - self.rival_prestige * others + self.effect_value(card) \
+            + self.line_future(empty, card) - lost
+        value -= (cost.get("deniers", 0) - gain) * money
+        if not self.last:
+            if cell is None:
+                value += self.progress
+            if CARDS[card]["kind"] == "prestige" and (cell is None or CARDS[cell["s"][-1]]["kind"] != "prestige") \
+                    and self.prestige_out < 2:
+                value += self.prestige_push + 0.25 * self.filled
+        return value
+
+    def _play_on_copy(self, action: dict) -> tuple[int, int, int, dict | None]:
+        """(score change, deniers gained by characters in line, empty cells in the card's line, the
+        cell it goes on or None) of a play that pays with a district card: the district after the
+        play is built (new rows sharing the cells it leaves alone) and scored whole."""
+        me = self.me
+        card = action["card"]
+        cost = CARDS[card]["cost"]
         new_me = dict(me)
         new_me["hand"] = None
         new_me["deniers"] = me["deniers"] - cost.get("deniers", 0)
-        # the district after the play: new rows, sharing the cells this play leaves alone
         district = [list(row) for row in me["district"]]
-        lost = 0.0
-        if "pay" in action:
-            where = action["pay"]
-            if where.startswith("h:"):
-                lost += self.card_value(where[2:]) * 0.6
-            else:
-                rr, cc, i = (int(x) for x in where[2:].split(","))
-                cell = district[rr][cc] = {**district[rr][cc], "s": list(district[rr][cc]["s"])}
-                cell["s"].pop(i)
-                if not cell["s"]:
-                    district[rr][cc] = None
+        rr, cc, i = (int(x) for x in action["pay"][2:].split(","))
+        paid = district[rr][cc] = {**district[rr][cc], "s": list(district[rr][cc]["s"])}
+        paid["s"].pop(i)
+        if not paid["s"]:
+            district[rr][cc] = None
         if "citizen" in cost:
             col = cost["citizen"]
             new_me["stand"] = dict(me["stand"])
@@ -89,7 +132,6 @@ class Ctx:
                 new_me["laid"][col] -= 1
             else:
                 new_me["stand"][col] -= 1
-                lost += self.citizen
         r, c = action["r"], action["c"]
         dr, dc = shift_for(r, c)
         if dr or dc:
@@ -104,10 +146,8 @@ class Ctx:
         if cell is None:
             district[r][c] = {"s": [card], "occ": [], "dmg": False}
         elif CARDS[cell["s"][-1]]["colour"] == CARDS[card]["colour"]:
-            lost += self.effect_value(cell["s"][-1]) * 0.8
             district[r][c] = {**cell, "s": cell["s"] + [card]}
         else:
-            lost += sum(self.effect_value(k) for k in cell["s"][-1:]) * 0.8
             district[r][c] = {"s": [card], "occ": [], "dmg": False}
         gain = 0
         for ch in chars_in_line(district, r, c):
@@ -115,28 +155,106 @@ class Ctx:
                 gain += ch["n"]
         new_me["deniers"] += gain
         new_me["district"] = district
-        players = list(self.players)
-        players[self.seat] = new_me
-        mine = score_breakdown(players, self.seat)["total"] - self.base
-        others = 0.0
-        if CARDS[card]["kind"] == "prestige":
-            if card not in self.names:
-                rule = CARDS[card]["score"]
-                for s in range(self.n):
-                    if s != self.seat:
-                        others += min(K.PRESTIGE_CAP, rule["nb"] * prestige_units(self.players[s], rule["per"]))
-                others /= max(1, self.n - 1)
-            mine += self.prestige_future(card)
-        value = mine - self.rival_prestige * others + self.effect_value(card) \
-            + self.line_future(district, r, c, card) - lost
-        value -= (cost.get("deniers", 0) - gain) * money
-        if not self.last:
-            if cell is None:
-                value += self.progress
-            if CARDS[card]["kind"] == "prestige" and (cell is None or CARDS[cell["s"][-1]]["kind"] != "prestige") \
-                    and self.prestige_out < 2:
-                value += self.prestige_push + 0.25 * self.filled
-        return value
+        empty = sum(1 for rr, cc in LINES[r, c] if district[rr][cc] is None)
+        return score_total(new_me, self.rivals) - self.base, gain, empty, cell
+
+    def _district_sums(self) -> tuple:
+        """The pieces of this seat's score that ``_play_in_place`` starts from (computed once per
+        context): printed points + character bonuses + ramparts, the visible cards of each
+        selector, the citizens owned of each colour, the prestige names shown."""
+        if self._sums is None:
+            me = self.me
+            district = me["district"]
+            plain = rampart_count(me)
+            mine = []
+            for r, c in CELLS:
+                cell = district[r][c]
+                if not cell:
+                    continue
+                for k in cell["s"]:
+                    plain += PRINTED[k]
+                top_card = cell["s"][-1]
+                if top_card in PRESTIGE:
+                    mine.append(top_card)
+                bonus = BONUS.get(top_card)
+                if bonus is not None:
+                    for rr, cc in LINES[r, c]:
+                        other = district[rr][cc]
+                        if other and bonus[0] in MATCH[other["s"][-1]]:
+                            plain += bonus[1]
+            owned = {colour: owned_citizens(me, colour) for colour in COLOURS}
+            self._sums = (plain, visible_counts(district), owned, mine)
+        return self._sums
+
+    def _play_in_place(self, card: str, r: int, c: int) -> tuple[int, int, int, dict | None]:
+        """``_play_on_copy`` of a play that pays with no district card, computed without a new
+        district: a shift moves the whole district, so the card's row and column keep the same
+        cards (``REACH``), and only the character bonuses between the card's cell and its line
+        change (``PAIRS``)."""
+        me = self.me
+        district = me["district"]
+        cost = CARDS[card]["cost"]
+        cell = district[r][c] if 0 <= r <= 2 and 0 <= c <= 2 else None
+        old = cell["s"][-1] if cell else None
+        total, counts, owned, mine = self._district_sums()
+        total += PRINTED[card]
+        stacked = old is not None and COLOUR_OF[old] == COLOUR_OF[card]
+        if old is not None and not stacked:
+            for k in cell["s"]:
+                total -= PRINTED[k]
+        gain = 0
+        line_cards = 0
+        with_card = PAIRS[card]
+        with_old = PAIRS[old] if old is not None else {}
+        for rr, cc in REACH[r, c]:
+            other = district[rr][cc]
+            if other is None:
+                continue
+            line_cards += 1
+            top_card = other["s"][-1]
+            total += with_card.get(top_card, 0) - with_old.get(top_card, 0)
+            char = PLACE_BONUS.get(top_card)
+            if char is not None and char[0] in MATCH[card]:
+                gain += char[1]
+        deniers = me["deniers"] - cost.get("deniers", 0) + gain
+        citizens = owned
+        paid_citizen = cost.get("citizen")
+        lying = cell["occ"].count("c") if old is not None and not stacked else 0
+        if paid_citizen is not None or lying:
+            citizens = dict(owned)
+            if paid_citizen is not None:
+                citizens[paid_citizen] -= 1
+            if lying:
+                citizens[COLOUR_OF[old]] -= lying
+        shown = [name for name in mine if name != old]
+        if card in PRESTIGE:
+            shown.append(card)
+        visible = None
+        for name in self.rivals.union(shown):
+            rule = CARDS[name]["score"]
+            rate = rule["b"] if name in shown else rule["nb"]
+            if not rate:
+                continue
+            per = rule["per"]
+            if per in MATCH_SELECTORS:
+                if visible is None:
+                    visible = dict(counts)
+                    for what in MATCH[card]:
+                        visible[what] = visible.get(what, 0) + 1
+                    if old is not None:
+                        for what in MATCH[old]:
+                            visible[what] -= 1
+                units = min(visible.get(colour, 0) for colour in COLOURS) if per == "sets" else visible.get(per, 0)
+            elif per == "deniers4":
+                units = deniers // 4
+            elif per.startswith("citizens:"):
+                units = citizens[per[-1]]
+            elif per == "citizen_sets":
+                units = min(citizens.values())
+            else:
+                units = prestige_units(me, per)   # flat, ramparts: the play leaves them alone
+            total += min(K.PRESTIGE_CAP, rate * units)
+        return total - self.base, gain, 4 - line_cards, cell
 
     def prestige_future(self, card: str) -> float:
         if self.last:
@@ -154,15 +272,14 @@ class Ctx:
             return 1.5
         return 0.5
 
-    def line_future(self, district: list, r: int, c: int, card: str) -> float:
-        """Characters like to face empty cells and matching cards still to come."""
+    def line_future(self, empty: int, card: str) -> float:
+        """Characters like to face empty cells (``empty`` in their row and column after the play)
+        and matching cards still to come."""
         if self.last:
             return 0.0
         char = CARDS[card].get("char")
         if not char:
             return 0.0
-        empty = sum(1 for rr in range(3) for cc in range(3)
-                    if (rr == r) != (cc == c) and district[rr][cc] is None)
         if char["on"] == "bonus":
             return char["pp"] * empty * 0.35
         if char["on"] == "on_place":
@@ -176,7 +293,10 @@ class Ctx:
         act = CARDS[card].get("act")
         if not act or self.last:
             return 0.0
-        return self.activation_value(act, {}) * self.future
+        value = self.effect_cache.get(card)
+        if value is None:
+            value = self.effect_cache[card] = self.activation_value(act, {}) * self.future
+        return value
 
     def activation_value(self, act: dict, params: dict) -> float:
         do = act["do"]
@@ -305,18 +425,24 @@ class Ctx:
     def unseen(self, deck: str) -> list[str]:
         pool = K.deck_cards(deck)
         pool.remove(f"crier_{deck}")
-        seen = []
-        for p in self.players:
-            for row in p["district"]:
-                for cell in row:
-                    if cell:
-                        seen.extend(cell["s"])
-        seen.extend(self.me["hand"] or [])
-        seen.extend(k for k in self.view["faceup"].values() if k)
-        for k in seen:
+        for k in self._seen():
             if k in pool:
                 pool.remove(k)
         return pool
+
+    def _seen(self) -> list[str]:
+        """The cards this seat has seen (every district, its hand, the face-up cards): once per context."""
+        if self._seen_cards is None:
+            seen = []
+            for p in self.players:
+                for row in p["district"]:
+                    for cell in row:
+                        if cell:
+                            seen.extend(cell["s"])
+            seen.extend(self.me["hand"] or [])
+            seen.extend(k for k in self.view["faceup"].values() if k)
+            self._seen_cards = seen
+        return self._seen_cards
 
     def draw_value(self, deck: str, mode: str) -> float:
         key = (deck, mode)
@@ -347,6 +473,11 @@ class Ctx:
         return value
 
     def crier_risk(self) -> float:
+        if self._crier_risk is None:
+            self._crier_risk = self._risk_of_a_crier()
+        return self._crier_risk
+
+    def _risk_of_a_crier(self) -> float:
         risk = 0.0
         for item in self.view["queue"]:
             if item:
@@ -434,6 +565,28 @@ class Ctx:
         return 0.0
 
 
+#: the cells of the grid in the row or the column of a place (-1..3: outside the grid, where a
+#: play shifts the district), the place itself left out
+REACH = {(r, c): tuple((rr, cc) for rr, cc in CELLS if (rr == r) != (cc == c))
+         for r in range(-1, 4) for c in range(-1, 4)}
+
+
+def _bonus_pair(card: str, other: str) -> int:
+    """The end-game points ``card`` (a character with a bonus) scores for ``other`` in its line."""
+    bonus = BONUS.get(card)
+    return bonus[1] if bonus is not None and bonus[0] in MATCH[other] else 0
+
+
+#: the character bonuses between two cards in one line, both ways: PAIRS[a][b] (pairs scoring 0 left out)
+PAIRS = {a: {b: _bonus_pair(a, b) + _bonus_pair(b, a) for b in CARDS if _bonus_pair(a, b) + _bonus_pair(b, a)}
+         for a in CARDS}
+#: the colour of each card
+COLOUR_OF = {card: info["colour"] for card, info in CARDS.items()}
+#: (selector, deniers) of each character that pays when a matching card is placed in its line
+PLACE_BONUS = {card: (info["char"]["what"], info["char"]["n"]) for card, info in CARDS.items()
+               if info.get("char", {}).get("on") == "on_place"}
+
+
 def _visible(district: list) -> list:
     return [(r, c, cell["s"][-1]) for r, row in enumerate(district) for c, cell in enumerate(row) if cell]
 
@@ -494,7 +647,7 @@ def _phase(state: dict) -> int:
 
 def _features(players: list, seat: int) -> tuple:
     me = players[seat]
-    total = score_breakdown(players, seat)["total"]
+    total = score_total(me, rival_names(players, seat))
     level3 = others = 0
     best = 0.0
     built = None
@@ -543,11 +696,17 @@ class FastCtx(TunedCtx):
         # Ctx.sample_targets()[:2], with the district's free cells computed once
         district = self.me["district"]
         if self._free is None:
+            self._picked: dict[tuple[str, bool], list] = {}
             self._free = list(places(district))
             self._built = {k for row in district for cell in row if cell for k in cell["s"]}
         if CARDS[card]["level"] == 3 and card in self._built:
             return []
-        return self.pick_cells(card, self._free)[:2]
+        # the cells picked depend only on the card's colour and whether it is a character
+        key = (COLOUR_OF[card], CARDS[card]["kind"] == "character")
+        cells = self._picked.get(key)
+        if cells is None:
+            cells = self._picked[key] = self.pick_cells(card, self._free)[:2]
+        return cells
 
     def unseen(self, deck: str) -> list[str]:
         pool = super().unseen(deck)

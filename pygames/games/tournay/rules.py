@@ -209,6 +209,48 @@ def score_breakdown(players: list[dict], seat: int) -> dict:
     return {"prestige": prestige, "cards": printed, "characters": bonus, "ramparts": ramparts, "total": total}
 
 
+def rival_names(players: list[dict], seat: int) -> set[str]:
+    """The prestige names visible in the districts of every seat but ``seat``."""
+    return {cell["s"][-1] for index, player in enumerate(players) if index != seat
+            for row in player["district"] for cell in row if cell and cell["s"][-1] in PRESTIGE}
+
+
+def score_total(player: dict, rivals: set[str]) -> int:
+    """``score_breakdown(players, seat)["total"]`` of the seat whose ``player`` this is, given the
+    prestige names its rivals show (``rival_names``), without building the breakdown: for the
+    bots, which score many districts that differ from the state's by one card."""
+    district = player["district"]
+    total = rampart_count(player)
+    names = set(rivals)
+    mine = []
+    for r, c in CELLS:
+        cell = district[r][c]
+        if not cell:
+            continue
+        stack = cell["s"]
+        for card in stack:
+            total += PRINTED[card]
+        top_card = stack[-1]
+        if top_card in PRESTIGE:
+            mine.append(top_card)
+        elif top_card in BONUS:
+            what, pp = BONUS[top_card]
+            for rr, cc in LINES[r, c]:
+                other = district[rr][cc]
+                if other and what in MATCH[other["s"][-1]]:
+                    total += pp
+    names.update(mine)
+    counts = None
+    for name in names:
+        rule = CARDS[name]["score"]
+        rate = rule["b"] if name in mine else rule["nb"]
+        if rate:
+            if counts is None and rule["per"] in MATCH_SELECTORS:
+                counts = visible_counts(district)
+            total += min(K.PRESTIGE_CAP, rate * prestige_units(player, rule["per"], counts))
+    return total
+
+
 _USE_WAYS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
 
 
@@ -232,6 +274,25 @@ COLOUR_DECKS = {colour: tuple(colour + str(level) for level in K.LEVELS) for col
 #: the ways to draw from a deck by (a card lies face up, the face-down part is empty)
 DRAW_MODES = {(False, False): ("blind",), (True, False): ("top", "blind"), (False, True): (), (True, True): ("top",)}
 _DRAW_WAYS: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+_DRAW_LEVELS: dict[tuple, tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]] = {}
+
+
+def draw_levels(colour: str, standing: tuple[int, ...], seat: int,
+                budget: int) -> tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]:
+    """(deck, its ``draw_ways`` uses) for each deck of ``colour`` that the ``standing`` citizens
+    of that colour let ``seat`` draw from, level I first. Memoized like ``draw_ways``."""
+    key = (colour, standing, seat, min(budget, K.BORROW_FEE * len(K.LEVELS)))
+    found = _DRAW_LEVELS.get(key)
+    if found is None:
+        if len(_DRAW_LEVELS) > 20000:
+            _DRAW_LEVELS.clear()
+        ways = draw_ways(standing, seat, budget)
+        found = _DRAW_LEVELS[key] = tuple((COLOUR_DECKS[colour][level - 1],
+                                           tuple(use for lv, use in ways if lv == level))
+                                          for level in dict.fromkeys(lv for lv, _ in ways))
+    return found
 
 
 def draw_ways(standing: tuple[int, ...], seat: int, budget: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -381,15 +442,17 @@ def can_pay(player: dict, card: str) -> bool:
     return True
 
 
-def play_options(players: list[dict], seat: int, hand: list[str], type_: str = "play") -> list[dict]:
-    """Every legal way to put a hand card into the district (type "play" or "final")."""
+def play_options(players: list[dict], seat: int, hand: list[str], type_: str = "play",
+                 only: str | None = None) -> list[dict]:
+    """Every legal way to put a hand card into the district (type "play" or "final"); with
+    ``only``, the ways to put that card."""
     me = players[seat]
     district = me["district"]
     result = []
     district_cards = None   # (cell, "d:r,c,i") for every card of the district, for "+ 1 card" costs
     free = places(district)  # where any card but an already built prestige name may go
     for card in dict.fromkeys(hand):
-        if not can_pay(me, card):
+        if only is not None and card != only or not can_pay(me, card):
             continue
         info = CARDS[card]
         cells = targets(district, card) if info["level"] == 3 else free
@@ -599,19 +662,18 @@ class TournayGame(Game):
 
     # ------------------------------------------------------------------ the copy apply makes
     def _copy_state(self, state: dict) -> dict:
-        """A copy of everything an action changes in place: decks, the queue, players (their
-        districts row by row), the final choices. Shared with the old state: the log entries, the
-        tasks, the pending question and the district cells (actions replace those, never change
-        them)."""
+        """A copy of the containers an action changes in place: the dicts of decks, face-up cards
+        and supply, the queue's slots, the players (their citizen counts), the tasks, the final
+        choices and the log. Shared with the old state: every card list (the decks' piles, hands,
+        ramparts, the criers, the event deck and the events out), the queue's items, the
+        districts (rows and cells), the log entries and the pending question: the rules replace
+        those, never change them (``_without``, ``_to_bottom``, ``_with_deniers``, ``_put_cell``...)."""
         new = dict(state)
-        new["decks"] = {deck: list(cards) for deck, cards in state["decks"].items()}
+        new["decks"] = dict(state["decks"])
         new["faceup"] = dict(state["faceup"])
-        new["criers"] = list(state["criers"])
-        new["ev_deck"] = list(state["ev_deck"])
-        new["queue"] = [dict(item) if item else None for item in state["queue"]]
-        new["ev_out"] = list(state["ev_out"])
+        new["queue"] = list(state["queue"])
         new["supply"] = dict(state["supply"])
-        new["players"] = [_copy_player(p) for p in state["players"]]
+        new["players"] = [{**p, "stand": dict(p["stand"]), "laid": dict(p["laid"])} for p in state["players"]]
         new["tasks"] = list(state["tasks"])
         if state["final"] is not None:
             new["final"] = {"chosen": list(state["final"]["chosen"])}
@@ -677,36 +739,39 @@ class TournayGame(Game):
         faceup, decks = state["faceup"], state["decks"]
         actions = []
         for colour in COLOURS:
-            citizens = tuple([p["stand"][colour] for p in players])
-            names = COLOUR_DECKS[colour]
-            shown = 0
-            for level, use in draw_ways(citizens, seat, deniers):
-                if level != shown:
-                    shown = level
-                    deck = names[level - 1]
-                    modes = DRAW_MODES[faceup[deck] is not None, not decks[deck]]
-                for mode in modes:
-                    actions.append({"type": "draw", "deck": deck, "mode": mode, "use": list(use)})
+            for deck, uses in draw_levels(colour, tuple([p["stand"][colour] for p in players]), seat, deniers):
+                modes = DRAW_MODES[faceup[deck] is not None, not decks[deck]]
+                for use in uses:
+                    for mode in modes:
+                        actions.append({"type": "draw", "deck": deck, "mode": mode, "use": list(use)})
         return actions
 
     def _activate_actions(self, state: dict, seat: int) -> list[dict]:
         """Activate a building: one citizen of its colour on it (two with a Priest in line)."""
+        actions: list[dict] = []
+        for r, row in enumerate(state["players"][seat]["district"]):
+            for c, cell in enumerate(row):
+                if cell is not None and not cell["dmg"] and cell["s"][-1] in BUILDINGS:
+                    self._activations_at(state, seat, r, c, actions)
+        return actions
+
+    def _activations_at(self, state: dict, seat: int, r: int, c: int, actions: list[dict]) -> list[dict]:
+        """``actions`` with the ways to activate the building at (r, c) of ``seat``'s district
+        added (none if there is none, or it is damaged or full)."""
         players = state["players"]
-        deniers = players[seat]["deniers"]
         district = players[seat]["district"]
-        actions = []
-        for r, c in CELLS:
-            cell = district[r][c]
-            if cell is None or cell["dmg"]:
-                continue
-            building = BUILDINGS.get(cell["s"][-1])
-            if building is None or (cell["occ"] and len(cell["occ"]) >= capacity(district, r, c)):
-                continue
-            colour, act = building
-            citizens = tuple([p["stand"][colour] for p in players])
-            for params, extra in self._effect_params(state, seat, act):
-                for use in use_ways(citizens, seat, 1, deniers - extra):
-                    actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
+        cell = district[r][c]
+        if cell is None or cell["dmg"]:
+            return actions
+        building = BUILDINGS.get(cell["s"][-1])
+        if building is None or (cell["occ"] and len(cell["occ"]) >= capacity(district, r, c)):
+            return actions
+        colour, act = building
+        citizens = tuple([p["stand"][colour] for p in players])
+        deniers = players[seat]["deniers"]
+        for params, extra in self._effect_params(state, seat, act):
+            for use in use_ways(citizens, seat, 1, deniers - extra):
+                actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
         return actions
 
     def _other_actions(self, state: dict, seat: int) -> list[dict]:
@@ -741,19 +806,41 @@ class TournayGame(Game):
             candidates = self._pending_actions(state, pending)
         elif state["phase"] == "final":
             candidates = [{"type": "final_pass"}] if kind == "final_pass" else \
-                play_options(state["players"], seat, state["players"][seat]["hand"], "final")
+                play_options(state["players"], seat, state["players"][seat]["hand"], "final", action.get("card"))
         elif kind == "play":
-            candidates = play_options(state["players"], seat, state["players"][seat]["hand"]) \
-                if state["phase"] == "turn" else []
+            candidates = play_options(state["players"], seat, state["players"][seat]["hand"],
+                                      only=action.get("card")) if state["phase"] == "turn" else []
         elif kind == "draw":
-            candidates = self._draw_actions(state, seat)
-        elif kind == "activate":
-            candidates = self._activate_actions(state, seat)
+            return self._draw_match(state, seat, action)
+        elif kind == "activate":   # only the cell's building
+            r, c = action.get("r"), action.get("c")
+            candidates = self._activations_at(state, seat, r, c, []) \
+                if type(r) is int and type(c) is int and (r, c) in LINES else []
         else:
             candidates = self._other_actions(state, seat)
         for candidate in candidates:
             if candidate == action and strict_equal(action, candidate):
                 return candidate
+        return None
+
+    def _draw_match(self, state: dict, seat: int, action: dict) -> dict | None:
+        """``_legal_match`` of a draw, checked against the memoized ways of drawing (``draw_levels``)
+        without building the other draws."""
+        deck, mode, use = action.get("deck"), action.get("mode"), action.get("use")
+        if len(action) != 4 or type(deck) is not str or type(mode) is not str or type(use) is not list \
+                or any(type(k) is not int for k in use):
+            return None
+        if deck[:1] not in COLOUR_DECKS:
+            return None
+        players = state["players"]
+        colour = deck[0]
+        for shown, uses in draw_levels(colour, tuple([p["stand"][colour] for p in players]), seat,
+                                       players[seat]["deniers"]):
+            if shown == deck:
+                if mode in DRAW_MODES[state["faceup"][deck] is not None, not state["decks"][deck]] \
+                        and tuple(use) in uses:
+                    return {"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
+                return None
         return None
 
     def _effect_params(self, state: dict, seat: int, act: dict) -> list[tuple[dict, int]]:
@@ -849,7 +936,7 @@ class TournayGame(Game):
         me = state["players"][seat]
         card = action["card"]
         cost = CARDS[card]["cost"]
-        me["hand"].remove(card)
+        me["hand"] = _without(me["hand"], card)
         paid = {}
         if cost.get("deniers"):
             me["deniers"] -= cost["deniers"]
@@ -866,7 +953,7 @@ class TournayGame(Game):
             where = action["pay"]
             if where.startswith("h:"):
                 pay_card = where[2:]
-                me["hand"].remove(pay_card)
+                me["hand"] = _without(me["hand"], pay_card)
             else:
                 rr, cc, i = (int(x) for x in where[2:].split(","))
                 cell = me["district"][rr][cc]
@@ -877,8 +964,8 @@ class TournayGame(Game):
                     cell = {"s": stack, "occ": [], "dmg": False}
                 else:
                     cell = {**cell, "s": stack}
-                me["district"][rr][cc] = cell if stack else None
-            state["decks"][card_deck(pay_card)].append(pay_card)
+                _put_cell(me, rr, cc, cell if stack else None)
+            _to_bottom(state["decks"], pay_card)
             paid["card"] = pay_card
         r, c = action["r"], action["c"]
         dr, dc = shift_for(r, c)
@@ -895,17 +982,17 @@ class TournayGame(Game):
         covered: list[str] = []
         discarded: list[str] = []
         if cell is None:
-            me["district"][r][c] = {"s": [card], "occ": [], "dmg": False}
+            _put_cell(me, r, c, {"s": [card], "occ": [], "dmg": False})
         else:
             self._lay_down_occupants(me, cell)
             if CARDS[cell["s"][-1]]["colour"] == CARDS[card]["colour"]:
                 covered = [cell["s"][-1]]
-                me["district"][r][c] = {"s": cell["s"] + [card], "occ": [], "dmg": False}
+                _put_cell(me, r, c, {"s": cell["s"] + [card], "occ": [], "dmg": False})
             else:
                 discarded = list(cell["s"])
                 for old_card in reversed(discarded):
-                    state["decks"][card_deck(old_card)].append(old_card)
-                me["district"][r][c] = {"s": [card], "occ": [], "dmg": False}
+                    _to_bottom(state["decks"], old_card)
+                _put_cell(me, r, c, {"s": [card], "occ": [], "dmg": False})
         state["log"].append(log_entry("play", seat=seat, card=card, r=r, c=c, shift=[dr, dc], paid=paid,
                                       covered=covered, discarded=discarded, final=final))
         for ch in chars_in_line(me["district"], r, c):
@@ -960,12 +1047,12 @@ class TournayGame(Game):
             me["stand"][col] += 1
             state["log"].append(log_entry("buy", seat=seat, colour=col))
         elif kind == "gather":
-            for row in me["district"]:
+            for r, row in enumerate(me["district"]):
                 for c, cell in enumerate(row):
                     if cell and (cell["occ"] or cell["dmg"]):
                         colour = CARDS[cell["s"][-1]]["colour"]
                         me["stand"][colour] += cell["occ"].count("c")
-                        row[c] = {"s": cell["s"], "occ": [], "dmg": False}
+                        _put_cell(me, r, c, {"s": cell["s"], "occ": [], "dmg": False})
             for col in COLOURS:
                 me["stand"][col] += me["laid"][col]
                 me["laid"][col] = 0
@@ -977,33 +1064,38 @@ class TournayGame(Game):
         if mode == "top":
             card = state["faceup"][deck]
             state["faceup"][deck] = None
-            state["players"][seat]["hand"].append(card)
+            _take_into_hand(state["players"][seat], card)
             state["log"].append(log_entry("took_top", seat=seat, deck=deck, card=card))
             tasks.append({"t": "limit", "seat": seat})
             return
         if state["faceup"][deck]:
-            state["decks"][deck].append(state["faceup"][deck])
+            _to_bottom(state["decks"], state["faceup"][deck])
             state["log"].append(log_entry("top_to_bottom", deck=deck, card=state["faceup"][deck]))
             state["faceup"][deck] = None
         drawn = []
         crier = False
-        while len(drawn) < 2 and state["decks"][deck]:
-            card = state["decks"][deck].pop(0)
+        pile = state["decks"][deck]
+        taken = 0
+        while len(drawn) < 2 and taken < len(pile):
+            card = pile[taken]
+            taken += 1
             if CARDS[card]["kind"] == "crier":
                 crier = True
-                state["criers"].append(deck)
+                state["criers"] = state["criers"] + [deck]
                 state["log"].append(log_entry("crier", seat=seat, deck=deck, out=len(state["criers"])))
                 continue
             drawn.append(card)
+        state["decks"][deck] = pile[taken:]
         if crier:
-            for slot, item in enumerate(state["queue"]):
+            queue = state["queue"]
+            for slot, item in enumerate(queue):
                 if item:
-                    item["den"] = min(EVENTS[item["ev"]]["cap"], item["den"] + 1)
+                    queue[slot] = _with_deniers(item, item["den"] + 1)
             self._strike(state, seat, [i for i, item in enumerate(state["queue"]) if item], everyone=True)
         if len(drawn) == 2:
             tasks.append({"t": "pick", "seat": seat, "deck": deck, "cards": drawn})
         elif drawn:
-            state["players"][seat]["hand"].append(drawn[0])
+            _take_into_hand(state["players"][seat], drawn[0])
             state["log"].append(log_entry("drew_one", seat=seat, deck=deck))
             state["log"].append(log_entry("drew_one_private", to=[seat], seat=seat, card=drawn[0]))
         tasks.append({"t": "limit", "seat": seat})
@@ -1031,9 +1123,9 @@ class TournayGame(Game):
         self._take_citizens(state, seat, colour, use)
         if use[seat]:   # own citizen: it goes onto the building instead of lying down
             me["laid"][colour] -= 1
-            me["district"][r][c] = {**cell, "occ": cell["occ"] + ["c"]}
+            _put_cell(me, r, c, {**cell, "occ": cell["occ"] + ["c"]})
         else:
-            me["district"][r][c] = {**cell, "occ": cell["occ"] + ["b"]}
+            _put_cell(me, r, c, {**cell, "occ": cell["occ"] + ["b"]})
         state["log"].append(log_entry("activate", seat=seat, card=card))
         for ch in chars_in_line(me["district"], r, c):
             if ch["on"] == "on_activate" and ch["colour"] in (colour, "any"):
@@ -1078,9 +1170,10 @@ class TournayGame(Game):
                     stood[col] = k
             state["log"].append(log_entry("stand", seat=seat, stood=stood))
         elif do == "ballista":
+            queue = state["queue"]
             for slot in action["slots"]:
-                item = state["queue"][slot]
-                item["den"] = min(EVENTS[item["ev"]]["cap"], item["den"] + 1)
+                item = queue[slot]
+                queue[slot] = _with_deniers(item, item["den"] + 1)
             state["log"].append(log_entry("ballista", seat=seat, evs=[state["queue"][s]["ev"] for s in action["slots"]]))
             self._strike(state, seat, action["slots"], everyone=False)
         elif do == "counter_any":
@@ -1088,14 +1181,15 @@ class TournayGame(Game):
         elif do == "combat":
             self._counter(state, seat, action["slot"], free=True)
         elif do == "calm":
-            for item in state["queue"]:
+            queue = state["queue"]
+            for slot, item in enumerate(queue):
                 if item and item["den"]:
-                    item["den"] -= 1
+                    queue[slot] = _with_deniers(item, item["den"] - 1)
             state["log"].append(log_entry("calm", seat=seat))
         elif do == "calm_one":
             item = state["queue"][action["slot"]]
             k = item["den"]
-            item["den"] = 0
+            state["queue"][action["slot"]] = _with_deniers(item, 0)
             if act["gain"]:
                 me["deniers"] += k
             state["log"].append(log_entry("calm_one", seat=seat, ev=item["ev"], n=k, gain=act["gain"]))
@@ -1107,9 +1201,10 @@ class TournayGame(Game):
         item = state["queue"][slot]
         price = 0 if free else EVENTS[item["ev"]]["cost"] + item["den"]
         me["deniers"] -= price
-        me["ramparts"].append(item["ev"])
-        me["ramparts"].sort()
-        state["queue"][slot] = {"ev": state["ev_deck"].pop(0), "den": 0} if state["ev_deck"] else None
+        me["ramparts"] = sorted(me["ramparts"] + [item["ev"]])
+        ev_deck = state["ev_deck"]
+        state["queue"][slot] = {"ev": ev_deck[0], "den": 0} if ev_deck else None
+        state["ev_deck"] = ev_deck[1:]
         new = state["queue"][slot]
         state["log"].append(log_entry("counter", seat=seat, ev=item["ev"], price=price,
                                       new=new["ev"] if new else None))
@@ -1171,12 +1266,12 @@ class TournayGame(Game):
             state["log"].append(log_entry("hit", seat=seat, ev=ev, n=amount))
 
     def _put_token(self, state: dict, seat: int, tok: str, r: int, c: int) -> None:
-        district = state["players"][seat]["district"]
-        cell = district[r][c]
+        player = state["players"][seat]
+        cell = player["district"][r][c]
         if tok == "damage":
-            district[r][c] = {**cell, "dmg": True}
+            _put_cell(player, r, c, {**cell, "dmg": True})
         else:
-            district[r][c] = {**cell, "occ": cell["occ"] + ["g"]}
+            _put_cell(player, r, c, {**cell, "occ": cell["occ"] + ["g"]})
         state["log"].append(log_entry("token", seat=seat, tok=tok, card=cell["s"][-1]))
 
     def _answer(self, state: dict, seat: int, action: dict) -> None:
@@ -1188,27 +1283,28 @@ class TournayGame(Game):
             keep = action["card"]
             cards_ = list(pending["cards"])
             cards_.remove(keep)
-            me["hand"].append(keep)
+            _take_into_hand(me, keep)
             state["faceup"][pending["deck"]] = cards_[0]
             state["log"].append(log_entry("picked", seat=seat, deck=pending["deck"], other=cards_[0]))
             state["log"].append(log_entry("picked_private", to=[seat], seat=seat, card=keep))
         elif kind == "limit":
             card = action["card"]
             if card in EVENTS:
-                me["ramparts"].remove(card)
-                me["dropped"].append(card)
-                state["ev_out"].append(card)
+                me["ramparts"] = _without(me["ramparts"], card)
+                me["dropped"] = me["dropped"] + [card]
+                state["ev_out"] = state["ev_out"] + [card]
                 state["log"].append(log_entry("drop_rampart", seat=seat, ev=card))
             else:
-                me["hand"].remove(card)
-                state["decks"][card_deck(card)].append(card)
+                me["hand"] = _without(me["hand"], card)
+                _to_bottom(state["decks"], card)
                 state["log"].append(log_entry("return", seat=seat, deck=card_deck(card)))
                 state["log"].append(log_entry("return_private", to=[seat], seat=seat, card=card))
             state["tasks"].insert(0, {"t": "limit", "seat": seat})
         elif kind == "rampart":
             if action["build"]:
-                ev = me["ramparts"].pop(0)
-                me["built"].append(ev)
+                ev = me["ramparts"][0]
+                me["ramparts"] = me["ramparts"][1:]
+                me["built"] = me["built"] + [ev]
                 state["log"].append(log_entry("rampart", seat=seat, ev=pending["ev"], used=ev))
             else:
                 self._event_effect(state, seat, pending["ev"], pending["n"])
@@ -1371,10 +1467,38 @@ class TournayGame(Game):
         return state
 
 
-def _copy_player(player: dict) -> dict:
-    return {**player, "stand": dict(player["stand"]), "laid": dict(player["laid"]), "hand": list(player["hand"]),
-            "ramparts": list(player["ramparts"]), "built": list(player["built"]), "dropped": list(player["dropped"]),
-            "district": [list(row) for row in player["district"]]}
+# The rules never change a card list or a queue item in place (``_copy_state`` shares them): they
+# put a new one.
+def _without(cards: list[str], card: str) -> list[str]:
+    """``cards`` less one copy of ``card``, as a new list."""
+    rest = list(cards)
+    rest.remove(card)
+    return rest
+
+
+def _put_cell(player: dict, r: int, c: int, cell: dict | None) -> None:
+    """``cell`` at (r, c) of ``player``'s district, which becomes a new grid (new rows where the
+    cell changes, the other rows shared)."""
+    district = list(player["district"])
+    row = list(district[r])
+    row[c] = cell
+    district[r] = row
+    player["district"] = district
+
+
+def _take_into_hand(player: dict, card: str) -> None:
+    player["hand"] = player["hand"] + [card]
+
+
+def _to_bottom(decks: dict, card: str) -> None:
+    """``card`` goes under its deck."""
+    deck = DECK_OF[card]
+    decks[deck] = decks[deck] + [card]
+
+
+def _with_deniers(item: dict, deniers: int) -> dict:
+    """A queue item with ``deniers`` on its event (never more than the event's cap)."""
+    return {**item, "den": min(EVENTS[item["ev"]]["cap"], deniers)}
 
 
 def _copy(data: Any) -> Any:
