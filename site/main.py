@@ -410,7 +410,7 @@ def _paint(moved_by=None):
         str(getattr(active, "tagName", "")) == "INPUT" and str(active.type) == "search" else None
     same_table = RENDERS and before not in ("lobby", "loading") and APP.screen != "lobby"
     before_shot = anim_snapshot() if same_table else {}
-    before_purses = purse_snapshot() if same_table else {}
+    before_purses = purse_snapshot() if same_table and motion_wanted() else {}  # only coins in flight need them
     ROOT.innerHTML = markup
     RENDERS += 1
     phase = APP.phase()
@@ -430,7 +430,8 @@ def _paint(moved_by=None):
     ROOT.dataset.phase = phase
     ROOT.dataset.rev = str(RENDERS)
     ROOT.dataset.anim = "on" if APP.settings["animations"] else "off"
-    document.documentElement.lang = APP.lang
+    if str(document.documentElement.lang) != APP.lang:  # even the same value restyles the whole page
+        document.documentElement.lang = APP.lang
     if (before == "lobby") != (phase == "lobby"):
         window.scrollTo(0, 0)  # a new screen starts at its top
     elif phase == "over" and before != "over":
