@@ -489,6 +489,9 @@ async def run_bots(epoch):
             action = await in_slices(APP.bot_thinking(), lambda: APP.epoch == epoch)
             if action is DROPPED:
                 return
+            await asyncio.sleep(0)  # the move and its redraw in a task of their own, not after a slice
+            if APP.epoch != epoch:
+                return
             mover = APP.session.mover()
             APP.bot_played(action)
             paint(moved_by=mover)
