@@ -28,6 +28,8 @@ Two table mechanisms every game shares live here too (docs/architecture.md, "Car
 """
 
 import asyncio
+import importlib.machinery
+import importlib.util
 import time
 import traceback
 from urllib.parse import parse_qs
@@ -408,7 +410,7 @@ def _paint(moved_by=None):
         str(getattr(active, "tagName", "")) == "INPUT" and str(active.type) == "search" else None
     same_table = RENDERS and before not in ("lobby", "loading") and APP.screen != "lobby"
     before_shot = anim_snapshot() if same_table else {}
-    before_purses = purse_snapshot() if same_table else {}
+    before_purses = purse_snapshot() if same_table and motion_wanted() else {}  # only coins in flight need them
     ROOT.innerHTML = markup
     RENDERS += 1
     phase = APP.phase()
@@ -428,7 +430,8 @@ def _paint(moved_by=None):
     ROOT.dataset.phase = phase
     ROOT.dataset.rev = str(RENDERS)
     ROOT.dataset.anim = "on" if APP.settings["animations"] else "off"
-    document.documentElement.lang = APP.lang
+    if str(document.documentElement.lang) != APP.lang:  # even the same value restyles the whole page
+        document.documentElement.lang = APP.lang
     if (before == "lobby") != (phase == "lobby"):
         window.scrollTo(0, 0)  # a new screen starts at its top
     elif phase == "over" and before != "over":
@@ -485,6 +488,9 @@ async def run_bots(epoch):
                 return
             action = await in_slices(APP.bot_thinking(), lambda: APP.epoch == epoch)
             if action is DROPPED:
+                return
+            await asyncio.sleep(0)  # the move and its redraw in a task of their own, not after a slice
+            if APP.epoch != epoch:
                 return
             mover = APP.session.mover()
             APP.bot_played(action)
@@ -759,21 +765,59 @@ def start():
 # Pyodide starts from an empty file system at every load and does not write .pyc files. pygames.zip
 # brings the modules the page imports at start already compiled (build.py), but not each game's own
 # modules, which are imported once that game is picked: without help every visit would compile
-# those from source again (most of their import time). So after a boot the modules loaded so far
-# that have no valid .pyc are compiled into *checked-hash* .pyc files (PEP 552: Python compares
-# each with its source's hash at import, so a stale one is just recompiled) and kept in Cache
-# Storage; the next boot puts them back before the first import. Our own cache name: sw.js deletes
-# only "pygames-…" caches, and nothing here is needed for the page to work (any failure: from source).
+# those from source again (most of their import time). So the code objects our modules' import
+# compiled from source are remembered (KeepingFinder), written a few seconds later as *checked-hash*
+# .pyc files (PEP 552: Python compares each with its source's hash at import, so a stale one is just
+# recompiled) and kept in Cache Storage; the next boot puts them back before the first import.
+# Writing a .pyc only marshals a code object that exists already: compiling the module a second time
+# would block the page as long as its import did (hundreds of ms for a game's renderer).
+# Our own cache name: sw.js deletes only "pygames-…" caches, and nothing here is needed for the page
+# to work (any failure: from source).
 BYTECODE_CACHE = "bytecode.pygames"
 BYTECODE_URL = "./bytecode.zip"
 BYTECODE_DELAY_S = 3  # after the boot, when the page is idle
 BYTECODE = {"restored": 0, "compiled": 0, "compiled_modules": []}
 SHIPPED_BYTECODE = set()  # the .pyc files pygames.zip brought (never put into the cache)
+COMPILED_AT_IMPORT = {}  # source path -> (module name, code object) of our modules imported from source
+
+
+class KeepingLoader(importlib.machinery.SourceFileLoader):
+    """Python's own loader for a .py file, which also remembers the code object it compiled from
+    the source (a module with a valid .pyc is loaded from that and never compiled)."""
+
+    def source_to_code(self, data, path, *args, **kwargs):
+        code = super().source_to_code(data, path, *args, **kwargs)
+        COMPILED_AT_IMPORT[path] = (self.name, code)
+        return code
+
+
+class KeepingFinder:
+    """Finds our package's modules as Python does (first on sys.meta_path), loading each .py with
+    KeepingLoader; every other module is left to Python's own finders."""
+
+    @staticmethod
+    def find_spec(fullname, path=None, target=None):
+        if fullname.partition(".")[0] != "pygames":
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
+        if spec is not None and type(spec.loader) is importlib.machinery.SourceFileLoader:
+            spec.loader = KeepingLoader(spec.loader.name, spec.loader.path)
+        return spec
+
+    @staticmethod
+    def invalidate_caches():
+        pass
+
+
+def hash_pyc(code, source_bytes):
+    """A checked-hash .pyc (PEP 552) of ``code``, compiled from ``source_bytes``."""
+    import marshal
+    return (importlib.util.MAGIC_NUMBER + (0b11).to_bytes(4, "little")
+            + importlib.util.source_hash(source_bytes) + marshal.dumps(code))
 
 
 def bytecode_valid(cached, source_bytes):
     """The file ``cached`` is a checked-hash .pyc of ``source_bytes`` for this Python."""
-    import importlib.util
     try:
         with open(cached, "rb") as handle:
             head = handle.read(16)
@@ -812,28 +856,23 @@ async def restore_bytecode():
 
 
 async def keep_bytecode():
-    """Compile the package's loaded modules that have no valid .pyc (one per slice, so the page
-    stays responsive) and keep the .pyc files the zip did not bring in Cache Storage for the next
-    visit."""
-    import importlib.util
+    """Write the .pyc files of the modules imported from source since the last time (one per slice,
+    so the page stays responsive) and keep the .pyc files the zip did not bring in Cache Storage
+    for the next visit."""
     import io
     import os
-    import py_compile
-    import sys
     import zipfile
     await asyncio.sleep(BYTECODE_DELAY_S)
     compiled = 0
     try:
-        for name, module in sorted(sys.modules.items()):
-            source = getattr(module, "__file__", None) if name.split(".")[0] == "pygames" else None
-            if not source or not source.endswith(".py"):
-                continue
-            cached = importlib.util.cache_from_source(source)
+        for source in sorted(COMPILED_AT_IMPORT):
+            name, code = COMPILED_AT_IMPORT.pop(source)
             with open(source, "rb") as handle:
-                if bytecode_valid(cached, handle.read()):
-                    continue
-            py_compile.compile(source, cfile=cached, doraise=True,
-                               invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+                data = hash_pyc(code, handle.read())
+            cached = importlib.util.cache_from_source(source)
+            os.makedirs(os.path.dirname(cached), exist_ok=True)
+            with open(cached, "wb") as handle:
+                handle.write(data)
             compiled += 1
             BYTECODE["compiled_modules"].append(name)
             await asyncio.sleep(0)
@@ -856,24 +895,22 @@ async def keep_bytecode():
         window.pygamesBytecode = to_js(BYTECODE, dict_converter=window.Object.fromEntries)
 
 
-MODULES_SEEN = 0  # how many of our modules were loaded when their bytecode was last kept
 KEEPING = None  # the keep_bytecode task under way
 
 
 def keep_new_bytecode_soon():
-    """After a redraw that imported more of our modules (a game was picked: its own modules are
-    not in the zip compiled), keep their bytecode once the page is idle."""
-    global MODULES_SEEN, KEEPING
-    import sys
-    loaded = sum(1 for name in sys.modules if name.startswith("pygames"))
-    if loaded == MODULES_SEEN or (KEEPING is not None and not KEEPING.done()):
-        return
-    MODULES_SEEN = loaded
+    """After a redraw that imported more of our modules from source (a game was picked: its own
+    modules are not in the zip compiled), keep their bytecode once the page is idle."""
+    global KEEPING
+    if KEEPING is not None and (not KEEPING.done() or not COMPILED_AT_IMPORT):
+        return  # (the first call always runs: it reports window.pygamesBytecode)
     KEEPING = asyncio.ensure_future(keep_bytecode())
 
 
 async def boot():
     try:
+        import sys
+        sys.meta_path.insert(0, KeepingFinder)  # before anything of pygames is imported
         await restore_bytecode()
         window.performance.mark("pygames:bytecode")
         start()

@@ -104,9 +104,9 @@ def test_the_bots_browser_figures_go_into_their_place_in_docs(tmp_path):
                "bots_cpython": {game_id: levels},
                "chromium": {"bots": {game_id: levels},
                             "blocks": {game_id: {"seats": ["hard", "normal"], "longest_task_ms": 77,
-                                                 "longest_timer_gap_ms": 80}}}}
+                                                 "longest_task_cpu_ms": 41, "longest_timer_gap_ms": 80}}}}
     table = build.bots_browser_table(results)
-    for figure in ("612 / 801", "| 9 |", "1.5 / 2.0", "hard, normal", "77 ms", "80 ms", "9.9"):
+    for figure in ("612 / 801", "| 9 |", "1.5 / 2.0", "hard, normal", "77 / 41 ms", "80 ms", "9.9"):
         assert figure in table, figure
     page = tmp_path / "bots.md"
     page.write_text("# Bots\n\nintro\n\n<!-- browser:begin -->\nSTALE\n<!-- browser:end -->\n\nafter\n")
@@ -188,10 +188,28 @@ def test_the_engine_rows_and_their_table():
                "engines_cpython": {"rounds": 2, "round_seconds": 0.01, "coupml": versus,
                                    "before": {"commit": build.BEFORE_COMMIT, **rows}},
                "chromium": {"engines": {"koryo": {"2": {"public_ratio": 2.5, "simulation_ratio": 1.75}}},
-                            "blocks": {"koryo": {"longest_task_ms": 61}, "coup": {"longest_task_ms": 70}}}}
+                            "blocks": {"koryo": {"longest_task_ms": 61, "longest_task_cpu_ms": 33},
+                                       "coup": {"longest_task_ms": 70, "longest_task_cpu_ms": 52}}}}
     table = build.engine_speed_table(results)
     for figure in ("| 4 | 100 | 80 | 0.80 | 200 | 2.00 |", "| koryo | 3 | 10 → 30 | 3.00 | 45 → 90 | 2.00 | – | – |",
-                   "| koryo | 2 | 10 → 30 | 3.00 | 45 → 90 | 2.00 | 2.50 | 1.75 |", build.BEFORE_COMMIT, "70 ms"):
+                   "| koryo | 2 | 10 → 30 | 3.00 | 45 → 90 | 2.00 | 2.50 | 1.75 |", build.BEFORE_COMMIT,
+                   "70 ms wall time (koryo 61, coup 70)", "CPU time 52 ms (koryo 33, coup 52)"):
         assert figure in table, figure
     skipped = dict(results, engines_cpython={"rounds": 1, "round_seconds": 0.1, "coupml": {"skipped": "no coupml"}})
     assert "skipped (no coupml)" in build.engine_speed_table(skipped)
+
+
+def test_the_page_tasks_come_from_the_busy_renderer_of_a_trace(tmp_path):
+    """bench_blocks reads each task's wall and CPU time (the thread clock, tdur) of the page's main
+    thread; the trace is the browser's, so an idle renderer's tasks and other threads are left out."""
+    def task(pid, tid, dur, tdur):
+        return {"ph": "X", "name": "ThreadControllerImpl::RunTask", "pid": pid, "tid": tid, "ts": 0,
+                "dur": dur, "tdur": tdur}
+    events = [{"ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": {"name": "CrRendererMain"}},
+              {"ph": "M", "name": "thread_name", "pid": 2, "tid": 7, "args": {"name": "CrRendererMain"}},
+              {"ph": "M", "name": "thread_name", "pid": 2, "tid": 8, "args": {"name": "Compositor"}},
+              task(1, 1, 9000, 9000), task(2, 7, 400_000, 60_000), task(2, 7, 5000, 4000),
+              task(2, 8, 900_000, 900_000)]
+    trace = tmp_path / "trace.json"
+    trace.write_text(json.dumps({"traceEvents": events}))
+    assert build.trace_main_tasks(trace) == [(400.0, 60.0), (5.0, 4.0)]
