@@ -442,6 +442,67 @@ def prerender_lobby(index_html: str) -> str:
     return index_html.replace(LOBBY_MARKER, "".join(lobby_screens().values()))
 
 
+# --------------------------------------------------------------------------- boot preloads
+PRELOAD_MARKER = "<!-- pygames:preload -->"
+#: chunks PyScript's core imports only for MicroPython (zip-) or a `packages` key (pyodide_graph-):
+#: never at our boot, so never preloaded
+PYSCRIPT_NOT_AT_BOOT = ("zip-", "pyodide_graph-")
+#: small files the boot fetches only once PyScript runs (its config) or once Pyodide is ready (our
+#: package), asked for at once instead. Not preloaded: Pyodide's lock file, library, WebAssembly
+#: and second module, which pyodide.mjs asks for all together as soon as it runs (preloading the
+#: 12 MB early measured no faster and would race the first paint's files on a slow line), and
+#: main.py (212 bytes, asked for a moment after the runtime is ready; Chromium warns about a
+#: preload that waits that long)
+BOOT_FETCHES = (PYSCRIPT_TOML, PACKAGE_ZIP)
+STATIC_IMPORT_RE = re.compile(r"""\bfrom\s*["']\./([\w.-]+\.js)["']""")
+DYNAMIC_IMPORT_RE = re.compile(r"""\bimport\s*\(\s*["']\./([\w.-]+\.js)["']""")
+
+
+def boot_modules(files: dict[str, bytes]) -> list[str]:
+    """The JavaScript modules of the boot's chain, in the order they are asked for: PyScript's
+    entry, its core chunk, what that chunk always imports dynamically (its config parser and
+    plugins; the plugins' own dynamic imports are for elements we do not use), the static
+    imports of all of these, then Pyodide's entry module."""
+    order, queue = [], ["pyscript/core.js"]
+    while queue:
+        name = queue.pop(0)
+        if name in order:
+            continue
+        order.append(name)
+        text = files[name].decode("utf-8")
+        targets = STATIC_IMPORT_RE.findall(text)
+        if name != "pyscript/core.js" and len(order) == 2:  # the core chunk, core.js's one import
+            targets += DYNAMIC_IMPORT_RE.findall(text)
+        queue += [f"pyscript/{t}" for t in targets
+                  if f"pyscript/{t}" in files and not t.startswith(PYSCRIPT_NOT_AT_BOOT)]
+    return order + ["pyodide/pyodide.mjs"]
+
+
+def boot_preloads(files: dict[str, bytes]) -> str:
+    """<link> tags that ask, while the page is still parsing, for the files of the boot's chain,
+    each of which is otherwise asked for only once the one before has arrived and run (core.js ->
+    its core chunk -> config parser, plugins, pyscript.toml -> pyodide.mjs; pygames.zip only once
+    Pyodide is ready): modulepreload for modules, preload as="fetch" for the rest (crossorigin:
+    the mode and credentials of the runtime's fetch(), so it is handed the preloaded response
+    instead of fetching again). tests/browser/test_browser_lobby.py checks both."""
+    missing = [name for name in BOOT_FETCHES if name not in files]
+    if missing:
+        raise BuildError(f"the boot preloads name files the build lacks: {', '.join(missing)}")
+    modules = [name for name in boot_modules(files) if name != "pyscript/core.js"]  # core.js: its <script>
+    links = [f'<link rel="modulepreload" href="./{name}">' for name in modules]
+    links += [f'<link rel="preload" as="fetch" crossorigin href="./{name}">' for name in BOOT_FETCHES]
+    return "\n  ".join(links)
+
+
+def add_preloads(files: dict[str, bytes]) -> None:
+    """index.html with the boot's preloads in place of its marker (after the stylesheets and the
+    head's scripts, so those needed for the first paint are asked for first)."""
+    html = files["index.html"].decode("utf-8")
+    if html.count(PRELOAD_MARKER) != 1:
+        raise BuildError(f"site/index.html must hold {PRELOAD_MARKER} once (in <head>)")
+    files["index.html"] = html.replace(PRELOAD_MARKER, boot_preloads(files)).encode("utf-8")
+
+
 # --------------------------------------------------------------------------- build
 def collect(cache: Path = NPM_CACHE) -> dict[str, bytes]:
     """Every file of dist/ but sw.js, by relative path."""
@@ -473,6 +534,7 @@ def collect(cache: Path = NPM_CACHE) -> dict[str, bytes]:
     version, integrity = NPM_PACKAGES["pyodide"]
     members = tar_members(fetch_package("pyodide", version, integrity, cache))
     files.update({f"pyodide/{k}": v for k, v in pyodide_files(members).items()})
+    add_preloads(files)
     return files
 
 
