@@ -12,6 +12,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+import build
 import pygames
 from browser_helpers import BOOT_MS, DESKTOP, PHONE, shot
 
@@ -118,6 +119,32 @@ def test_click_during_boot_lands_on_the_setup(open_page, site_url):
     # and the table starts from there as usual
     page.locator('[data-testid="start"]').click()
     expect(page.locator(f'[data-testid="table"][data-game="{game_id}"]')).to_be_visible()
+
+
+def test_the_boot_asks_for_its_files_at_once(open_page, site_url):
+    """The files of the boot's chain (PyScript's modules, its config, pyodide.mjs, pygames.zip)
+    are asked for while index.html is still being parsed (build.py's preloads) rather than each
+    after the one that names it; only Pyodide's own files, which pyodide.mjs asks for all at once,
+    and main.py come later. Nothing is downloaded twice: the runtime is handed the preloads."""
+    page = open_page(DESKTOP)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(site_url + "/?botdelay=0")
+    ready(page)
+    parsed = page.evaluate("performance.getEntriesByType('navigation')[0].domInteractive")
+    entries = page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter((e) => e.startTime < window.pygamesReadyAt)
+        .map((e) => [new URL(e.name).pathname.slice(1), e.startTime])""")
+    names = [name for name, _ in entries]
+    chain = build.boot_modules(build.collect()) + list(build.BOOT_FETCHES)
+    assert set(chain) <= set(names), (chain, names)
+    later = {"pyodide/pyodide-lock.json", "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.wasm",
+             "pyodide/pyodide.asm.mjs", "main.py"}
+    late = [(name, round(start)) for name, start in entries
+            if start > parsed and name not in later and not name.startswith("icons/")]  # icons: the browser's
+    assert not late, f"asked for only after the page was parsed (a missing preload): {late}"
+    twice = sorted({url for url in requested if requested.count(url) > 1})
+    assert not twice, f"downloaded twice (a preload the runtime did not use): {twice}"
 
 
 def test_our_python_is_compiled_once_shipped_or_kept(open_page, site_url):
