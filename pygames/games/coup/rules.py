@@ -19,7 +19,7 @@ from typing import Any
 
 from . import INFO
 from ...core import Game, RecordError, SetupError, log_entry, log_visible_to, option
-from ...core.rng import Rng
+from ...core.rng import Rng, draw_to_top
 from . import cards as C
 
 ORDER = {c: i for i, c in enumerate(C.CHARACTERS)}
@@ -84,7 +84,9 @@ def deck_chars(opts: dict) -> list[str]:
 
 class CoupGame(Game):
     info = INFO
-    version = 1
+    #: 2: cards are drawn at random from the court deck instead of shuffling it (docs/rules/coup.md,
+    #: "Random draws"); a game saved or recorded by version 1 is refused
+    version = 2
     test_option_keys = ("deck", "hands", "first_player", "factions_of", "no_shuffle", "coins", "almshouse")
 
     # ================================================================ options
@@ -147,9 +149,7 @@ class CoupGame(Game):
                 if sort_cards(deck) != sort_cards(rest):
                     raise SetupError("deck must hold exactly the cards not in the hands")
             else:
-                deck = rest
-                if not opts["no_shuffle"]:
-                    rng.shuffle(deck)
+                deck = rest  # drawn from at random (in this order with no_shuffle)
             deal = (hands, deck)
         elif "deck" in options:
             deck = card_list(options["deck"], "deck")
@@ -193,7 +193,7 @@ class CoupGame(Game):
         state["round"] += 1
         if deal is None:
             full = [c for c in state["chars"] for _ in range(C.COPIES)]
-            rng.shuffle(full)
+            draw_to_top(full, 2 * n, rng)  # the hands; the rest is drawn from at random later
             deal = ([full[2 * i:2 * i + 2] for i in range(n)], full[2 * n:])
         state["hands"] = [sort_cards(h) for h in deal[0]]
         state["deck"] = list(deal[1])
@@ -203,7 +203,7 @@ class CoupGame(Game):
         if state["opts"]["factions"]:
             if factions_of is None:
                 seats = list(range(n))
-                rng.shuffle(seats)
+                draw_to_top(seats, n // 2, rng)
                 populists = set(seats[:n // 2])
                 factions_of = [1 if s in populists else 0 for s in range(n)]
             state["factions"] = list(factions_of)
@@ -539,7 +539,7 @@ class CoupGame(Game):
             state["queue"].pop(0)
             self._lose(state, step["seat"], action["card"], step["why"])
         elif k == "keep":
-            self._keep(state, step, action["cards"], rng)
+            self._keep(state, step, action["cards"])
         elif k == "show":
             self._show(state, step, action["card"])
         elif k == "inspect":
@@ -654,24 +654,24 @@ class CoupGame(Game):
                 state["queue"] = [{"k": "round_end"}]
 
     def _return_and_draw(self, state: dict, seat: int, cards: list[str], rng: Rng) -> None:
-        """Shuffle ``cards`` from ``seat``'s hand into the court deck and draw as many."""
+        """Shuffle ``cards`` from ``seat``'s hand into the court deck and draw as many: drawn at
+        random from the deck with them (with no_shuffle, they go to the bottom and the top is drawn)."""
         hand = remove_cards(state["hands"][seat], cards)
         deck = state["deck"] + sort_cards(cards)
         if not state["opts"]["no_shuffle"]:
-            rng.shuffle(deck)
+            draw_to_top(deck, len(cards), rng)
         drawn = deck[:len(cards)]
         state["deck"] = deck[len(cards):]
         state["hands"][seat] = sort_cards(hand + drawn)
         state["log"].append(log_entry("drew", to=[seat], seat=seat, cards=sort_cards(drawn)))
 
-    def _keep(self, state: dict, step: dict, kept: list[str], rng: Rng) -> None:
+    def _keep(self, state: dict, step: dict, kept: list[str]) -> None:
         seat = step["seat"]
         pool = state["hands"][seat] + step["drawn"]
         returned = sort_cards(remove_cards(pool, kept))
         state["hands"][seat] = sort_cards(kept)
-        state["deck"] = deck = state["deck"] + returned
-        if not state["opts"]["no_shuffle"]:
-            rng.shuffle(deck)
+        # at the bottom; no shuffle is needed: every later draw picks at random (but with no_shuffle)
+        state["deck"] = state["deck"] + returned
         state["queue"].pop(0)
         state["log"].append(log_entry("exchange_kept", to=[seat], seat=seat, kept=sort_cards(kept),
                                       returned=returned))
@@ -760,8 +760,11 @@ class CoupGame(Game):
             log.append(log_entry("steal", seat=a, target=t, amount=amount))
         elif kind == "exchange":
             count = 2 if self.exchange_char(state) == "ambassador" else 1
-            drawn = state["deck"][:count]
-            state["deck"] = state["deck"][count:]
+            deck = list(state["deck"])  # the list is shared with earlier states (see _copy_state)
+            if not state["opts"]["no_shuffle"]:
+                draw_to_top(deck, count, rng)
+            drawn = deck[:count]
+            state["deck"] = deck[count:]
             log.append(log_entry("exchange_draw", to=[a], seat=a, cards=sort_cards(drawn)))
             queue.insert(0, {"k": "keep", "seat": a, "drawn": sort_cards(drawn), "n": len(state["hands"][a])})
         elif kind == "assassinate":
