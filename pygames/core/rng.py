@@ -94,6 +94,40 @@ class Rng:
         return Rng(self.next64())
 
 
+#: one random number serves several draws of ``draw_to_top`` while the product of their choice
+#: counts stays below this, so that a redraw of the generator (see Rng.randbelow) stays rarer
+#: than 1 in 256
+DRAWS_PER_NUMBER_BELOW = 1 << 56
+
+
+def draw_to_top(deck: MutableSequence[Any], count: int, rng: Rng, start: int = 0) -> None:
+    """Bring ``count`` cards, drawn at random without replacement from ``deck[start:]``, to
+    positions start, start + 1, ... in the order drawn: the first ``count`` steps of a
+    Fisher-Yates shuffle from the top. A game that only ever deals from the top of a deck whose
+    order nobody sees can draw just the cards it deals this way instead of shuffling the deck
+    (the same distribution, far fewer numbers of the generator).
+
+    The draw for a position picks one of the cards from there to the bottom. Several draws share
+    one number of the generator: a number uniform below the product of their choice counts, read
+    as mixed-radix digits (divmod by each count in turn), gives independent uniform picks, exactly.
+    """
+    size = len(deck)
+    end = min(start + count, size - 1)  # the last card left has no choice
+    position = start
+    while position < end:
+        span, stop = 1, position
+        while stop < end and span * (size - stop) < DRAWS_PER_NUMBER_BELOW:
+            span *= size - stop
+            stop += 1
+        number = rng.randbelow(span)
+        for position in range(position, stop):  # the digits of number, lowest first (% and //: no divmod call per card)
+            choices = size - position
+            pick = position + number % choices
+            number //= choices
+            deck[position], deck[pick] = deck[pick], deck[position]
+        position = stop
+
+
 class StateRng(Rng):
     """An Rng that writes its state back into ``state["rng"]`` after every draw."""
 

@@ -38,6 +38,37 @@ def test_rng_randbelow_is_in_range_and_shuffle_is_a_permutation():
         rng.randbelow(0)
 
 
+class _FixedNumber:
+    """A generator that answers every randbelow with one fixed number (and notes the spans asked)."""
+
+    def __init__(self, value: int = 0) -> None:
+        self.value, self.spans = value, []
+
+    def randbelow(self, n: int) -> int:
+        self.spans.append(n)
+        assert self.value < n
+        return self.value
+
+
+@pytest.mark.parametrize("size,count,start", [(5, 2, 0), (7, 4, 0), (6, 3, 2), (4, 9, 0)])
+def test_draw_to_top_gives_every_ordered_draw_once_per_number_of_the_generator(size, count, start):
+    """draw_to_top (Coup's and Koryo's deals and draws) reads one number below the product of
+    its choice counts as one ordered choice of cards: every choice exactly once, so each is
+    equally likely; the cards above ``start`` stay, and nothing is lost or doubled."""
+    from pygames.core.rng import draw_to_top
+
+    probe = _FixedNumber()
+    draw_to_top(list(range(size)), count, probe, start=start)
+    assert len(probe.spans) == 1
+    outcomes = set()
+    for value in range(probe.spans[0]):
+        deck = list(range(size))
+        draw_to_top(deck, count, _FixedNumber(value), start=start)
+        assert deck[:start] == list(range(start)) and sorted(deck) == list(range(size))
+        outcomes.add(tuple(deck[start:min(start + count, size)]))
+    assert len(outcomes) == probe.spans[0]
+
+
 def test_options_are_validated():
     specs = [option("x", "bool", False, "X", "X"), option("n", "int", 2, "N", "N", minimum=1, maximum=3),
              option("c", "choice", "a", "C", "C", choices=["a", "b"], min_players=3)]

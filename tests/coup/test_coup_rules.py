@@ -47,6 +47,71 @@ def test_deck_option_deals_two_cards_per_seat_from_the_top_in_seat_order():
     assert mover(s) == 2
 
 
+def test_random_draws_take_only_the_cards_drawn_and_never_shuffle_the_court(monkeypatch):
+    """Version 2 (docs/rules/coup.md, "Random draws"): a deal draws the dealt cards only (one
+    number of the generator for the whole deal, one for the first player), a proven or swapped
+    card is shuffled in by drawing its replacement at random from the court with it, and a
+    returned exchange card simply joins the court: the court deck is never shuffled."""
+    from pygames.core import rng as rng_module
+
+    def no_shuffle(self, items):
+        raise AssertionError("the court deck is never shuffled")
+
+    numbers = []
+    randbelow = rng_module.Rng.randbelow
+
+    def counted(self, n):
+        numbers.append(n)
+        return randbelow(self, n)
+
+    monkeypatch.setattr(rng_module.Rng, "shuffle", no_shuffle)
+    monkeypatch.setattr(rng_module.Rng, "randbelow", counted)
+    for n in range(2, 7):
+        numbers.clear()
+        state = GAME.new_game(n, 40 + n)
+        assert len(numbers) == 2 and numbers[0] == n  # the first player, then the whole deal
+        assert counts(state) == [2] * n and deck_count(state) == 15 - 2 * n
+    choose = Rng("choices")  # the test's own choices, drawn before the patch counts them
+    for n in (2, 4, 6):
+        state = GAME.new_game(n, 7 * n, {"wins_needed": 2})
+        while not GAME.is_over(state):
+            legal = GAME.legal_actions(state)
+            state = GAME.apply(state, legal[randbelow(choose, len(legal))])
+        cards = list(state["deck"])
+        for seat in range(n):
+            cards += state["hands"][seat] + state["lost"][seat]
+        assert sorted(cards) == sorted(c for c in state["chars"] for _ in range(3))
+
+
+def test_an_exchange_draws_at_random_from_the_court_not_from_its_top():
+    """With shuffling on, the court's order is never used: the exchange's two cards are drawn at
+    random (with no_shuffle they are its top two, see test_proven_card_goes_to_the_bottom_with_no_shuffle)."""
+    rest = [CA, CA, CA, AM, AM, AM, CO, D, A, A, CO]
+    drawn = set()
+    for seed in range(30):
+        s = GAME.new_game(2, seed, {"hands": [[D, A], [D, CO]], "deck": list(rest), "first_player": 0})
+        s = play(s, "exchange", "pass")
+        drawn.add(tuple(view(s, 0)["queue"][0]["drawn"]))
+    assert len(drawn) >= 4  # drawn from the top, it would always be (captain, captain)
+
+
+def test_games_saved_or_recorded_by_version_1_are_refused_with_a_clear_message():
+    """The draws of version 2 differ from version 1's shuffles: an old record would replay
+    another game, so it is refused, as is an old saved state."""
+    from pygames.core import RecordError, make_record, replay
+
+    assert GAME.version == 2
+    state = GAME.new_game(3, 9)
+    old = {**GAME.to_dict(state), "version": 1}
+    with pytest.raises(RecordError, match="version 1"):
+        GAME.from_dict(old)
+    assert GAME.from_dict(GAME.to_dict(state)) == state
+    record = make_record(GAME, 3, 9, {}, ["human", "normal", "normal"], [GAME.legal_actions(state)[0]])
+    with pytest.raises(RecordError, match="version 1"):
+        replay({**record, "version": 1})
+    assert replay(record) == GAME.apply(state, GAME.legal_actions(state)[0])
+
+
 @pytest.mark.parametrize("bad", [
     {"deck": [D] * 15},
     {"deck": ["joker"]},

@@ -9,6 +9,10 @@ the next decision. Whether a step needs a decision depends only on public
 information (a player with two face-down cards is always asked, even when
 both are the same character), so views never leak hidden cards.
 
+Log entries are written as the dicts ``core.log_entry`` would make ({"key", "params"} and "to" for
+private ones): a random game appends one or two per action, and the call with keyword arguments
+cost several per cent of its time.
+
 docs/rules/coup.md describes the rules exactly as implemented.
 """
 
@@ -18,8 +22,8 @@ from itertools import combinations
 from typing import Any
 
 from . import INFO
-from ...core import Game, RecordError, SetupError, log_entry, log_visible_to, option
-from ...core.rng import Rng
+from ...core import Game, RecordError, SetupError, log_visible_to, option
+from ...core.rng import Rng, draw_to_top
 from . import cards as C
 
 ORDER = {c: i for i, c in enumerate(C.CHARACTERS)}
@@ -29,11 +33,6 @@ TARGETED_BLOCKABLE = ("steal", "assassinate", "examine")
 
 def sort_cards(cards: list[str]) -> list[str]:
     return sorted(cards, key=ORDER.__getitem__)
-
-
-def distinct(cards: list[str]) -> list[str]:
-    """Each character of ``cards`` once, in character order."""
-    return list(dict.fromkeys(sort_cards(cards)))
 
 
 def combos(pool: list[str], k: int) -> list[list[str]]:
@@ -84,7 +83,9 @@ def deck_chars(opts: dict) -> list[str]:
 
 class CoupGame(Game):
     info = INFO
-    version = 1
+    #: 2: cards are drawn at random from the court deck instead of shuffling it (docs/rules/coup.md,
+    #: "Random draws"); a game saved or recorded by version 1 is refused
+    version = 2
     test_option_keys = ("deck", "hands", "first_player", "factions_of", "no_shuffle", "coins", "almshouse")
 
     # ================================================================ options
@@ -147,9 +148,7 @@ class CoupGame(Game):
                 if sort_cards(deck) != sort_cards(rest):
                     raise SetupError("deck must hold exactly the cards not in the hands")
             else:
-                deck = rest
-                if not opts["no_shuffle"]:
-                    rng.shuffle(deck)
+                deck = rest  # drawn from at random (in this order with no_shuffle)
             deal = (hands, deck)
         elif "deck" in options:
             deck = card_list(options["deck"], "deck")
@@ -193,7 +192,7 @@ class CoupGame(Game):
         state["round"] += 1
         if deal is None:
             full = [c for c in state["chars"] for _ in range(C.COPIES)]
-            rng.shuffle(full)
+            draw_to_top(full, 2 * n, rng)  # the hands; the rest is drawn from at random later
             deal = ([full[2 * i:2 * i + 2] for i in range(n)], full[2 * n:])
         state["hands"] = [sort_cards(h) for h in deal[0]]
         state["deck"] = list(deal[1])
@@ -203,7 +202,7 @@ class CoupGame(Game):
         if state["opts"]["factions"]:
             if factions_of is None:
                 seats = list(range(n))
-                rng.shuffle(seats)
+                draw_to_top(seats, n // 2, rng)
                 populists = set(seats[:n // 2])
                 factions_of = [1 if s in populists else 0 for s in range(n)]
             state["factions"] = list(factions_of)
@@ -215,9 +214,9 @@ class CoupGame(Game):
         state["info"] = None
         state["queue"] = [{"k": "act"}]
         factions = state["factions"]  # the entry keeps its own lists: a conversion changes the state's
-        state["log"].append(log_entry("round_start", round=state["round"], seat=first,
-                                      factions=None if factions is None else list(factions),
-                                      coins=list(state["coins"])))
+        state["log"].append({"key": "round_start", "params": {
+            "round": state["round"], "seat": first, "factions": None if factions is None else list(factions),
+            "coins": list(state["coins"])}})
 
     # ================================================================ helpers
     @staticmethod
@@ -282,6 +281,18 @@ class CoupGame(Game):
         return [other for other in SEATS_AFTER[len(hands)][seat] if hands[other]]
 
     # ================================================================ whose decision
+    def is_over(self, state: dict) -> bool:
+        """The base class's answer (no seat has a decision), read from the state's flag: every step of
+        a random game asks it."""
+        return state["over"]
+
+    def legal_actions(self, state: dict) -> list[dict]:
+        """The base class's list (none once the game is over; Coup keeps no snapshot, see
+        ``_legal_match``), read without first working out whose decision it is."""
+        return [] if state["over"] else self._legal_actions(state)
+
+    simulation_actions = legal_actions
+
     def _current_player(self, state: dict) -> int | None:
         if state["over"]:
             return None
@@ -305,8 +316,11 @@ class CoupGame(Game):
             return acts
         if k == "act":
             return self._main_actions(state)
-        if k in ("reveal", "lose", "show"):
-            return [{"type": k, "card": c} for c in distinct(state["hands"][step["seat"]])]
+        if k in ("reveal", "lose", "show"):  # one choice per distinct card (a hand is sorted)
+            hand = state["hands"][step["seat"]]
+            if hand[0] == hand[-1]:
+                return [{"type": k, "card": hand[0]}]
+            return [{"type": k, "card": c} for c in hand]
         if k == "keep":
             pool = state["hands"][step["seat"]] + step["drawn"]
             return [{"type": "keep", "cards": combo} for combo in combos(pool, step["n"])]
@@ -530,6 +544,9 @@ class CoupGame(Game):
         k = step["k"]
         kind = action["type"]
         if k == "react":
+            if kind == "pass" and step["i"] + 1 < len(step["order"]):
+                step["i"] += 1  # the next seat of the window answers: nothing automatic follows
+                return
             self._react(state, step, step["order"][step["i"]], action)
         elif k == "act":
             self._declare(state, action, rng)
@@ -539,7 +556,7 @@ class CoupGame(Game):
             state["queue"].pop(0)
             self._lose(state, step["seat"], action["card"], step["why"])
         elif k == "keep":
-            self._keep(state, step, action["cards"], rng)
+            self._keep(state, step, action["cards"])
         elif k == "show":
             self._show(state, step, action["card"])
         elif k == "inspect":
@@ -553,7 +570,7 @@ class CoupGame(Game):
         log = state["log"]
         if kind == "income":  # nothing to answer: the coin is taken and the turn ends
             state["coins"][a] += 1
-            log.append(log_entry("income", seat=a))
+            log.append({"key": "income", "params": {"seat": a}})
             self._end_turn(state)
             return
         claim, negative = self.claim_of(state, kind)
@@ -562,17 +579,19 @@ class CoupGame(Game):
                          "challenger": None}
         if kind == "coup":
             state["coins"][a] -= C.COUP_COST
-            log.append(log_entry("coup", seat=a, target=t))
+            log.append({"key": "coup", "params": {"seat": a, "target": t}})
             state["queue"] = [{"k": "lose", "seat": t, "why": "coup"}, {"k": "end"}]
         elif kind == "convert":
             cost = C.CONVERT_SELF_COST if t == a else C.CONVERT_OTHER_COST
             state["coins"][a] -= cost
             state["almshouse"] += cost
             state["factions"][t] = 1 - state["factions"][t]
-            log.append(log_entry("convert", seat=a, target=t, cost=cost, faction=state["factions"][t]))
+            log.append({"key": "convert", "params": {"seat": a, "target": t, "cost": cost,
+                                                       "faction": state["factions"][t]}})
             self._end_turn(state)
         else:
-            log.append(log_entry("declare", seat=a, action=kind, target=t, card=claim, negative=negative))
+            log.append({"key": "declare", "params": {"seat": a, "action": kind, "target": t, "card": claim,
+                                                       "negative": negative}})
             state["queue"] = [self._window(state, "action", a), {"k": "resolve"}, {"k": "end"}]
 
     def _window(self, state: dict, stage: str, claimant: int) -> dict:
@@ -599,8 +618,9 @@ class CoupGame(Game):
                 state["queue"].pop(0)
                 if step["stage"] == "block":
                     info["blocked"] = True
-                    log.append(log_entry("block_stands", seat=info["blocker"], card=info["block_card"],
-                                         actor=info["actor"], action=info["action"]))
+                    log.append({"key": "block_stands", "params": {
+                        "seat": info["blocker"], "card": info["block_card"], "actor": info["actor"],
+                        "action": info["action"]}})
             return
         if kind == "challenge":
             claimant = step["claimant"]
@@ -609,7 +629,8 @@ class CoupGame(Game):
                 card, negative = info["block_card"], False
             else:
                 card, negative = info["claim"], info["negative"]
-            log.append(log_entry("challenge", seat=seat, claimant=claimant, card=card, negative=negative))
+            log.append({"key": "challenge", "params": {"seat": seat, "claimant": claimant, "card": card,
+                                                         "negative": negative}})
             if negative:
                 state["queue"][0] = {"k": "embezzle_proof", "challenger": seat}
             else:
@@ -618,8 +639,8 @@ class CoupGame(Game):
         # block
         info["blocker"] = seat
         info["block_card"] = action["card"]
-        log.append(log_entry("block", seat=seat, card=action["card"], actor=info["actor"],
-                             action=info["action"]))
+        log.append({"key": "block", "params": {"seat": seat, "card": action["card"], "actor": info["actor"],
+                                                 "action": info["action"]}})
         state["queue"][0] = self._window(state, "block", seat)
 
     def _reveal(self, state: dict, step: dict, card: str, rng: Rng) -> None:
@@ -628,7 +649,7 @@ class CoupGame(Game):
         claimed = info["block_card"] if step["stage"] == "block" else info["claim"]
         state["queue"].pop(0)
         if card == claimed:
-            state["log"].append(log_entry("proven", seat=seat, card=card))
+            state["log"].append({"key": "proven", "params": {"seat": seat, "card": card}})
             self._return_and_draw(state, seat, [card], rng)
             follow = [{"k": "lose", "seat": step["challenger"], "why": "challenge"}]
             if step["stage"] == "block":
@@ -637,9 +658,9 @@ class CoupGame(Game):
                 follow.append({"k": "second"})
             state["queue"][0:0] = follow
         else:
-            state["log"].append(log_entry("caught", seat=seat, card=card, claimed=claimed))
+            state["log"].append({"key": "caught", "params": {"seat": seat, "card": card, "claimed": claimed}})
             if step["stage"] == "block":
-                state["log"].append(log_entry("block_fails", seat=seat, card=claimed))
+                state["log"].append({"key": "block_fails", "params": {"seat": seat, "card": claimed}})
             else:
                 info["failed"] = True
             self._lose(state, seat, card, "challenge")
@@ -647,51 +668,51 @@ class CoupGame(Game):
     def _lose(self, state: dict, seat: int, card: str, why: str) -> None:
         hand = state["hands"][seat] = remove_cards(state["hands"][seat], [card])
         state["lost"][seat] = [*state["lost"][seat], card]
-        state["log"].append(log_entry("lose", seat=seat, card=card, why=why))
+        state["log"].append({"key": "lose", "params": {"seat": seat, "card": card, "why": why}})
         if not hand:
-            state["log"].append(log_entry("eliminated", seat=seat))
+            state["log"].append({"key": "eliminated", "params": {"seat": seat}})
             if self.round_decided(state):  # the round ends at once: the rest of the turn is void
                 state["queue"] = [{"k": "round_end"}]
 
     def _return_and_draw(self, state: dict, seat: int, cards: list[str], rng: Rng) -> None:
-        """Shuffle ``cards`` from ``seat``'s hand into the court deck and draw as many."""
+        """Shuffle ``cards`` from ``seat``'s hand into the court deck and draw as many: drawn at
+        random from the deck with them (with no_shuffle, they go to the bottom and the top is drawn)."""
         hand = remove_cards(state["hands"][seat], cards)
         deck = state["deck"] + sort_cards(cards)
         if not state["opts"]["no_shuffle"]:
-            rng.shuffle(deck)
+            draw_to_top(deck, len(cards), rng)
         drawn = deck[:len(cards)]
         state["deck"] = deck[len(cards):]
         state["hands"][seat] = sort_cards(hand + drawn)
-        state["log"].append(log_entry("drew", to=[seat], seat=seat, cards=sort_cards(drawn)))
+        state["log"].append({"key": "drew", "params": {"seat": seat, "cards": sort_cards(drawn)}, "to": [seat]})
 
-    def _keep(self, state: dict, step: dict, kept: list[str], rng: Rng) -> None:
+    def _keep(self, state: dict, step: dict, kept: list[str]) -> None:
         seat = step["seat"]
         pool = state["hands"][seat] + step["drawn"]
         returned = sort_cards(remove_cards(pool, kept))
         state["hands"][seat] = sort_cards(kept)
-        state["deck"] = deck = state["deck"] + returned
-        if not state["opts"]["no_shuffle"]:
-            rng.shuffle(deck)
+        # at the bottom; no shuffle is needed: every later draw picks at random (but with no_shuffle)
+        state["deck"] = state["deck"] + returned
         state["queue"].pop(0)
-        state["log"].append(log_entry("exchange_kept", to=[seat], seat=seat, kept=sort_cards(kept),
-                                      returned=returned))
-        state["log"].append(log_entry("exchange_done", seat=seat, count=len(returned)))
+        state["log"].append({"key": "exchange_kept", "params": {"seat": seat, "kept": sort_cards(kept),
+                                                                 "returned": returned}, "to": [seat]})
+        state["log"].append({"key": "exchange_done", "params": {"seat": seat, "count": len(returned)}})
 
     def _show(self, state: dict, step: dict, card: str) -> None:
         target, actor = step["seat"], step["actor"]
-        state["log"].append(log_entry("examine_show", seat=target, actor=actor))
-        state["log"].append(log_entry("examine_shown", to=sorted({actor, target}), seat=target,
-                                      actor=actor, card=card))
+        state["log"].append({"key": "examine_show", "params": {"seat": target, "actor": actor}})
+        state["log"].append({"key": "examine_shown", "params": {"seat": target, "actor": actor, "card": card},
+                             "to": sorted({actor, target})})
         state["queue"][0] = {"k": "inspect", "seat": actor, "target": target, "card": card}
 
     def _inspect(self, state: dict, step: dict, swap: bool, rng: Rng) -> None:
         actor, target = step["seat"], step["target"]
         state["queue"].pop(0)
         if swap:
-            state["log"].append(log_entry("examine_swap", seat=actor, target=target))
+            state["log"].append({"key": "examine_swap", "params": {"seat": actor, "target": target}})
             self._return_and_draw(state, target, [step["card"]], rng)
         else:
-            state["log"].append(log_entry("examine_keep", seat=actor, target=target))
+            state["log"].append({"key": "examine_keep", "params": {"seat": actor, "target": target}})
 
     # ================================================================ automatic steps
     def _run(self, state: dict, rng: Rng) -> None:
@@ -745,28 +766,31 @@ class CoupGame(Game):
         if info["blocked"]:
             if kind == "assassinate":
                 coins[a] -= C.ASSASSINATE_COST
-                log.append(log_entry("pay", seat=a, amount=C.ASSASSINATE_COST))
+                log.append({"key": "pay", "params": {"seat": a, "amount": C.ASSASSINATE_COST}})
             return
         if kind == "foreign_aid":
             coins[a] += 2
-            log.append(log_entry("gain", seat=a, amount=2, action=kind))
+            log.append({"key": "gain", "params": {"seat": a, "amount": 2, "action": kind}})
         elif kind == "tax":
             coins[a] += 3
-            log.append(log_entry("gain", seat=a, amount=3, action=kind))
+            log.append({"key": "gain", "params": {"seat": a, "amount": 3, "action": kind}})
         elif kind == "steal":
             amount = min(2, coins[t])
             coins[t] -= amount
             coins[a] += amount
-            log.append(log_entry("steal", seat=a, target=t, amount=amount))
+            log.append({"key": "steal", "params": {"seat": a, "target": t, "amount": amount}})
         elif kind == "exchange":
             count = 2 if self.exchange_char(state) == "ambassador" else 1
-            drawn = state["deck"][:count]
-            state["deck"] = state["deck"][count:]
-            log.append(log_entry("exchange_draw", to=[a], seat=a, cards=sort_cards(drawn)))
+            deck = list(state["deck"])  # the list is shared with earlier states (see _copy_state)
+            if not state["opts"]["no_shuffle"]:
+                draw_to_top(deck, count, rng)
+            drawn = deck[:count]
+            state["deck"] = deck[count:]
+            log.append({"key": "exchange_draw", "params": {"seat": a, "cards": sort_cards(drawn)}, "to": [a]})
             queue.insert(0, {"k": "keep", "seat": a, "drawn": sort_cards(drawn), "n": len(state["hands"][a])})
         elif kind == "assassinate":
             coins[a] -= C.ASSASSINATE_COST
-            log.append(log_entry("pay", seat=a, amount=C.ASSASSINATE_COST))
+            log.append({"key": "pay", "params": {"seat": a, "amount": C.ASSASSINATE_COST}})
             if self.alive(state, t):
                 queue.insert(0, {"k": "lose", "seat": t, "why": "assassinate"})
         elif kind == "examine":
@@ -775,19 +799,20 @@ class CoupGame(Game):
         elif kind == "cooperate":
             coins[a] += 2
             coins[t] += 1
-            log.append(log_entry("cooperate", seat=a, target=t))
+            log.append({"key": "cooperate", "params": {"seat": a, "target": t}})
         elif kind == "embezzle":
             amount = state["almshouse"]
             state["almshouse"] = 0
             coins[a] += amount
-            log.append(log_entry("embezzle", seat=a, amount=amount))
+            log.append({"key": "embezzle", "params": {"seat": a, "amount": amount}})
 
     def _embezzle_proof(self, state: dict, challenger: int, rng: Rng) -> None:
         info = state["info"]
         a = info["actor"]
         hand = list(state["hands"][a])
         duke = self.tax_char(state)
-        state["log"].append(log_entry("embezzle_reveal", seat=a, cards=sort_cards(hand), card=duke))
+        state["log"].append({"key": "embezzle_reveal",
+                             "params": {"seat": a, "cards": sort_cards(hand), "card": duke}})
         if duke in hand:
             info["failed"] = True
             self._lose(state, a, duke, "challenge")
@@ -810,13 +835,13 @@ class CoupGame(Game):
     def _end_round(self, state: dict, rng: Rng) -> None:
         winner = self.living(state)[0]
         state["wins"][winner] += 1
-        state["log"].append(log_entry("round_won", seat=winner, round=state["round"],
-                                      wins=state["wins"][winner]))
+        state["log"].append({"key": "round_won", "params": {"seat": winner, "round": state["round"],
+                                                                 "wins": state["wins"][winner]}})
         if state["wins"][winner] >= state["opts"]["wins_needed"]:
             state["over"] = True
             state["info"] = None
             state["queue"] = []
-            state["log"].append(log_entry("game_won", seat=winner))
+            state["log"].append({"key": "game_won", "params": {"seat": winner}})
             return
         self._start_round(state, rng, winner)
 

@@ -17,6 +17,7 @@ from itertools import islice
 from typing import Any, Iterator
 
 from pygames.core import Game, Rng, SetupError, log_entry, log_visible_to, option
+from pygames.core.rng import draw_to_top  # the deal's draw (docs/rules/koryo.md, "Random draws")
 
 from . import INFO
 from . import cards as C
@@ -168,40 +169,6 @@ def play_cap(state_or_view: dict) -> int | None:
     if state_or_view["options"]["play_limit"]:
         return C.LIMIT[state_or_view["round"]]
     return None
-
-
-#: one random number serves several draws while the product of their choice counts stays below
-#: this, so that a redraw of the generator (see Rng.randbelow) stays rarer than 1 in 256
-DRAWS_PER_NUMBER_BELOW = 1 << 56
-
-
-def draw_to_top(deck: list[int], count: int, rng: Rng, start: int = 0) -> None:
-    """Bring `count` cards, drawn at random without replacement from deck[start:], to positions
-    start, start + 1, ... in the order drawn: the first `count` steps of a Fisher-Yates shuffle
-    from the top. Only the cards about to be dealt are drawn; the order of the rest is never seen,
-    and it is shuffled with every returned card before the next deal.
-
-    The draw for a position picks one of the cards from there to the bottom. Several draws share
-    one number of the generator: a number uniform below the product of their choice counts, read
-    as mixed-radix digits (divmod by each count in turn), gives independent uniform picks, exactly.
-    """
-    size = len(deck)
-    end = min(start + count, size - 1)  # the last card left has no choice
-    position = start
-    while position < end:
-        span, stop = 1, position
-        while stop < end:
-            wider = span * (size - stop)
-            if wider >= DRAWS_PER_NUMBER_BELOW:
-                break
-            span, stop = wider, stop + 1
-        number = rng.randbelow(span)
-        for position in range(position, stop):  # the digits of number, lowest first
-            choices = size - position
-            pick = position + number % choices
-            number //= choices
-            deck[position], deck[pick] = deck[pick], deck[position]
-        position = stop
 
 
 def _is_kind(value: Any) -> bool:
