@@ -136,36 +136,59 @@ def keep_value(view: dict, seat: int, cid: str, w: Weights = NORMAL) -> float:
 def attack_potential(view: dict, seat: int, kind: str, exclude=()) -> tuple[int, int, list[dict]]:
     """(STR, stealth count, eligible) of ``seat``'s standing characters with the icon."""
     p = view["players"][seat]
-    chars = [i for i in p["chars"] if not i["knelt"] and kind in icons_of(i) and i["uid"] not in exclude]
-    total = 0
-    for i in chars:
-        s = base_str(i) + (1 if "vanguard" in keywords_of(i) else 0)
-        for loc in p["locs"]:
-            a = CARDS[loc["cid"]].get("anthem")
-            if a and a["kind"] == kind and a["role"] == "attacker" and a["house"] == CARDS[i["cid"]]["house"]:
-                s += a["n"]
+    anthems = [a for a in (CARDS[loc["cid"]].get("anthem") for loc in p["locs"])
+               if a and a["kind"] == kind and a["role"] == "attacker"]
+    chars = []
+    total = stealth = 0
+    for i in p["chars"]:
+        if i["knelt"] or kind not in icons_of(i) or i["uid"] in exclude:
+            continue
+        chars.append(i)
+        kws = keywords_of(i)
+        s = base_str(i) + ("vanguard" in kws)
+        if anthems:
+            house = CARDS[i["cid"]]["house"]
+            s += sum(a["n"] for a in anthems if a["house"] == house)
         total += s
-    stealth = sum(1 for i in chars if "stealth" in keywords_of(i))
+        stealth += "stealth" in kws
     return total, stealth, chars
 
 
 def defense_potential(view: dict, seat: int, kind: str, stealth: int = 0, blocked=()) -> int:
-    p = view["players"][seat]
-    chars = [i for i in p["chars"] if not i["knelt"] and kind in icons_of(i) and i["uid"] not in blocked]
-    strs = [(base_str(i) + (1 if "bulwark" in keywords_of(i) else 0), "stealth" in keywords_of(i))
-            for i in chars]
-    plain = sorted((s for s, st in strs if not st), reverse=True)[stealth:]
-    return sum(plain) + sum(s for s, st in strs if st)
+    """STR the seat can defend a ``kind`` challenge with, once ``stealth`` of its strongest
+    characters without stealth are taken out."""
+    plain = []
+    stealthy = 0
+    for i in view["players"][seat]["chars"]:
+        if i["knelt"] or kind not in icons_of(i) or i["uid"] in blocked:
+            continue
+        kws = keywords_of(i)
+        s = base_str(i) + ("bulwark" in kws)
+        if "stealth" in kws:
+            stealthy += s
+        else:
+            plain.append(s)
+    plain.sort(reverse=True)
+    return sum(plain[stealth:]) + stealthy
 
 
-def claim_gain(view: dict, seat: int, opp: int, kind: str, unopposed: bool, w: Weights = NORMAL) -> float:
+def claim_gain(view: dict, seat: int, opp: int, kind: str, unopposed: bool, w: Weights = NORMAL,
+               memo: dict | None = None) -> float:
+    """What winning the challenge would bring (``memo``: see ``challenge_value``)."""
+    memo = {} if memo is None else memo
     me = view["players"][seat]
     q = view["players"][opp]
     n = PLOTS[me["plot"]]["claim"] if me["plot"] else 1
-    pv = power_value(view, seat, w)
-    rivalry = rivalry_applies(view)
-    gain = pv if unopposed and not (rivalry and behind(view, opp, seat)) else 0.0
-    if rivalry and leads_over(view, opp, seat):
+    pv = memo.get("pv")
+    if pv is None:
+        pv = memo["pv"] = power_value(view, seat, w)
+    standing = memo.get(("standing", opp))  # Rivalry: whether opp is behind / the sole leader
+    if standing is None:
+        rivalry = rivalry_applies(view)
+        standing = memo[("standing", opp)] = (rivalry and behind(view, opp, seat),
+                                              rivalry and leads_over(view, opp, seat))
+    gain = pv if unopposed and not standing[0] else 0.0
+    if standing[1]:
         gain += pv  # the leader's bounty
     if kind == "M":
         vals = sorted(inst_value(i, w) for i in q["chars"])
@@ -406,10 +429,8 @@ def challenge_value(view, seat, kind, opp, w: Weights = NORMAL, memo: dict | Non
         dp = memo[key] = defense_potential(view, opp, kind, stealth)
     if att < 1 or att < dp:
         return -5.0
-    pv = memo.get("pv")
-    if pv is None:
-        pv = memo["pv"] = power_value(view, seat, w)
-    v = w.challenge + claim_gain(view, seat, opp, kind, dp == 0, w)
+    v = w.challenge + claim_gain(view, seat, opp, kind, dp == 0, w, memo)
+    pv = memo["pv"]
     v += sum(pv * w.challenge_renown for i in eligible if "renown" in keywords_of(i))
     # prefer the opponent closest to winning
     v += w.challenge_leader * total_power(view["players"][opp])
