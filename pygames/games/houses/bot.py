@@ -385,13 +385,14 @@ def s_marshal(view, legal, seat, rng, w):
     gold = p["gold"]
     keep = _defensive_reserve(view, seat)
     items = []
+    costs: dict[str, int] = {}  # by card: an attachment or an event is listed once per target
     for idx, a in enumerate(legal):
         if a["type"] == "end_marshal":
             continue
-        if a["type"] == "marshal":
-            cost = marshal_cost(p, a["card"])[0]
-        else:
-            cost = event_cost(p, a["card"])
+        cost = costs.get(a["card"])
+        if cost is None:
+            cost = costs[a["card"]] = marshal_cost(p, a["card"])[0] if a["type"] == "marshal" \
+                else event_cost(p, a["card"])
         items.append((idx, a, cost, marshal_item_value(view, seat, a, w)))
     out = [0.0] * len(legal)
     # knapsack over distinct cards: the best set affordable now (keeping gold for a defensive event)
@@ -462,12 +463,13 @@ def s_attackers(view, legal, seat, rng, w):
     stealth = sum(1 for i in chosen if "stealth" in keywords_of(i))
     target = defense_potential(view, ch["defender"], kind, stealth)
     undone = [k for k in KINDS if k not in view["ch_done"]]
+    by_uid = {i["uid"]: i for i in p["chars"]}
     out = []
     for a in legal:
         if a["type"] == "attackers_done":
             out.append(10.0 if cur >= max(1, target) else -10.0)
             continue
-        inst = next(i for i in p["chars"] if i["uid"] == a["card"])
+        inst = by_uid[a["card"]]
         kws = keywords_of(inst)
         v = base_str(inst) + w.attacker_kw[0] * ("renown" in kws) + w.attacker_kw[1] * ("stealth" in kws) \
             + w.attacker_kw[2] * ("insight" in kws)
