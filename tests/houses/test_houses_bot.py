@@ -98,3 +98,75 @@ def test_HOU_B5_normal_bot_values_a_cards_rivalry_line_with_three_or_more_player
     assert _setup_pick(2) == {"type": "place", "card": "R08"}
     assert _setup_pick(3, rivalry=False) == {"type": "place", "card": "R08"}
     assert _setup_pick(3) == {"type": "place", "card": "O04"}
+
+
+def _every_affordable_set_best(cand, gold, keep, penalty):
+    """The marshal planner's choice worked out the long way: every set of distinct candidates with
+    one Limited card per card type that the gold (and gold events) pay for, by size then in
+    combinations order; the first worth the most (above 0) wins."""
+    from itertools import combinations
+    from pygames.games.houses.rules import CARDS
+    best_value, best = 0.0, ()
+    for size in range(1, len(cand) + 1):
+        for combo in combinations(range(len(cand)), size):
+            limited = [CARDS[cand[i][1]["card"]]["type"] for i in combo if CARDS[cand[i][1]["card"]]["limited"]]
+            if len(limited) != len(set(limited)):
+                continue
+            spent = sum(cand[i][2] - bot._gold_gain(cand[i][1]) for i in combo)
+            if spent > gold:
+                continue
+            value = sum(cand[i][3] for i in combo)
+            if keep and gold - spent < keep:
+                value -= penalty
+            if value > best_value:
+                best_value, best = value, combo
+    return best
+
+
+def test_HOU_B6_marshal_planner_search_finds_the_set_a_full_enumeration_finds():
+    # the bounded depth-first search (_best_affordable_set) against every affordable set scored in
+    # turn, on random hands mixing Limited cards, gold events (which cost less than nothing) and
+    # equal values (the tie order matters)
+    from pygames.core import Rng
+    from pygames.games.houses.rules import CARDS
+    rng = Rng("marshal-planner")
+    pool = sorted(cid for cid, c in CARDS.items() if c["type"] in ("character", "location", "attachment", "event"))
+    gold_events = [cid for cid in pool if CARDS[cid]["type"] == "event" and CARDS[cid]["effects"][0]["do"] == "gold"]
+    limited = [cid for cid in pool if CARDS[cid]["limited"]]
+    assert gold_events and len({CARDS[c]["type"] for c in limited}) >= 1
+    checked_ties = 0
+    for trial in range(300):
+        cards = [pool[rng.randbelow(len(pool))] for _ in range(rng.randbelow(9) + 2)]
+        cards += [gold_events[0]] * (trial % 3 == 0) + [limited[rng.randbelow(len(limited))]] * (trial % 2 == 0)
+        cards = list(dict.fromkeys(cards))[:10]
+        cand = []
+        for idx, cid in enumerate(cards):
+            kind = "event" if CARDS[cid]["type"] == "event" else "marshal"
+            value = float(rng.randbelow(6)) if trial % 4 == 0 else rng.randbelow(1000) / 100 - 1.0
+            cand.append((idx, {"type": kind, "card": cid}, rng.randbelow(6), value))
+        cand.sort(key=lambda it: -it[3])
+        gold, keep = rng.randbelow(12), rng.randbelow(3) * (trial % 2)
+        expected = _every_affordable_set_best(cand, gold, keep, 1.5)
+        assert bot._best_affordable_set(cand, gold, keep, 1.5) == expected, (cand, gold, keep)
+        checked_ties += trial % 4 == 0 and len(expected) > 0
+    assert checked_ties > 20
+
+
+def test_HOU_B7_opponent_model_scores_on_a_shallow_view_equal_scores_on_the_view():
+    # HARD models opponents with the rollout policy, the normal heuristic on bot._quick_view of the
+    # determinization: it must score every decision exactly as on the seat's real view
+    from pygames.core import Rng
+    for n, seed in ((2, "qv2"), (3, "qv3"), (4, "qv4")):
+        state = GAME.new_game(n, seed)
+        bots = [make_bot("normal", f"{seed}/{i}") for i in range(n)]
+        decisions = 0
+        while not GAME.is_over(state):
+            seat = GAME.current_player(state)
+            legal = GAME.legal_actions(state)
+            view = GAME.view(state, seat)
+            assert bot.scores(view, legal, seat, Rng(decisions)) == \
+                bot.scores(bot._quick_view(state, seat), legal, seat, Rng(decisions))
+            decisions += 1
+            state = GAME.apply(state, bots[seat].choose(GAME, view, legal, seat))
+        assert decisions > 50
+    assert bot.HARD["opponent_model"] == "rollout"

@@ -2,7 +2,7 @@
 
     python -m pygames.games.houses.balance [games_per_ordered_pair] [--jobs 2] [--opt key=value ...]
     python -m pygames.games.houses.balance GAMES --players 3 [--level hard [--iterations N]] [--jobs 2]
-        [--report-every K] [--opt ...]
+        [--report-every K] [--save FILE] [--opt ...]
 
 Two players: games between normal bots for every ordered pair of Houses
 (mirrors included, both seat orders: "mirrors-rotated"), with fixed seeds; it
@@ -16,7 +16,8 @@ the hard bot runs its own iteration budget with no clock, so results are
 reproducible; ``--iterations`` gives it a smaller budget than its ``HARD`` one); it
 prints each House's and each seat's win rate with Wilson intervals, against the fair
 share, and the same length and power figures (``--report-every K``: also after every K
-games, for long runs).
+games, for long runs; ``--save FILE``: keep each finished game in FILE, and on a new run with
+the same file play only the games not there yet).
 """
 
 from __future__ import annotations
@@ -135,14 +136,40 @@ def multi_job(job: tuple) -> dict:
 
 
 def run_multi(n: int, games: int, options: dict | None = None, level: str = "normal",
-              jobs: int = 1, iterations: int | None = None, every: int = 0) -> list[dict]:
+              jobs: int = 1, iterations: int | None = None, every: int = 0,
+              save: str | None = None) -> list[dict]:
     """Seeds 1..games in order; with ``every``, a partial report of the first games (a prefix of
-    the seeds, so a run cut short still reports a fixed sample) after each ``every`` games."""
+    the seeds, so a run cut short still reports a fixed sample) after each ``every`` games.
+
+    With ``save`` (a file path), each finished game is appended to that file as a line of JSON,
+    and games already there (same players, seed, options, level and iterations) are read back
+    instead of played again: a long run cut short goes on where it stopped (each game depends
+    only on its seed, so the results are the same as one run's)."""
+    import json
     tasks = [(n, seed, dict(options or {}), level, iterations) for seed in range(1, games + 1)]
+    saved: dict[str, dict] = {}
+    if save:
+        try:
+            with open(save, encoding="utf-8") as f:
+                for line in f:
+                    if line.strip():
+                        entry = json.loads(line)
+                        saved[entry["job"]] = entry["result"]
+        except FileNotFoundError:
+            pass
+    key = {id(t): json.dumps(t, sort_keys=True) for t in tasks}
+    todo = [t for t in tasks if key[id(t)] not in saved]
     results: list[dict] = []
 
     def collect(done) -> list[dict]:
-        for r in done:
+        done = iter(done)
+        for task in tasks:
+            r = saved.get(key[id(task)])
+            if r is None:
+                r = next(done)
+                if save:
+                    with open(save, "a", encoding="utf-8") as f:
+                        f.write(json.dumps({"job": key[id(task)], "result": r}, sort_keys=True) + "\n")
             results.append(r)
             if every and len(results) % every == 0 and len(results) < games:
                 print(f"\n--- partial: the first {len(results)} of {games} games ---", flush=True)
@@ -151,8 +178,8 @@ def run_multi(n: int, games: int, options: dict | None = None, level: str = "nor
     if jobs > 1:
         from multiprocessing import Pool
         with Pool(jobs) as pool:
-            return collect(pool.imap(multi_job, tasks, chunksize=1 if level == "hard" else 4))
-    return collect(map(multi_job, tasks))
+            return collect(pool.imap(multi_job, todo, chunksize=1 if level == "hard" else 4))
+    return collect(map(multi_job, todo))
 
 
 def report_multi(results: list[dict]) -> str:
@@ -202,6 +229,7 @@ def main(argv: list[str]) -> None:
     options: dict = {}
     iterations = None
     every = 0
+    save = None
     args = list(argv)
     while args:
         a = args.pop(0)
@@ -215,6 +243,8 @@ def main(argv: list[str]) -> None:
             iterations = int(args.pop(0))
         elif a == "--report-every":
             every = int(args.pop(0))
+        elif a == "--save":
+            save = args.pop(0)
         elif a == "--opt":
             key, _, value = args.pop(0).partition("=")
             options[key] = int(value) if value.isdigit() else {"true": True, "false": False}.get(value, value)
@@ -227,7 +257,7 @@ def main(argv: list[str]) -> None:
     if players == 2:
         print(report(run(games, options, jobs)))
     else:
-        print(report_multi(run_multi(players, games, options, level, jobs, iterations, every)))
+        print(report_multi(run_multi(players, games, options, level, jobs, iterations, every, save)))
     print(f"\n({time.perf_counter() - started:.0f} s)")
 
 

@@ -136,36 +136,59 @@ def keep_value(view: dict, seat: int, cid: str, w: Weights = NORMAL) -> float:
 def attack_potential(view: dict, seat: int, kind: str, exclude=()) -> tuple[int, int, list[dict]]:
     """(STR, stealth count, eligible) of ``seat``'s standing characters with the icon."""
     p = view["players"][seat]
-    chars = [i for i in p["chars"] if not i["knelt"] and kind in icons_of(i) and i["uid"] not in exclude]
-    total = 0
-    for i in chars:
-        s = base_str(i) + (1 if "vanguard" in keywords_of(i) else 0)
-        for loc in p["locs"]:
-            a = CARDS[loc["cid"]].get("anthem")
-            if a and a["kind"] == kind and a["role"] == "attacker" and a["house"] == CARDS[i["cid"]]["house"]:
-                s += a["n"]
+    anthems = [a for a in (CARDS[loc["cid"]].get("anthem") for loc in p["locs"])
+               if a and a["kind"] == kind and a["role"] == "attacker"]
+    chars = []
+    total = stealth = 0
+    for i in p["chars"]:
+        if i["knelt"] or kind not in icons_of(i) or i["uid"] in exclude:
+            continue
+        chars.append(i)
+        kws = keywords_of(i)
+        s = base_str(i) + ("vanguard" in kws)
+        if anthems:
+            house = CARDS[i["cid"]]["house"]
+            s += sum(a["n"] for a in anthems if a["house"] == house)
         total += s
-    stealth = sum(1 for i in chars if "stealth" in keywords_of(i))
+        stealth += "stealth" in kws
     return total, stealth, chars
 
 
 def defense_potential(view: dict, seat: int, kind: str, stealth: int = 0, blocked=()) -> int:
-    p = view["players"][seat]
-    chars = [i for i in p["chars"] if not i["knelt"] and kind in icons_of(i) and i["uid"] not in blocked]
-    strs = [(base_str(i) + (1 if "bulwark" in keywords_of(i) else 0), "stealth" in keywords_of(i))
-            for i in chars]
-    plain = sorted((s for s, st in strs if not st), reverse=True)[stealth:]
-    return sum(plain) + sum(s for s, st in strs if st)
+    """STR the seat can defend a ``kind`` challenge with, once ``stealth`` of its strongest
+    characters without stealth are taken out."""
+    plain = []
+    stealthy = 0
+    for i in view["players"][seat]["chars"]:
+        if i["knelt"] or kind not in icons_of(i) or i["uid"] in blocked:
+            continue
+        kws = keywords_of(i)
+        s = base_str(i) + ("bulwark" in kws)
+        if "stealth" in kws:
+            stealthy += s
+        else:
+            plain.append(s)
+    plain.sort(reverse=True)
+    return sum(plain[stealth:]) + stealthy
 
 
-def claim_gain(view: dict, seat: int, opp: int, kind: str, unopposed: bool, w: Weights = NORMAL) -> float:
+def claim_gain(view: dict, seat: int, opp: int, kind: str, unopposed: bool, w: Weights = NORMAL,
+               memo: dict | None = None) -> float:
+    """What winning the challenge would bring (``memo``: see ``challenge_value``)."""
+    memo = {} if memo is None else memo
     me = view["players"][seat]
     q = view["players"][opp]
     n = PLOTS[me["plot"]]["claim"] if me["plot"] else 1
-    pv = power_value(view, seat, w)
-    rivalry = rivalry_applies(view)
-    gain = pv if unopposed and not (rivalry and behind(view, opp, seat)) else 0.0
-    if rivalry and leads_over(view, opp, seat):
+    pv = memo.get("pv")
+    if pv is None:
+        pv = memo["pv"] = power_value(view, seat, w)
+    standing = memo.get(("standing", opp))  # Rivalry: whether opp is behind / the sole leader
+    if standing is None:
+        rivalry = rivalry_applies(view)
+        standing = memo[("standing", opp)] = (rivalry and behind(view, opp, seat),
+                                              rivalry and leads_over(view, opp, seat))
+    gain = pv if unopposed and not standing[0] else 0.0
+    if standing[1]:
         gain += pv  # the leader's bounty
     if kind == "M":
         vals = sorted(inst_value(i, w) for i in q["chars"])
@@ -316,35 +339,45 @@ def _gold_gain(action: dict) -> int:
     return 2 if action["type"] == "event" and CARDS[action["card"]]["effects"][0]["do"] == "gold" else 0
 
 
-def _affordable_sets(cand: list[tuple], gold: int) -> list[tuple[tuple[int, ...], int, int, float]]:
-    """(index set, cost, gold back, value) for the sets of ``cand`` (idx, action, cost, value) that
-    ``gold`` pays for (an event's gold counts) with one Limited card per card type: by size, then in
-    ``itertools.combinations`` order, the order the knapsack breaks ties in. A depth-first search
-    that stops where no further card can make a set affordable (only gold events cost less than
-    nothing); values are summed in the same order as ``sum`` over the set would."""
+def _best_affordable_set(cand: list[tuple], gold: int, keep: int, keep_penalty: float) -> tuple[int, ...]:
+    """The index set of ``cand`` (idx, action, cost, value) worth most among those ``gold`` pays
+    for (an event's gold counts) with one Limited card per card type; a set that leaves less than
+    ``keep`` gold loses ``keep_penalty``. Only a set worth more than 0 counts (else ``()``); ties go
+    to the smaller set, then the first in ``itertools.combinations`` order, and values are summed
+    in index order, so the choice is that of scoring every affordable set in turn.
+
+    A depth-first search over ``cand`` (sorted best value first) that stops where no further card
+    can make a set affordable (only gold events cost less than nothing) or worth more than the best
+    set found (``reach``: the sum of the positive values left, with a margin for rounding)."""
     gains = [_gold_gain(it[1]) for it in cand]
     net = [it[2] - g for it, g in zip(cand, gains)]
     limited = [CARDS[it[1]["card"]]["type"] if CARDS[it[1]["card"]]["limited"] else None for it in cand]
     relief = [0] * (len(cand) + 1)  # the most that cards from index i on can give back
+    reach = [0.0] * (len(cand) + 1)  # the most that cards from index i on can add
     for i in range(len(cand) - 1, -1, -1):
         relief[i] = relief[i + 1] + min(0, net[i])
-    found: list[tuple[tuple[int, ...], int, int, float]] = []
+        reach[i] = reach[i + 1] + max(0.0, cand[i][3])
+    best: list = [0.0, (0, ())]  # value, (size, index set)
 
     def extend(start: int, chosen: tuple[int, ...], cost: int, gain: int, value: float,
                limits: tuple[str, ...]) -> None:
         for i in range(start, len(cand)):
+            if value + reach[i] + 1e-9 < best[0]:
+                return
             spent = cost + cand[i][2] - gain - gains[i]
             if limited[i] in limits or spent + relief[i + 1] > gold:
                 continue
             combo = chosen + (i,)
-            entry = (combo, cost + cand[i][2], gain + gains[i], value + cand[i][3])
+            total = value + cand[i][3]
             if spent <= gold:
-                found.append(entry)
-            extend(i + 1, *entry, limits + (limited[i],) if limited[i] else limits)
+                worth = total - keep_penalty if keep and gold - spent < keep else total
+                if worth > best[0] or (worth == best[0] and best[1][1] and (len(combo), combo) < best[1]):
+                    best[0], best[1] = worth, (len(combo), combo)
+            extend(i + 1, combo, cost + cand[i][2], gain + gains[i], total,
+                   limits + (limited[i],) if limited[i] else limits)
 
-    extend(0, (), 0, 0, 0, ())
-    found.sort(key=lambda entry: (len(entry[0]), entry[0]))
-    return found
+    extend(0, (), 0, 0, 0.0, ())
+    return best[1][1]
 
 
 def s_marshal(view, legal, seat, rng, w):
@@ -352,13 +385,14 @@ def s_marshal(view, legal, seat, rng, w):
     gold = p["gold"]
     keep = _defensive_reserve(view, seat)
     items = []
+    costs: dict[str, int] = {}  # by card: an attachment or an event is listed once per target
     for idx, a in enumerate(legal):
         if a["type"] == "end_marshal":
             continue
-        if a["type"] == "marshal":
-            cost = marshal_cost(p, a["card"])[0]
-        else:
-            cost = event_cost(p, a["card"])
+        cost = costs.get(a["card"])
+        if cost is None:
+            cost = costs[a["card"]] = marshal_cost(p, a["card"])[0] if a["type"] == "marshal" \
+                else event_cost(p, a["card"])
         items.append((idx, a, cost, marshal_item_value(view, seat, a, w)))
     out = [0.0] * len(legal)
     # knapsack over distinct cards: the best set affordable now (keeping gold for a defensive event)
@@ -368,13 +402,7 @@ def s_marshal(view, legal, seat, rng, w):
         if key not in by_card or it[3] > by_card[key][3]:
             by_card[key] = it
     cand = sorted(by_card.values(), key=lambda it: -it[3])[:10]
-    best_val, best_set = 0.0, ()
-    for combo, cost, gain, val in _affordable_sets(cand, gold):
-        if keep and gold + gain - cost < keep:
-            val -= w.keep_event
-        if val > best_val:
-            best_val, best_set = val, tuple(cand[i] for i in combo)
-    chosen = {it[0] for it in best_set}
+    chosen = {cand[i][0] for i in _best_affordable_set(cand, gold, keep, w.keep_event)}
     for idx, a, cost, val in items:
         if idx in chosen and val > 0:
             first = 30.0 if CARDS[a["card"]]["type"] == "location" or a["type"] == "event" else 0.0
@@ -387,14 +415,24 @@ def s_marshal(view, legal, seat, rng, w):
     return out
 
 
-def challenge_value(view, seat, kind, opp, w: Weights = NORMAL) -> float:
-    att, stealth, eligible = attack_potential(view, seat, kind)
-    dp = defense_potential(view, opp, kind, stealth)
+def challenge_value(view, seat, kind, opp, w: Weights = NORMAL, memo: dict | None = None) -> float:
+    """What declaring a ``kind`` challenge on ``opp`` is worth. ``memo`` keeps the parts that do
+    not depend on the opponent (the bot's attack per kind, the worth of a power) and each
+    opponent's defence across the challenges of one decision."""
+    memo = {} if memo is None else memo
+    attack = memo.get(kind)
+    if attack is None:
+        attack = memo[kind] = attack_potential(view, seat, kind)
+    att, stealth, eligible = attack
+    key = (opp, kind)
+    dp = memo.get(key)
+    if dp is None:
+        dp = memo[key] = defense_potential(view, opp, kind, stealth)
     if att < 1 or att < dp:
         return -5.0
-    unopposed = defense_potential(view, opp, kind, stealth) == 0
-    v = w.challenge + claim_gain(view, seat, opp, kind, unopposed, w)
-    v += sum(power_value(view, seat, w) * w.challenge_renown for i in eligible if "renown" in keywords_of(i))
+    v = w.challenge + claim_gain(view, seat, opp, kind, dp == 0, w, memo)
+    pv = memo["pv"]
+    v += sum(pv * w.challenge_renown for i in eligible if "renown" in keywords_of(i))
     # prefer the opponent closest to winning
     v += w.challenge_leader * total_power(view["players"][opp])
     return v
@@ -402,12 +440,13 @@ def challenge_value(view, seat, kind, opp, w: Weights = NORMAL) -> float:
 
 def s_challenges(view, legal, seat, rng, w):
     out = []
+    memo: dict = {}
     for a in legal:
         if a["type"] == "ability":
             target = next((i for q in view["players"] for i in q["chars"] if i["uid"] == a["target"]), None)
             out.append(20.0 + base_str(target) + len(icons_of(target)))
         elif a["type"] == "challenge":
-            out.append(challenge_value(view, seat, a["kind"], a["opponent"], w))
+            out.append(challenge_value(view, seat, a["kind"], a["opponent"], w, memo))
         else:
             out.append(0.0)
     return out
@@ -424,12 +463,13 @@ def s_attackers(view, legal, seat, rng, w):
     stealth = sum(1 for i in chosen if "stealth" in keywords_of(i))
     target = defense_potential(view, ch["defender"], kind, stealth)
     undone = [k for k in KINDS if k not in view["ch_done"]]
+    by_uid = {i["uid"]: i for i in p["chars"]}
     out = []
     for a in legal:
         if a["type"] == "attackers_done":
             out.append(10.0 if cur >= max(1, target) else -10.0)
             continue
-        inst = next(i for i in p["chars"] if i["uid"] == a["card"])
+        inst = by_uid[a["card"]]
         kws = keywords_of(inst)
         v = base_str(inst) + w.attacker_kw[0] * ("renown" in kws) + w.attacker_kw[1] * ("stealth" in kws) \
             + w.attacker_kw[2] * ("insight" in kws)
@@ -645,4 +685,4 @@ def evaluate(game, state) -> list[float]:
 #: the hard bot's budget and settings for the houses game (see pygames/bots/ismcts.py): playouts are
 #: cut after 20 actions and scored by ``evaluate``; opponents are modelled by the normal heuristic
 #: with little noise (0.02 rather than 0.1: measurements in docs/bots.md)
-HARD = {"iterations": 150, "rollout_depth": 20, "opponent_noise": 0.02}
+HARD = {"iterations": 150, "rollout_depth": 20, "opponent_noise": 0.02, "opponent_model": "rollout"}

@@ -281,11 +281,32 @@ def starter_deck(house: str) -> list[str]:
 
 
 def _copy_player(p: dict) -> dict:
-    """A player's part of the state for ``_copy_state``: the hand and the card instances
-    are copied; the SHARED_PILES and each instance's ``atts`` are shared (replaced, never
-    changed in place)."""
-    return {**p, "hand": p["hand"][:], "chars": [inst.copy() for inst in p["chars"]],
-            "locs": [inst.copy() for inst in p["locs"]]}
+    """A player's part of the state for ``_copy_state``: the hand and the lists of cards in
+    play are copied; the SHARED_PILES and the card instances themselves are shared (an
+    instance is replaced when it changes, never changed in place: ``change_card``)."""
+    q = p.copy()
+    q["hand"] = p["hand"][:]
+    q["chars"] = p["chars"][:]
+    q["locs"] = p["locs"][:]
+    return q
+
+
+def change_card(p: dict, zone: str, inst: dict, **changes) -> dict:
+    """Change a card in play of player ``p`` (``zone``: "chars" or "locs"): copies of the state
+    share their card instances, so the changed card is a new dict put in the old one's place
+    (same keys, same order). Returns the new instance; ``inst`` must be the one in play now."""
+    cards = p[zone]
+    index = next(i for i, card in enumerate(cards) if card is inst)
+    new = cards[index] = {**inst, **changes}
+    return new
+
+
+def kneel_cards(p: dict, uids: list[int], zone: str = "chars") -> None:
+    """Kneel player ``p``'s cards of ``zone`` whose uid is in ``uids`` (new instances: see change_card)."""
+    cards = p[zone]
+    for i, inst in enumerate(cards):
+        if inst["uid"] in uids:
+            cards[i] = {**inst, "knelt": True}
 
 
 def add_to(p: dict, pile: str, cids: list[str]) -> None:
@@ -747,8 +768,11 @@ class HousesGame(Game):
 
     def _stand(self, state: dict, seat: int) -> None:
         p = state["players"][seat]
-        for inst in p["chars"] + p["locs"]:
-            inst["knelt"] = False
+        for zone in ("chars", "locs"):
+            cards = p[zone]
+            for i, inst in enumerate(cards):
+                if inst["knelt"]:
+                    cards[i] = {**inst, "knelt": False}  # a new instance: see change_card
 
     # ------------------------------------------------------------------ primitives
     def _draw(self, state: dict, seat: int, n: int, why: str = "draw", public: bool = True) -> int:
@@ -771,7 +795,7 @@ class HousesGame(Game):
             return
         p = state["players"][seat]
         if inst is not None:
-            inst["power"] += n
+            inst = change_card(p, "chars", inst, power=inst["power"] + n)
             log(state, "power", seat=seat, n=n, why=why, card=inst["cid"])
         else:
             p["power"] += n
@@ -844,8 +868,8 @@ class HousesGame(Game):
                     state["pending"] = {"kind": "discard", "n": min(eff["n"], len(p["hand"])),
                                         "seat": seat, "resume": state["stage"]}
             elif do == "kneel":
-                s, inst, _ = find_inst(state, target)
-                inst["knelt"] = True
+                s, inst, zone = find_inst(state, target)
+                change_card(state["players"][s], zone, inst, knelt=True)
                 log(state, "knelt", seat=s, card=inst["cid"])
             elif do == "kill":
                 s, inst, _ = find_inst(state, target)
@@ -990,9 +1014,7 @@ class HousesGame(Game):
     def _defenders_done(self, state: dict, rng) -> None:
         ch = state["ch"]
         p = state["players"][ch["defender"]]
-        for inst in p["chars"]:
-            if inst["uid"] in ch["defenders"]:
-                inst["knelt"] = True
+        kneel_cards(p, ch["defenders"])
         log(state, "defenders", seat=ch["defender"],
             cards=[i["cid"] for i in p["chars"] if i["uid"] in ch["defenders"]])
         ch["window_seat"] = ch["attacker"]
@@ -1104,11 +1126,11 @@ class HousesGame(Game):
     def _copy_state(self, state: dict) -> dict:
         """A copy for ``apply`` that copies only what actions change in place.
 
-        Shared with the old state: the options and test settings, the turn ``order``
-        and each player's SHARED_PILES (only ever replaced, never changed in place),
-        and the log entries (append-only). Everything else is copied one level per
-        container: card instances and the open challenge are dicts that actions
-        change, the hand a list of card ids.
+        Shared with the old state: the options and test settings, the turn ``order``,
+        each player's SHARED_PILES and the card instances in play (only ever replaced,
+        never changed in place: ``add_to``, ``change_card``), and the log entries
+        (append-only). Everything else is copied one level per container: the lists of
+        cards in play, the hand, and the open challenge, a dict that actions change.
         """
         new = dict(state)
         new["log"] = list(state["log"])
@@ -1233,7 +1255,16 @@ class HousesGame(Game):
                 return []
             window = "challenge" if stage == "window" else "reaction"
             return [a for a in self._event_actions(state, seat, window) if a["card"] == cid]
-        # the rarer decisions (setup, plots, stealth, claim, intimidate): their whole short list
+        if stage == "plot":  # one action per plot card in the player's hand of plots
+            pid = action.get("plot")
+            return [{"type": "plot", "plot": pid}] if kind == "plot" and type(pid) is str and pid in p["plots"] else []
+        if stage == "setup":
+            if kind == "place_done":
+                return [{"type": "place_done"}]
+            if kind != "place" or type(cid) is not str or cid not in p["hand"] or not self._can_place(p, cid):
+                return []
+            return [{"type": "place", "card": cid}]
+        # the rarer decisions (mulligan, agenda, stealth, claim, intimidate): their whole short list
         return [a for a in self._legal_actions(state) if a["type"] == kind]
 
     def _marshal_actions(self, state: dict, seat: int) -> list[dict]:
@@ -1322,7 +1353,7 @@ class HousesGame(Game):
             self._challenges_prompt(state, rng)
         elif kind == "ability":
             _, loc, _ = find_inst(state, action["card"])
-            loc["knelt"] = True
+            loc = change_card(p, "locs", loc, knelt=True)
             log(state, "ability", seat=seat, card=loc["cid"], target=self._cid_of(state, action["target"]))
             self._run_effects(state, seat, CARDS[loc["cid"]]["effects"], action["target"], rng)
             self._challenges_prompt(state, rng)
@@ -1379,8 +1410,8 @@ class HousesGame(Game):
             self._after_claim(state, rng)
         elif kind in ("intimidate", "intimidate_none"):
             if kind == "intimidate":
-                s, inst, _ = find_inst(state, action["target"])
-                inst["knelt"] = True
+                s, inst, zone = find_inst(state, action["target"])
+                change_card(state["players"][s], zone, inst, knelt=True)
                 log(state, "intimidated", seat=s, card=inst["cid"])
             self._reaction_start(state, rng)
         elif kind == "end_challenges":
@@ -1437,9 +1468,7 @@ class HousesGame(Game):
     def _attackers_done(self, state: dict, rng) -> None:
         ch = state["ch"]
         p = state["players"][ch["attacker"]]
-        for inst in p["chars"]:
-            if inst["uid"] in ch["attackers"]:
-                inst["knelt"] = True
+        kneel_cards(p, ch["attackers"])
         ch["stealth"] = [i["uid"] for i in p["chars"]
                          if i["uid"] in ch["attackers"] and "stealth" in keywords_of(i)]
         log(state, "challenge", seat=ch["attacker"], kind=ch["kind"], opponent=ch["defender"],
@@ -1451,9 +1480,7 @@ class HousesGame(Game):
         cid = action["card"]
         c = CARDS[cid]
         cost, reducers, discount = marshal_cost(p, cid)
-        for loc in p["locs"]:
-            if loc["uid"] in reducers:
-                loc["knelt"] = True
+        kneel_cards(p, reducers, "locs")
         if discount:
             p["discount_used"] = True
         if c["limited"]:
@@ -1461,8 +1488,8 @@ class HousesGame(Game):
         p["gold"] -= cost
         p["hand"].remove(cid)
         if c["type"] == "attachment":
-            _, host, _ = find_inst(state, action["target"])
-            host["atts"] = host["atts"] + [cid]  # replaced: copies of the state share it
+            s, host, zone = find_inst(state, action["target"])
+            host = change_card(state["players"][s], zone, host, atts=host["atts"] + [cid])
             log(state, "marshal", seat=seat, card=cid, cost=cost, target=host["cid"])
         else:
             p["chars" if c["type"] == "character" else "locs"].append(new_inst(state, cid))

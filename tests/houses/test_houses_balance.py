@@ -1,0 +1,27 @@
+"""The balance script's resumable runs (docs/houses-balance.md: long hard-bot samples)."""
+
+from __future__ import annotations
+
+import json
+
+from pygames.games.houses import balance
+
+
+def test_balance_run_saved_to_a_file_goes_on_where_it_stopped(tmp_path, monkeypatch):
+    save = str(tmp_path / "games.jsonl")
+    whole = balance.run_multi(3, 3)
+    first = balance.run_multi(3, 2, save=save)
+    assert len(open(save).read().splitlines()) == 2
+
+    played = []
+    real = balance.multi_job
+    monkeypatch.setattr(balance, "multi_job", lambda job: played.append(job[1]) or real(job))
+    resumed = balance.run_multi(3, 3, save=save)
+    assert played == [3]  # seeds 1 and 2 read back, only seed 3 played
+    assert json.loads(json.dumps(resumed)) == json.loads(json.dumps(whole))
+    assert json.loads(json.dumps(first)) == json.loads(json.dumps(whole[:2]))
+    assert balance.report_multi(resumed) == balance.report_multi(whole)
+    # a different sample (other options) in the same file is played, not read back
+    played.clear()
+    balance.run_multi(3, 1, {"rivalry": False}, save=save)
+    assert played == [1]
