@@ -107,6 +107,18 @@ def test_normal_bot_claims_a_blocker_against_a_repeated_steal():
         assert choose(again, seed=seed)["type"] == "block"
 
 
+def test_last_card_costs_less_when_the_race_is_lost():
+    """Two players left, the bot on its last card: when the race of plain moves (the opponent's claimed
+    Duke against its own cards) ends with the opponent's coup, a gamble risks a card it loses anyway."""
+    start = play(setup(2, [[A, CO], [D, CA]], first=1, coins=[1, 7]), "coup>0", "lose:assassin", "income")
+    losing = play(start, "tax", "pass")         # seat 1 claims the Duke: 3 coins a turn
+    level = play(start, "income")                # seat 1 claims nothing: the race is not decided
+    assert coup_bot.Knowledge(view(losing, 0), 0).race_lost()
+    assert coup_bot.Knowledge(view(losing, 0), 0).my_card_cost() == coup_bot.LOST_RACE_CARD
+    assert not coup_bot.Knowledge(view(level, 0), 0).race_lost()
+    assert coup_bot.Knowledge(view(level, 0), 0).my_card_cost() == coup_bot.DEATH
+
+
 def test_normal_bot_beats_random_in_two_player_games():
     games, wins = 200, 0
     for g in range(games):

@@ -5,8 +5,10 @@ Only the seat's view is used. The bot reads the table through card counting
 their hand last changed, and how often each opponent was caught bluffing or
 challenged. It prefers true claims, bluffs when the claim looks safe, challenges
 claims that are impossible or unlikely, blocks with the cards it holds (and
-sometimes bluff-blocks a lethal assassination), coups when it can, targets the
-strongest opponent, loses and returns its weakest cards.
+sometimes bluff-blocks a lethal assassination, claims a blocker against a player who
+keeps stealing from it), never bluffs an assassination, gambles on its last card when
+the two-player race is lost anyway, coups when it can, targets the strongest opponent,
+loses and returns its weakest cards.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ class Knowledge:
         self.public = public
         self.unknown_total = sum(self.unseen.values())
         self._read_log(view["log"])
+        self._race_lost: bool | None = None
 
     def _read_log(self, log: list[dict]) -> None:
         n = self.n
@@ -171,7 +174,26 @@ class Knowledge:
         return 0.6 if len(self.living) <= 2 else 0.35
 
     def my_card_cost(self) -> float:
-        return DEATH if len(self.hand) <= 1 else 10.0
+        if len(self.hand) > 1:
+            return 10.0
+        if self.race_lost():
+            return LOST_RACE_CARD  # the last card is lost anyway: a gamble costs less
+        return DEATH
+
+    def race_lost(self) -> bool:
+        """Two players left: would the opponent win the race of plain moves (its claimed characters
+        against my cards) before I can?"""
+        if len(self.opponents) != 1:
+            return False
+        if self._race_lost is None:
+            opp = self.opponents[0]
+            # I move first on my own turn; otherwise the opponent does (a turn under way, its own or
+            # the end of mine, counts as its plain move)
+            mover = 0 if self.view["turn"] == self.seat and self.view["queue"][0]["k"] == "act" else 1
+            self._race_lost = race(self, [self.coins[self.seat], self.coins[opp]],
+                                   [len(self.hand), self.counts[opp]],
+                                   [set(self.hand), set(self.claims[opp])], mover) < 0
+        return self._race_lost
 
     def their_card_value(self, s: int) -> float:
         base = 7.0 if len(self.living) <= 2 else 4.0
@@ -214,6 +236,38 @@ class Knowledge:
         return total
 
 
+def race(k: Knowledge, coins: list[int], cards: list[int], roles: list[set[str]], mover: int,
+         plies: int = 10) -> int:
+    """A two-player race of plain moves: side 0 and side 1 (coins, cards in hand, the characters each
+    plays) alternate from ``mover``: coup at 7 coins, else assassinate (3 coins) unless the other side
+    claims a contessa, else steal unless it claims a blocker, else tax, else income. 1 when side 1 is
+    out first, -1 when side 0 is, 0 when nobody is within ``plies`` moves."""
+    coins, cards = list(coins), list(cards)
+    steal_blockers = {"captain", k.exch}
+    turn = mover
+    for _ in range(plies):
+        other = 1 - turn
+        mine, theirs = roles[turn], roles[other]
+        if coins[turn] >= 7:
+            coins[turn] -= 7
+            cards[other] -= 1
+        elif "assassin" in mine and coins[turn] >= 3 and "contessa" not in theirs:
+            coins[turn] -= 3
+            cards[other] -= 1
+        elif "captain" in mine and coins[other] > 0 and not steal_blockers & theirs:
+            taken = min(2, coins[other])
+            coins[other] -= taken
+            coins[turn] += taken
+        elif k.tax in mine:
+            coins[turn] += 3
+        else:
+            coins[turn] += 1
+        if cards[other] <= 0:
+            return 1 if other == 1 else -1
+        turn = other
+    return 0
+
+
 # ---------------------------------------------------------------- decisions
 def scores(view: dict, legal: list[dict], seat: int, rng: Any) -> list[float]:
     if len(legal) == 1:
@@ -247,6 +301,10 @@ def _bluff_penalty(k: Knowledge, card: str) -> float:
         return k.my_card_cost() * 0.9  # everyone may know it is impossible
     return k.p_challenged(card) * k.my_card_cost()
 
+
+#: two players left, my last card and the race of plain moves lost (``race``): a gamble (a bluff, a
+#: challenge) risks a card worth this much rather than DEATH (the card is lost anyway)
+LOST_RACE_CARD = 10.0
 
 #: a bluffed block of a repeated steal on me counts the steals it saves after this one (this many)
 STEAL_DETERRENCE = 2.0
