@@ -87,6 +87,38 @@ def test_evaluate_gives_rewards_in_0_1_that_favour_the_stronger_seat():
     assert rewards[2] > rewards[1]
 
 
+def test_normal_bot_never_bluffs_an_assassination():
+    """A bluffed assassination is challenged by a target about to lose a card far more often than other
+    claims (docs/bots.md): the normal bot assassinates only with its assassin."""
+    bluff = setup(2, [[D, CA], [A, CO]], coins=[4, 2])
+    honest = setup(2, [[A, CA], [D, CO]], coins=[4, 2])
+    for seed in range(20):
+        assert choose(bluff, seed=seed)["type"] != "assassinate"
+    assert any(choose(honest, seed=seed)["type"] == "assassinate" for seed in range(20))
+
+
+def test_normal_bot_claims_a_blocker_against_a_repeated_steal():
+    """Against a first steal it passes (a bluffed block risks a card for two coins); against a player
+    who keeps stealing from it, an unchallenged block also saves the next steals, so it claims one."""
+    first = play(setup(2, [[CA, D], [A, CO]], coins=[2, 2]), "steal>1")
+    again = play(first, "pass", "income", "steal>1")
+    for seed in range(10):
+        assert choose(first, seed=seed) == {"type": "pass"}
+        assert choose(again, seed=seed)["type"] == "block"
+
+
+def test_last_card_costs_less_when_the_race_is_lost():
+    """Two players left, the bot on its last card: when the race of plain moves (the opponent's claimed
+    Duke against its own cards) ends with the opponent's coup, a gamble risks a card it loses anyway."""
+    start = play(setup(2, [[A, CO], [D, CA]], first=1, coins=[1, 7]), "coup>0", "lose:assassin", "income")
+    losing = play(start, "tax", "pass")         # seat 1 claims the Duke: 3 coins a turn
+    level = play(start, "income")                # seat 1 claims nothing: the race is not decided
+    assert coup_bot.Knowledge(view(losing, 0), 0).race_lost()
+    assert coup_bot.Knowledge(view(losing, 0), 0).my_card_cost() == coup_bot.LOST_RACE_CARD
+    assert not coup_bot.Knowledge(view(level, 0), 0).race_lost()
+    assert coup_bot.Knowledge(view(level, 0), 0).my_card_cost() == coup_bot.DEATH
+
+
 def test_normal_bot_beats_random_in_two_player_games():
     games, wins = 200, 0
     for g in range(games):

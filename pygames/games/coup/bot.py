@@ -5,8 +5,10 @@ Only the seat's view is used. The bot reads the table through card counting
 their hand last changed, and how often each opponent was caught bluffing or
 challenged. It prefers true claims, bluffs when the claim looks safe, challenges
 claims that are impossible or unlikely, blocks with the cards it holds (and
-sometimes bluff-blocks a lethal assassination), coups when it can, targets the
-strongest opponent, loses and returns its weakest cards.
+sometimes bluff-blocks a lethal assassination, claims a blocker against a player who
+keeps stealing from it), never bluffs an assassination, gambles on its last card when
+the two-player race is lost anyway, coups when it can, targets the strongest opponent,
+loses and returns its weakest cards.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ class Knowledge:
         self.public = public
         self.unknown_total = sum(self.unseen.values())
         self._read_log(view["log"])
+        self._race_lost: bool | None = None
 
     def _read_log(self, log: list[dict]) -> None:
         n = self.n
@@ -69,6 +72,7 @@ class Knowledge:
         self.chances = [0] * n  # claims by others this seat could have challenged
         self.aid_blocks = [0] * n  # foreign aid this seat blocked, and could have blocked
         self.aid_chances = [0] * n
+        self.steals_on = [[0] * n for _ in range(n)]  # steals declared by a seat against a seat, this round
         self.attacks_on = [0] * n  # assassinations aimed at this seat, and the ones it blocked
         self.attack_blocks = [0] * n
         for entry in log:
@@ -77,12 +81,15 @@ class Knowledge:
             s = p.get("seat")
             if key == "round_start":
                 self.claims = [set() for _ in range(n)]
+                self.steals_on = [[0] * n for _ in range(n)]
             elif key == "declare" and p.get("card"):
                 if not p.get("negative"):
                     self.claims[s].add(p["card"])
                 self._chance(s)
                 if p.get("action") == "assassinate" and p.get("target") is not None:
                     self.attacks_on[p["target"]] += 1
+                if p.get("action") == "steal" and p.get("target") is not None:
+                    self.steals_on[s][p["target"]] += 1
             elif key == "declare" and p.get("action") == "foreign_aid":
                 for other in self.living:
                     if other != s:
@@ -167,7 +174,26 @@ class Knowledge:
         return 0.6 if len(self.living) <= 2 else 0.35
 
     def my_card_cost(self) -> float:
-        return DEATH if len(self.hand) <= 1 else 10.0
+        if len(self.hand) > 1:
+            return 10.0
+        if self.race_lost():
+            return LOST_RACE_CARD  # the last card is lost anyway: a gamble costs less
+        return DEATH
+
+    def race_lost(self) -> bool:
+        """Two players left: would the opponent win the race of plain moves (its claimed characters
+        against my cards) before I can?"""
+        if len(self.opponents) != 1:
+            return False
+        if self._race_lost is None:
+            opp = self.opponents[0]
+            # I move first on my own turn; otherwise the opponent does (a turn under way, its own or
+            # the end of mine, counts as its plain move)
+            mover = 0 if self.view["turn"] == self.seat and self.view["queue"][0]["k"] == "act" else 1
+            self._race_lost = race(self, [self.coins[self.seat], self.coins[opp]],
+                                   [len(self.hand), self.counts[opp]],
+                                   [set(self.hand), set(self.claims[opp])], mover) < 0
+        return self._race_lost
 
     def their_card_value(self, s: int) -> float:
         base = 7.0 if len(self.living) <= 2 else 4.0
@@ -210,6 +236,38 @@ class Knowledge:
         return total
 
 
+def race(k: Knowledge, coins: list[int], cards: list[int], roles: list[set[str]], mover: int,
+         plies: int = 10) -> int:
+    """A two-player race of plain moves: side 0 and side 1 (coins, cards in hand, the characters each
+    plays) alternate from ``mover``: coup at 7 coins, else assassinate (3 coins) unless the other side
+    claims a contessa, else steal unless it claims a blocker, else tax, else income. 1 when side 1 is
+    out first, -1 when side 0 is, 0 when nobody is within ``plies`` moves."""
+    coins, cards = list(coins), list(cards)
+    steal_blockers = {"captain", k.exch}
+    turn = mover
+    for _ in range(plies):
+        other = 1 - turn
+        mine, theirs = roles[turn], roles[other]
+        if coins[turn] >= 7:
+            coins[turn] -= 7
+            cards[other] -= 1
+        elif "assassin" in mine and coins[turn] >= 3 and "contessa" not in theirs:
+            coins[turn] -= 3
+            cards[other] -= 1
+        elif "captain" in mine and coins[other] > 0 and not steal_blockers & theirs:
+            taken = min(2, coins[other])
+            coins[other] -= taken
+            coins[turn] += taken
+        elif k.tax in mine:
+            coins[turn] += 3
+        else:
+            coins[turn] += 1
+        if cards[other] <= 0:
+            return 1 if other == 1 else -1
+        turn = other
+    return 0
+
+
 # ---------------------------------------------------------------- decisions
 def scores(view: dict, legal: list[dict], seat: int, rng: Any) -> list[float]:
     if len(legal) == 1:
@@ -242,6 +300,14 @@ def _bluff_penalty(k: Knowledge, card: str) -> float:
     if k.unseen.get(card, 0) == 0:
         return k.my_card_cost() * 0.9  # everyone may know it is impossible
     return k.p_challenged(card) * k.my_card_cost()
+
+
+#: two players left, my last card and the race of plain moves lost (``race``): a gamble (a bluff, a
+#: challenge) risks a card worth this much rather than DEATH (the card is lost anyway)
+LOST_RACE_CARD = 10.0
+
+#: a bluffed block of a repeated steal on me counts the steals it saves after this one (this many)
+STEAL_DETERRENCE = 2.0
 
 
 def _act_value(k: Knowledge, action: dict, rng: Any) -> float:
@@ -281,6 +347,11 @@ def _act_value(k: Knowledge, action: dict, rng: Any) -> float:
         weak = 8.5 - k.hand_value(hand) / max(1, len(hand)) * 2
         gain = 1.2 + max(0.0, weak) * 0.4
     elif kind == "assassinate":
+        if claim not in hand:
+            # never bluffed: the target, about to lose a card, challenges it far more often than other
+            # claims, and a caught one costs three coins and a card (RuleAI caught 144 of 244 at 2
+            # players; see docs/bots.md)
+            return -BIG
         worth = k.their_card_value(t) + 0.3 * k.threat(t)
         # will t claim the contessa? Surely on its last card (unless all three are seen), else as
         # often as it has blocked assassinations so far (prior 0.4) or as its claims say
@@ -402,7 +473,12 @@ def _react_values(k: Knowledge, step: dict, legal: list[dict], rng: Any) -> list
                 fail_cost = DEATH  # caught: lose the revealed card, then the assassination
             else:
                 fail_cost = k.my_card_cost() + loss
-            values.append(-q * fail_cost - 0.3 + (rng.random() - 0.5) * 1.0)
+            deterrence = 0.0
+            if info["action"] == "steal" and info["target"] == me and k.steals_on[actor][me] >= 2:
+                # a player who keeps stealing from me goes on until I claim a blocker (a player, RuleAI
+                # too, steals from one who has not): an unchallenged block also saves the next steals
+                deterrence = (1.0 - q) * STEAL_DETERRENCE * 2 * (1.0 + k.coin_weight())
+            values.append(-q * fail_cost + deterrence - 0.3 + (rng.random() - 0.5) * 1.0)
     return values
 
 
