@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 
 import pytest
 
@@ -254,7 +255,11 @@ def check_final(game, state, n, rng):
 def test_random_games_play_to_the_end_and_keep_the_contract(game_id, num_players):
     game = pygames.get_game(game_id)
     lengths = []
+    started = time.monotonic()  # wall clock, for the long tier's report only (never asserted)
     for index in range(GAMES_PER_COUNT):
+        if LONG and index and index % 1000 == 0:
+            print(f"\nLONG {game_id} {num_players}p: {index} games clean, {time.monotonic() - started:.0f} s",
+                  flush=True)
         seed = 1000 * num_players + index
         record, final = play_random(game, num_players, seed, full=full_checks(index))
         assert game.is_over(final)
@@ -268,7 +273,8 @@ def test_random_games_play_to_the_end_and_keep_the_contract(game_id, num_players
         lengths.append(len(record["actions"]))
     if LONG:
         print(f"\nLONG {game_id} {num_players}p: {len(lengths)} games, actions min {min(lengths)} "
-              f"mean {sum(lengths) / len(lengths):.1f} max {max(lengths)}")
+              f"mean {sum(lengths) / len(lengths):.1f} max {max(lengths)}, "
+              f"{time.monotonic() - started:.0f} s", flush=True)
 
 
 @pytest.mark.parametrize("game_id", list(pygames.GAMES))
