@@ -85,6 +85,32 @@ def holds_int(text, number):
     return digits in text and re.search(rf"(?<![0-9]){digits}(?![0-9])", text) is not None
 
 
+def new_entries(seen, key, log):
+    """The entries of ``log`` not checked yet under ``key`` (a kind of data and a seat).
+
+    Logs only grow, and an entry never changes once appended (the snapshot comparisons check
+    that, log included: every checked state is compared again at the end of the game), so the
+    entries equal to the ones checked last time under the same key need no second check: only
+    the ones after them. A log that does not start with the last one is checked whole.
+    """
+    before = seen.get(key, [])
+    seen[key] = list(log)
+    if len(log) >= len(before) and log[:len(before)] == before:
+        return log[len(before):]
+    return log
+
+
+def checked_text(data, what, seen, key):
+    """``plain_json_text`` of a view or a determinization, its log's old entries left out (see
+    ``new_entries``); returns the text and the log entries it covers."""
+    log = data.get("log")
+    if type(log) is not list:
+        return plain_json_text(data, what), []
+    fresh = new_entries(seen, key, log)
+    head = {k: v for k, v in data.items() if k != "log"}
+    return plain_json_text(head, what) + plain_json_text(fresh, f"{what}'s log"), fresh
+
+
 def dump(game, state):
     """A snapshot of a state to compare later: its JSON text, key order and all (a state is plain
     JSON data, which check_state asserts, so the text holds every bit of it)."""
@@ -102,6 +128,7 @@ def play_random(game, n, seed, full=False):
     state = game.new_game(n, seed, options)
     actions = []
     history = []  # (state object, its JSON then, legal actions then): nothing may change them later
+    seen = {}  # the log entries already checked, by kind and seat (see new_entries)
     for step in range(MAX_STEPS):
         mover = game.current_player(state)
         legal = game.legal_actions(state)
@@ -111,7 +138,7 @@ def play_random(game, n, seed, full=False):
         assert isinstance(mover, int) and 0 <= mover < n
         assert all(isinstance(a, dict) and isinstance(a.get("type"), str) for a in legal)
         if full and step % CHECK_EVERY == 0:
-            history.append((state, check_state(game, state, n, rng, history), legal))
+            history.append((state, check_state(game, state, n, rng, history, seen), legal))
         action = legal[rng.randbelow(len(legal))]
         state = game.apply(state, json.loads(json.dumps(action)))
         actions.append(action)
@@ -124,8 +151,9 @@ def play_random(game, n, seed, full=False):
     return make_record(game, n, seed, options, ["random"] * n, actions), state
 
 
-def check_views(game, state, n, rng):
-    """Views leak nothing: the hidden-information checks (see the module docstring)."""
+def check_views(game, state, n, rng, seen):
+    """Views leak nothing: the hidden-information checks (see the module docstring). ``seen``
+    holds the log entries checked at earlier states of this game (see ``new_entries``)."""
     mover = game.current_player(state)
     public = game.view(state, None)
     secret = state["rng"]
@@ -133,11 +161,11 @@ def check_views(game, state, n, rng):
     mover_legal = game.legal_actions(state)
     for seat in [None, *range(n)]:
         view = game.view(state, seat)
-        text = plain_json_text(view, "a view")
+        text, fresh = checked_text(view, "a view", seen, ("view", seat))
         assert not holds_key(text, "rng"), "a view holds the RNG"
         assert not holds_int(text, secret), "a view holds the RNG's value"
         assert game.view(other_rng, seat) == view, "a view depends on the RNG state"
-        for entry in view.get("log", []):
+        for entry in fresh:
             to = entry.get("to") if isinstance(entry, dict) else None
             assert to is None or (seat is not None and seat in to), \
                 f"seat {seat} sees a log entry meant for {to}: {entry}"
@@ -146,7 +174,7 @@ def check_views(game, state, n, rng):
         for draw in range(2):
             sampled = game.sample_state(view, seat, rng.fork())
             if draw == 0:  # plain JSON data: a property of sample_state's code, see docs/quality.md
-                plain_json_text(sampled, "a determinization")
+                checked_text(sampled, "a determinization", seen, ("determinization", seat))
             assert game.view(sampled, seat) == view, "view(sample_state(view)) != view"
             assert game.view(sampled, None) == public, \
                 f"the spectator view differs between states seat {seat} cannot tell apart (a leak)"
@@ -219,7 +247,7 @@ def check_legality_agrees_with_the_list(game, state, legal, snapshot):
     assert dump(game, state) == snapshot, "apply changed its argument"
 
 
-def check_state(game, state, n, rng, history):
+def check_state(game, state, n, rng, history, seen):
     """The full checks of one state; returns its snapshot (JSON text) for later comparisons."""
     # lossless, JSON-able dict form; scores are a function of the state
     snapshot = plain_json_text(state, "a state")
@@ -230,7 +258,7 @@ def check_state(game, state, n, rng, history):
     assert len(scores) == n and all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in scores)
     assert game.scores(loaded) == scores
     assert game.winners(state) == []
-    check_views(game, state, n, rng)
+    check_views(game, state, n, rng, seen)
     check_bad_actions(game, state, n, history, snapshot)
     check_legality_agrees_with_the_list(game, state, game.legal_actions(state), snapshot)
     return snapshot
