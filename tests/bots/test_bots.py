@@ -24,18 +24,22 @@ def smallest(game) -> int:
 
 
 def mid_game(game, n: int, seed: str, steps: int):
-    """A state some way into a game played by normal bots, at a real decision (2+ legal actions)."""
-    state = game.new_game(n, seed)
-    bot = make_bot("normal", seed)
-    done = 0
-    while not game.is_over(state):
-        seat = game.current_player(state)
-        legal = game.legal_actions(state)
-        if done >= steps and len(legal) > 1:
-            return state
-        state = game.apply(state, bot.choose(game, game.view(state, seat), legal, seat))
-        done += 1
-    pytest.fail(f"{game.id}: the game ended before {steps} actions")
+    """A state some way into a game played by normal bots, at a real decision (2+ legal actions):
+    from the first of a few seeded games (``seed``, ``seed/1``...) that lasts that long (a short
+    two-player Coup can end within a dozen actions)."""
+    for attempt in range(5):
+        game_seed = seed if attempt == 0 else f"{seed}/{attempt}"
+        state = game.new_game(n, game_seed)
+        bot = make_bot("normal", game_seed)
+        done = 0
+        while not game.is_over(state):
+            seat = game.current_player(state)
+            legal = game.legal_actions(state)
+            if done >= steps and len(legal) > 1:
+                return state
+            state = game.apply(state, bot.choose(game, game.view(state, seat), legal, seat))
+            done += 1
+    pytest.fail(f"{game.id}: five games ended before {steps} actions")
 
 
 def twins(game, state, seat, rng):
