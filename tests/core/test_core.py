@@ -373,10 +373,11 @@ def test_a_direct_legality_check_replaces_the_list_and_its_snapshot():
 
 
 def test_the_conformance_check_catches_a_direct_check_that_disagrees_with_the_list():
-    from tests.test_conformance import check_legality_agrees_with_the_list
+    from tests.test_conformance import check_legality_agrees_with_the_list, dump
 
     state = DirectNim().apply(DirectNim().new_game(2, 1, {"stones": 3}), {"type": "take", "n": 2})
-    check_legality_agrees_with_the_list(DirectNim(), state, DirectNim().legal_actions(state))
+    snapshot = dump(DirectNim(), state)
+    check_legality_agrees_with_the_list(DirectNim(), state, DirectNim().legal_actions(state), snapshot)
     sloppy = SloppyNim()
     with pytest.raises(pytest.fail.Exception):  # it lets "take 2" through with one stone left
-        check_legality_agrees_with_the_list(sloppy, state, sloppy.legal_actions(state))
+        check_legality_agrees_with_the_list(sloppy, state, sloppy.legal_actions(state), snapshot)
