@@ -174,7 +174,9 @@ def test_our_python_is_compiled_once_shipped_or_kept(open_page, site_url):
     expect(page.locator(f'[data-testid="table"][data-game="{game_id}"]')).to_be_visible()
     page.wait_for_function("!!window.pygamesBytecode", timeout=BOOT_MS)
     again = page.evaluate("({...window.pygamesBytecode})")
-    assert again["restored"] == len(modules) and again["compiled"] == 0, (kept, again)
+    # at least what the first keep reported: on a slow machine a module imported later in the first
+    # visit (a bot's first move) is kept by a later keep, and restored too
+    assert again["restored"] >= len(modules) and again["compiled"] == 0, (kept, again)
 
 
 def test_saved_games_are_there_before_python(open_page, site_url):
