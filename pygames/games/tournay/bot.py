@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from . import cards as K
-from .rules import (BONUS, CARDS, CELLS, COLOURS, EVENTS, LINES, MATCH, MATCH_SELECTORS, PRESTIGE, PRINTED,
+from .rules import (BONUS, CARDS, CELLS, COLOURS, EVENTS, district_points, LINES, MATCH, MATCH_SELECTORS, PRESTIGE, PRINTED,
                     chars_in_line, count_visible, event_impact, matches, other_buildings,
                     owned_citizens, places, prestige_units, rampart_count, rival_names, score_total, shift_for,
                     targets, visible_counts)
@@ -165,23 +165,8 @@ class Ctx:
         if self._sums is None:
             me = self.me
             district = me["district"]
-            plain = rampart_count(me)
-            mine = []
-            for r, c in CELLS:
-                cell = district[r][c]
-                if not cell:
-                    continue
-                for k in cell["s"]:
-                    plain += PRINTED[k]
-                top_card = cell["s"][-1]
-                if top_card in PRESTIGE:
-                    mine.append(top_card)
-                bonus = BONUS.get(top_card)
-                if bonus is not None:
-                    for rr, cc in LINES[r, c]:
-                        other = district[rr][cc]
-                        if other and bonus[0] in MATCH[other["s"][-1]]:
-                            plain += bonus[1]
+            printed, bonus, mine = district_points(district)
+            plain = rampart_count(me) + printed + bonus
             owned = {colour: owned_citizens(me, colour) for colour in COLOURS}
             self._sums = (plain, visible_counts(district), owned, mine)
         return self._sums

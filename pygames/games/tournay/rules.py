@@ -167,6 +167,31 @@ BONUS = {card: (info["char"]["what"], info["char"]["pp"]) for card, info in CARD
          if info.get("char", {}).get("on") == "bonus"}
 
 
+def district_points(district: list) -> tuple[int, int, list[str]]:
+    """A district's printed points, its characters' end-game bonuses, and the prestige cards on top
+    of its cells (what every score of it starts from)."""
+    printed = 0
+    bonus = 0
+    prestige_tops = []
+    for r, c in CELLS:
+        cell = district[r][c]
+        if not cell:
+            continue
+        stack = cell["s"]
+        for card in stack:
+            printed += PRINTED[card]
+        top_card = stack[-1]
+        if top_card in PRESTIGE:
+            prestige_tops.append(top_card)
+        elif top_card in BONUS:
+            what, pp = BONUS[top_card]
+            for rr, cc in LINES[r, c]:
+                other = district[rr][cc]
+                if other and what in MATCH[other["s"][-1]]:
+                    bonus += pp
+    return printed, bonus, prestige_tops
+
+
 def score_breakdown(players: list[dict], seat: int) -> dict:
     """Points of ``seat`` by category (works on states and on views: districts are public)."""
     me = players[seat]
@@ -189,21 +214,7 @@ def score_breakdown(players: list[dict], seat: int) -> dict:
         if counts is None and rule["per"] in MATCH_SELECTORS:
             counts = visible_counts(district)
         prestige[name] = min(K.PRESTIGE_CAP, rate * prestige_units(me, rule["per"], counts))
-    printed = 0
-    bonus = 0
-    for r, c in CELLS:
-        cell = district[r][c]
-        if not cell:
-            continue
-        stack = cell["s"]
-        for card in stack:
-            printed += PRINTED[card]
-        if stack[-1] in BONUS:
-            what, pp = BONUS[stack[-1]]
-            for rr, cc in LINES[r, c]:
-                other = district[rr][cc]
-                if other and what in MATCH[other["s"][-1]]:
-                    bonus += pp
+    printed, bonus, _ = district_points(district)
     ramparts = rampart_count(me)
     total = sum(prestige.values()) + printed + bonus + ramparts
     return {"prestige": prestige, "cards": printed, "characters": bonus, "ramparts": ramparts, "total": total}
@@ -220,25 +231,9 @@ def score_total(player: dict, rivals: set[str]) -> int:
     prestige names its rivals show (``rival_names``), without building the breakdown: for the
     bots, which score many districts that differ from the state's by one card."""
     district = player["district"]
-    total = rampart_count(player)
+    printed, bonus, mine = district_points(district)
+    total = rampart_count(player) + printed + bonus
     names = set(rivals)
-    mine = []
-    for r, c in CELLS:
-        cell = district[r][c]
-        if not cell:
-            continue
-        stack = cell["s"]
-        for card in stack:
-            total += PRINTED[card]
-        top_card = stack[-1]
-        if top_card in PRESTIGE:
-            mine.append(top_card)
-        elif top_card in BONUS:
-            what, pp = BONUS[top_card]
-            for rr, cc in LINES[r, c]:
-                other = district[rr][cc]
-                if other and what in MATCH[other["s"][-1]]:
-                    total += pp
     names.update(mine)
     counts = None
     for name in names:
