@@ -174,9 +174,11 @@ def test_our_python_is_compiled_once_shipped_or_kept(open_page, site_url):
     expect(page.locator(f'[data-testid="table"][data-game="{game_id}"]')).to_be_visible()
     page.wait_for_function("!!window.pygamesBytecode", timeout=BOOT_MS)
     again = page.evaluate("({...window.pygamesBytecode})")
-    # at least what the first keep reported: on a slow machine a module imported later in the first
-    # visit (a bot's first move) is kept by a later keep, and restored too
-    assert again["restored"] >= len(modules) and again["compiled"] == 0, (kept, again)
+    # every module the first keep reported is put back and none of them is compiled again; a module
+    # only one of the two visits imported (the bot's, when a bot moves first in that deal) or one a
+    # later keep took after the reload may be compiled, so only the kept ones are checked
+    again_compiled = set(again["compiled_modules"])
+    assert again["restored"] >= len(modules) and not again_compiled & set(modules), (kept, again)
 
 
 def test_saved_games_are_there_before_python(open_page, site_url):
