@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from houses_helpers import act, game, stage, uid
+from houses_helpers import act, game, stage, types, uid
 from pygames.bots import make_bot
 from pygames.games.houses import bot
 from pygames.games.houses.rules import GAME
@@ -170,3 +170,32 @@ def test_HOU_B7_opponent_model_scores_on_a_shallow_view_equal_scores_on_the_view
             state = GAME.apply(state, bots[seat].choose(GAME, view, legal, seat))
         assert decisions > 50
     assert bot.HARD["opponent_model"] == "rollout"
+
+
+def test_HOU_B8_hard_bot_models_a_hidden_plot_as_a_choice_still_to_come():
+    # plots are chosen in seat order and revealed together: a seat choosing after its opponents
+    # must not believe their (hidden) plots uniform while a seat choosing first models the same
+    # opponents by the heuristic, or the seats play differently for no reason of the game
+    from collections import Counter
+    from pygames.core import Rng
+    state = game(3)
+    assert GAME.current_player(state) == 0 and types(state) == ["plot"]
+    heuristic = []  # the plots each seat's heuristic picks (its noise varies the pick)
+    for seat in (0, 1):
+        view, choices = GAME.view(state, seat), GAME.legal_actions(state)
+        picked = Counter()
+        for k in range(200):
+            scored = bot.scores(view, choices, seat, Rng(k))
+            picked[choices[scored.index(max(scored))]["plot"]] += 1
+        assert len(picked) < len(choices)  # some plots this heuristic never picks here
+        heuristic.append(picked)
+        state = GAME.apply(state, {"type": "plot", "plot": picked.most_common(1)[0][0]})
+    assert GAME.current_player(state) == 2
+    view = GAME.view(state, 2)
+    assert view["players"][0]["chosen"] and view["players"][1]["chosen"]
+    sampled = [bot.determinize(GAME, view, 2, Rng(k)) for k in range(60)]
+    for seat in (0, 1):
+        got = Counter(s["players"][seat]["choice"] for s in sampled)
+        # only plots the heuristic picks (uniform guesses would put about 3 in 7 elsewhere)
+        assert set(got) <= set(heuristic[seat]), (seat, got, heuristic[seat])
+        assert len(got) >= 2  # still a belief, not the one plot

@@ -652,7 +652,37 @@ def rollout(game, state, legal, rng):
     """Cheap playout policy for the hard bot: the heuristic on the mover's quick view."""
     if len(legal) == 1:
         return legal[0]
-    seat = game.current_player(state)
+    return _modelled(state, legal, game.current_player(state), rng)
+
+
+def determinize(game, view: dict, seat: int, rng) -> dict:
+    """A deal for the hard bot's search: ``game.sample_state``, then each opponent's hidden choice
+    made as the opponent model makes it, not at random: a plot chosen but not yet revealed, an
+    agenda chosen but not yet shown.
+
+    Plots are chosen one seat after another but revealed together. With uniform guesses a seat
+    that chose after its opponents believed their plots random, while a seat that chose first
+    modelled the same opponents by the heuristic (they had not chosen yet): the two beliefs
+    differ, so the seats played differently for no reason of the game. Three hard bots went first
+    in round 1 from seat 2 in 80 of 120 games and from seat 0 in 3, and seat 0 won 47%
+    (docs/houses-balance.md). Modelling a hidden choice like a choice still to come removes
+    the seat order from what the bot believes."""
+    state = game.sample_state(view, seat, rng)
+    for o, q in enumerate(view["players"]):
+        if o == seat or q["out"]:
+            continue
+        p = state["players"][o]
+        if q["chosen"]:
+            legal = [{"type": "plot", "plot": pid} for pid in sorted(set(p["plots"]))]
+            p["choice"] = _modelled(state, legal, o, rng)["plot"]
+        if q["agenda_chosen"] and q["agenda"] is None:
+            legal = [{"type": "agenda", "agenda": a} for a in ["none", *C.AGENDAS]]
+            p["agenda"] = _modelled(state, legal, o, rng)["agenda"]
+    return state
+
+
+def _modelled(state: dict, legal: list[dict], seat: int, rng) -> dict:
+    """``seat``'s choice among ``legal`` by the normal heuristic on its quick view (ties at random)."""
     sc = scores(_quick_view(state, seat), legal, seat, rng)
     top = max(sc)
     best = [i for i, s in enumerate(sc) if s == top]
