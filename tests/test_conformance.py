@@ -358,7 +358,10 @@ def test_damaged_saves_are_refused(game_id):
     state = game.new_game(game.min_players, 3)
     data = game.to_dict(state)
     for bad in (None, [], {"game": "other", "version": 1, "state": {}},
-                {**data, "version": 999}, {**data, "state": "x"}, {**data, "state": {"num_players": 2}}):
+                {**data, "version": 999}, {**data, "state": "x"}, {**data, "state": {"num_players": 2}},
+                # a JSON true is no number: neither a player count nor the generator's state
+                {**data, "state": {**data["state"], "rng": True}},
+                {**data, "state": {**data["state"], "num_players": True}}):
         with pytest.raises(pygames.RecordError):
             game.from_dict(bad)
 

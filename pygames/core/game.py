@@ -346,8 +346,8 @@ class Game:
         if data.get("version") != self.version:
             raise RecordError(f"saved with version {data.get('version')!r} of {self.id}; this is version {self.version}")
         state = data.get("state")
-        if not isinstance(state, dict) or not isinstance(state.get("num_players"), int) \
-                or not isinstance(state.get("rng"), int):
+        if not isinstance(state, dict) or type(state.get("num_players")) is not int \
+                or type(state.get("rng")) is not int:  # a bool is an int to isinstance
             raise RecordError("the saved state is damaged")
         state = clone(state)
         try:
