@@ -200,11 +200,11 @@ def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_i
           log: Callable[[str], None] = print, matches: list[str] | None = None) -> list[dict[str, Any]]:
     """Play the plan (``games`` per cell, ``hard_games`` for the hard bot's cells) on ``jobs``
     processes; merge the rows into ``json_path`` (rows of other cells are kept) and write the table
-    into ``md_path`` between its markers. Returns every row."""
-    rows: dict[tuple, dict[str, Any]] = {}
-    if json_path is not None and json_path.exists():
-        for row in json.loads(json_path.read_text(encoding="utf-8")).get("rows", []):
-            rows[(row["game"], row["players"], row["challenger"], row["opponent"])] = row
+    into ``md_path`` between its markers. Returns every row.
+
+    The file is read again before each write, so that runs of other games side by side (one
+    process each) keep each other's rows."""
+    mine: dict[tuple, dict[str, Any]] = {}
     cells = plan(game_ids, matches)
     pool = None
     if jobs > 1:
@@ -223,15 +223,15 @@ def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_i
                 row["hard_settings"] = settings["hard"]
             row["target"] = (target_for(challenger, opponent, players) or (None, ""))[1]
             row["met"] = meets(row)
-            rows[(game_id, players, challenger, opponent)] = row
+            mine[(game_id, players, challenger, opponent)] = row
             log(table_line(row) + f"  ({row['seconds']:.0f} s)")
             if json_path is not None:
-                write_json(json_path, rows)
+                write_json(json_path, {**saved_rows(json_path), **mine})
     finally:
         if pool is not None:
             pool.close()
             pool.join()
-    ordered = sorted(rows.values(), key=_row_order)
+    ordered = sorted({**saved_rows(json_path), **mine}.values(), key=_row_order)
     if md_path is not None:
         write_markdown(md_path, ordered)
     return ordered
@@ -243,6 +243,14 @@ def _row_order(row: dict[str, Any]) -> tuple:
     kind = (row["challenger"], row["opponent"])
     return (GAME_IDS.index(row["game"]) if row["game"] in GAME_IDS else 99,
             kinds.index(kind) if kind in kinds else 9, row["players"])
+
+
+def saved_rows(path: Path | None) -> dict[tuple, dict[str, Any]]:
+    """The rows of ``path`` (none if there is no file), by (game, players, challenger, opponent)."""
+    if path is None or not path.exists():
+        return {}
+    return {(row["game"], row["players"], row["challenger"], row["opponent"]): row
+            for row in json.loads(path.read_text(encoding="utf-8")).get("rows", [])}
 
 
 def write_json(path: Path, rows: dict[tuple, dict[str, Any]]) -> None:

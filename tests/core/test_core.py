@@ -286,6 +286,28 @@ def test_the_arena_bench_writes_json_and_markdown(tmp_path, monkeypatch):
         arena.plan(["coup"], ["hard-random"])
 
 
+def test_arena_benches_side_by_side_keep_each_others_rows(tmp_path, monkeypatch):
+    """Two bench runs of different games at once (one process each) both write bots.json: a row
+    the other run wrote while this one played is kept, in the file and in the table."""
+    from pygames.bots import arena
+    page, data = tmp_path / "bots.md", tmp_path / "bots.json"
+    page.write_text("# Bots\n\n<!-- arena:begin -->\n<!-- arena:end -->\n\n<!-- settings:begin -->\n<!-- settings:end -->\n")
+    other = {"game": "koryo", "players": 2, "challenger": "easy", "opponent": "normal", "games": 9,
+             "win_rate": 0.25, "ci95": [0.1, 0.5], "fair_share": 0.5, "target": "", "met": None}
+    play = arena._bench_game
+
+    def the_other_run_writes_meanwhile(job):
+        arena.write_json(data, {**arena.saved_rows(data), ("koryo", 2, "easy", "normal"): other})
+        return play(job)
+
+    monkeypatch.setattr(arena, "_bench_game", the_other_run_writes_meanwhile)
+    rows = arena.bench(games=2, jobs=1, game_ids=["coup"], json_path=data, md_path=page,
+                       log=lambda line: None, matches=["easy-normal"])
+    assert [(r["game"], r["challenger"]) for r in rows] == [("coup", "easy"), ("koryo", "easy")]
+    assert json.loads(data.read_text())["rows"] == rows
+    assert "| koryo | 2 | easy vs normal | 9 |" in page.read_text()
+
+
 class ShuffledNim(type(NIM)):
     """Nim whose every take also shuffles a row of tokens with the rules' generator, and whose
     legal list is rebuilt in apply (``snapshot_legal`` off) instead of snapshotted."""
