@@ -234,4 +234,4 @@ def evaluate(game, state: dict) -> list[float]:
 
 
 #: the hard bot's budget and settings for Koryo (see pygames/bots/ismcts.py)
-HARD = {"iterations": 250}
+HARD = {"iterations": 600}

@@ -294,4 +294,4 @@ def evaluate(game: Any, state: dict) -> list[float]:
 
 
 #: the hard bot's budget and settings for Oriflamme (see pygames/bots/ismcts.py)
-HARD = {"iterations": 600}
+HARD = {"iterations": 900}
