@@ -1174,11 +1174,15 @@ def bench_lobby(browser, url: str, runs: int, game_id: str) -> dict:
         context.close()
         return load, count[0], spot
 
+    def bare_figures(page) -> tuple[float, float]:
+        """The bare page's (ready, Pyodide ready), once it is ready."""
+        return _ready(page, "bareReadyAt"), page.evaluate("() => window.__lobby.interpreter")
+
     def cold_bare() -> tuple[float, float]:
         context = cold_context()
         page = context.new_page()
         page.goto(f"{url}/bare.html")
-        figures = _ready(page, "bareReadyAt"), page.evaluate("() => window.__lobby.interpreter")
+        figures = bare_figures(page)
         context.close()
         return figures
 
@@ -1226,7 +1230,7 @@ def bench_lobby(browser, url: str, runs: int, game_id: str) -> dict:
                 done["load"] = _lobby_load(site, url, reload=True)
             elif kind == "bare":
                 bare.reload()
-                done["bare"] = _ready(bare, "bareReadyAt"), bare.evaluate("() => window.__lobby.interpreter")
+                done["bare"] = bare_figures(bare)
             else:
                 clicker.evaluate("() => localStorage.removeItem('pygames.setup')")  # the lobby as first seen
                 done["click"] = _lobby_click(clicker, url, spot, reload=True)

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from . import cards as C
-from .rules import (CARDS, KINDS, PLOTS, RIVAL_ICONS, RIVAL_KW, base_str, behind, event_cost, icons_of,
-                    keywords_of, leads_over, marshal_cost, rivalry_applies, total_power, unique_blocked)
+from .rules import (CARDS, KINDS, PLOTS, RIVAL_ICONS, RIVAL_KW, agenda_actions, base_str, behind, event_cost,
+                    icons_of, keywords_of, leads_over, marshal_cost, plot_actions, rivalry_applies, total_power,
+                    unique_blocked)
 
 KW_VALUE = {"renown": 1.3, "stealth": 0.7, "insight": 0.6, "intimidate": 0.4,
             "vanguard": 0.5, "bulwark": 0.5}
@@ -673,11 +674,9 @@ def determinize(game, view: dict, seat: int, rng) -> dict:
             continue
         p = state["players"][o]
         if q["chosen"]:
-            legal = [{"type": "plot", "plot": pid} for pid in sorted(set(p["plots"]))]
-            p["choice"] = _modelled(state, legal, o, rng)["plot"]
+            p["choice"] = _modelled(state, plot_actions(p), o, rng)["plot"]
         if q["agenda_chosen"] and q["agenda"] is None:
-            legal = [{"type": "agenda", "agenda": a} for a in ["none", *C.AGENDAS]]
-            p["agenda"] = _modelled(state, legal, o, rng)["agenda"]
+            p["agenda"] = _modelled(state, agenda_actions(), o, rng)["agenda"]
     return state
 
 
@@ -715,6 +714,6 @@ def evaluate(game, state) -> list[float]:
 #: the hard bot's budget and settings for the houses game (see pygames/bots/ismcts.py): playouts are
 #: cut after 20 actions and scored by ``evaluate``; opponents are modelled by the normal heuristic
 #: with little noise (0.02 rather than 0.1: measurements in docs/bots.md); 450 iterations (150 before
-#: issue 14) fit the browser's 0.8 s and won more against the normal bot (90% / 48% of 40 at 2 / 3
-#: players, against 75% / 45% at 150 on the same seeds)
+#: issue 14) won more against the normal bot (90% / 48% of 40 at 2 / 3 players, against 75% / 45% at
+#: 150 on the same seeds); in a browser the 0.8 s limit may stop the search earlier
 HARD = {"iterations": 450, "rollout_depth": 20, "opponent_noise": 0.02, "opponent_model": "rollout"}

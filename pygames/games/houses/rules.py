@@ -325,6 +325,16 @@ def log(state: dict, key: str, to: list[int] | None = None, **params) -> None:
 
 
 # ====================================================================== the game
+
+def agenda_actions() -> list[dict]:
+    """The agenda choices of the game's start (the same for every player)."""
+    return [{"type": "agenda", "agenda": a} for a in ["none", *C.AGENDAS]]
+
+
+def plot_actions(player: dict) -> list[dict]:
+    """A player's plot choices: one per distinct plot card left in its plot hand."""
+    return [{"type": "plot", "plot": pid} for pid in sorted(set(player["plots"]))]
+
 class HousesGame(Game):
     info = INFO
     version = 1
@@ -1167,12 +1177,12 @@ class HousesGame(Game):
         if stage == "mulligan":
             return [{"type": "keep"}, {"type": "mulligan"}]
         if stage == "agenda":
-            return [{"type": "agenda", "agenda": a} for a in ["none", *C.AGENDAS]]
+            return agenda_actions()
         if stage == "setup":
             out = [{"type": "place", "card": cid} for cid in sorted(set(p["hand"])) if self._can_place(p, cid)]
             return out + [{"type": "place_done"}]
         if stage == "plot":
-            return [{"type": "plot", "plot": pid} for pid in sorted(set(p["plots"]))]
+            return plot_actions(p)
         if stage == "first_player":
             return [{"type": "first_player", "seat": s} for s in living(state)]
         ch = state["ch"]
