@@ -82,7 +82,11 @@ BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
 MAIN_MODULE = "pygames_main"
 MAIN_STUB = f"""# The browser glue is site/main.py of the repository. build.py ships it in pygames.zip as
 # {MAIN_MODULE}.py with its compiled .pyc, so that no page load compiles it from source.
-import {MAIN_MODULE}  # noqa: F401
+import os
+import sys
+
+sys.path.insert(0, os.path.abspath("{PACKAGE_ZIP}"))  # imported in place, never unpacked
+import {MAIN_MODULE}  # noqa: E402,F401
 """
 
 MIME_TYPES = {
@@ -267,9 +271,7 @@ for folder, _dirs, names in os.walk("."):
             with open(path, "rb") as handle:
                 source = handle.read()
             code = compile(without_docstrings(ast.parse(source, path)), path, "exec", dont_inherit=True)
-            target = importlib.util.cache_from_source(path)
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            with open(target, "wb") as handle:
+            with open(path + "c", "wb") as handle:  # beside its source: the page imports from the zip
                 handle.write(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=True))
 `);
 """
@@ -400,8 +402,9 @@ def check_pyscript_toml(text: str) -> None:
     if "packages" in config:
         raise BuildError(f"site/{PYSCRIPT_TOML} must not have `packages` (it pulls micropip from a CDN)")
     files = config.get("files", {})
-    if files.get(f"./{PACKAGE_ZIP}") != "./*":
-        raise BuildError(f'site/{PYSCRIPT_TOML} must list "./{PACKAGE_ZIP}" = "./*" under [files]')
+    if files.get(f"./{PACKAGE_ZIP}") != f"./{PACKAGE_ZIP}":
+        # written as it is (never unpacked): main.py imports our package from the zip in place
+        raise BuildError(f'site/{PYSCRIPT_TOML} must list "./{PACKAGE_ZIP}" = "./{PACKAGE_ZIP}" under [files]')
 
 
 # --------------------------------------------------------------------------- service worker

@@ -762,52 +762,107 @@ def start():
     schedule_bots()
 
 
-# ---------------------------------------------------------------------------- bytecode cache
-# Pyodide starts from an empty file system at every load and does not write .pyc files. pygames.zip
-# brings the modules the page imports at start already compiled (build.py), but not each game's own
-# modules, which are imported once that game is picked: without help every visit would compile
-# those from source again (most of their import time). So the code objects our modules' import
-# compiled from source are remembered (KeepingFinder), written a few seconds later as *checked-hash*
-# .pyc files (PEP 552: Python compares each with its source's hash at import, so a stale one is just
-# recompiled) and kept in Cache Storage; the next boot puts them back before the first import.
-# Writing a .pyc only marshals a code object that exists already: compiling the module a second time
-# would block the page as long as its import did (hundreds of ms for a game's renderer).
+# ---------------------------------------------------------------------------- our package's imports
+# pygames.zip stays a zip in Pyodide's file system (PyScript writes it as it is, pyscript.toml) and
+# our modules are imported from it in place: unpacking it at every load cost more than the imports.
+# PackageImporter (first on sys.meta_path) finds our package's modules in it and loads each once:
+# Python's own zipimport reads a module's code twice per import (its find_spec asks for the file
+# name, which loads the code), so a module compiled from source would be compiled twice.
+#
+# The zip brings the modules the page imports at start already compiled (build.py: a .pyc beside each
+# .py, compiled by the pinned Pyodide), but not each game's own modules, which are imported once that
+# game is picked: without help every visit would compile those from source again (most of their
+# import time). So the code objects compiled at import are remembered, marshalled a few seconds later
+# as checked-hash .pyc data (PEP 552: the source's hash is in it, so a stale one is just recompiled)
+# and kept in Cache Storage; the next boot reads them back before the first import. Keeping only
+# marshals a code object that exists already: compiling the module a second time would block the
+# page as long as its import did (hundreds of ms for a game's renderer).
 # Our own cache name: sw.js deletes only "pygames-…" caches, and nothing here is needed for the page
 # to work (any failure: from source).
+PACKAGE_ZIP = "pygames.zip"
 BYTECODE_CACHE = "bytecode.pygames"
-BYTECODE_URL = "./bytecode.zip"
+BYTECODE_URL = "./bytecode.marshal"  # {module name: .pyc bytes}, marshalled
 BYTECODE_DELAY_S = 3  # after the boot, when the page is idle
 BYTECODE = {"restored": 0, "compiled": 0, "compiled_modules": []}
-SHIPPED_BYTECODE = set()  # the .pyc files pygames.zip brought (never put into the cache)
-COMPILED_AT_IMPORT = {}  # source path -> (module name, code object) of our modules imported from source
+KEPT_BYTECODE = {}  # module name -> checked-hash .pyc bytes (read at boot, kept again with new ones)
+COMPILED_AT_IMPORT = {}  # module name -> (source bytes, code object) of modules compiled at import
 
 
-class KeepingLoader(importlib.machinery.SourceFileLoader):
-    """Python's own loader for a .py file, which also remembers the code object it compiled from
-    the source (a module with a valid .pyc is loaded from that and never compiled)."""
+class PackageImporter:
+    """Finds and loads the modules of our package in the zip (first on sys.meta_path; every other
+    module is left to Python's own finders). A module comes from its shipped .pyc, else from the
+    bytecode an earlier visit kept if it matches the source, else from the source (remembering the
+    code compiled)."""
 
-    def source_to_code(self, data, path, *args, **kwargs):
-        code = super().source_to_code(data, path, *args, **kwargs)
-        COMPILED_AT_IMPORT[path] = (self.name, code)
+    def __init__(self, archive):
+        import zipimport
+        self.archive = archive
+        self.zip = zipimport.zipimporter(archive)  # only its get_data: a member's bytes
+        self.found = {}  # module name -> (origin, its .pyc or None, its source), read by find_spec
+
+    def member(self, path):
+        """A member's bytes, or None when the zip has no such member."""
+        try:
+            return self.zip.get_data(path)
+        except OSError:
+            return None
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname.partition(".")[0] != "pygames":
+            return None
+        relative = fullname.replace(".", "/")
+        for name, package in ((relative + "/__init__.py", True), (relative + ".py", False)):
+            origin = f"{self.archive}/{name}"
+            source = self.member(origin)
+            if source is None:
+                continue
+            # build.py ships the .pyc of each module the page imports at start beside its source
+            self.found[fullname] = (origin, self.member(origin + "c"), source)
+            spec = importlib.machinery.ModuleSpec(fullname, self, origin=origin, is_package=package)
+            spec.has_location = True  # __file__ is the member's path (tracebacks, the lobby's pictures)
+            if package:
+                spec.submodule_search_locations = [f"{self.archive}/{relative}"]
+            return spec
+        return None
+
+    def invalidate_caches(self):
+        pass
+
+    def create_module(self, spec):
+        return None  # the default module
+
+    def exec_module(self, module):
+        exec(self.get_code(module.__name__), module.__dict__)
+
+    def get_data(self, path):
+        """A member's bytes by its path under the archive's (as Python's loaders' get_data)."""
+        return self.zip.get_data(path)
+
+    def get_source(self, fullname):
+        spec = self.find_spec(fullname)
+        return None if spec is None else self.get_data(spec.origin).decode("utf-8")
+
+    def get_code(self, fullname):
+        import marshal
+        if fullname not in self.found and self.find_spec(fullname) is None:
+            raise ImportError(f"no module {fullname} in {self.archive}", name=fullname)
+        origin, pyc, source = self.found.pop(fullname)
+        if pyc is not None and bytecode_matches(pyc, source):
+            return marshal.loads(memoryview(pyc)[16:])  # compiled by build.py (a checked-hash .pyc)
+        kept = KEPT_BYTECODE.get(fullname)
+        if kept is not None and bytecode_matches(kept, source):
+            return marshal.loads(memoryview(kept)[16:])
+        code = compile(source, origin, "exec", dont_inherit=True)
+        COMPILED_AT_IMPORT[fullname] = (source, code)
         return code
 
 
-class KeepingFinder:
-    """Finds our package's modules as Python does (first on sys.meta_path), loading each .py with
-    KeepingLoader; every other module is left to Python's own finders."""
-
-    @staticmethod
-    def find_spec(fullname, path=None, target=None):
-        if fullname.partition(".")[0] != "pygames":
-            return None
-        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
-        if spec is not None and type(spec.loader) is importlib.machinery.SourceFileLoader:
-            spec.loader = KeepingLoader(spec.loader.name, spec.loader.path)
-        return spec
-
-    @staticmethod
-    def invalidate_caches():
-        pass
+def install_package_importer():
+    """Put a PackageImporter of the zip PyScript wrote first on sys.meta_path (before anything of
+    pygames is imported)."""
+    import os
+    import sys
+    sys.meta_path.insert(0, PackageImporter(os.path.abspath(PACKAGE_ZIP)))
 
 
 def hash_pyc(code, source_bytes):
@@ -817,79 +872,53 @@ def hash_pyc(code, source_bytes):
             + importlib.util.source_hash(source_bytes) + marshal.dumps(code))
 
 
-def bytecode_valid(cached, source_bytes):
-    """The file ``cached`` is a checked-hash .pyc of ``source_bytes`` for this Python."""
-    try:
-        with open(cached, "rb") as handle:
-            head = handle.read(16)
-    except OSError:
-        return False
-    return (head[:4] == importlib.util.MAGIC_NUMBER and int.from_bytes(head[4:8], "little") == 0b11
-            and head[8:16] == importlib.util.source_hash(source_bytes))
+def bytecode_matches(pyc, source_bytes):
+    """``pyc`` is a checked-hash .pyc of ``source_bytes`` for this Python."""
+    return (pyc[:4] == importlib.util.MAGIC_NUMBER and int.from_bytes(pyc[4:8], "little") == 0b11
+            and pyc[8:16] == importlib.util.source_hash(source_bytes))
 
 
 async def restore_bytecode():
-    """Put back the .pyc files a previous visit kept (before anything of pygames is imported)."""
-    import io
-    import os
-    import zipfile
+    """Read the bytecode a previous visit kept (before anything of pygames is imported)."""
+    import marshal
     try:
-        for folder, _dirs, files in os.walk("pygames"):
-            SHIPPED_BYTECODE.update(os.path.join(folder, f) for f in files if f.endswith(".pyc"))
-        if not hasattr(window, "caches") or not os.path.isdir("pygames"):
+        if not hasattr(window, "caches"):
             return
         cache = await window.caches.open(BYTECODE_CACHE)
         response = await cache.match(BYTECODE_URL)
         if not found(response):
             return
-        data = (await response.arrayBuffer()).to_bytes()
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            for name in archive.namelist():
-                parts = name.split("/")
-                if parts[0] != "pygames" or ".." in parts or "__pycache__" not in parts or not name.endswith(".pyc"):
-                    continue
-                os.makedirs(os.path.dirname(name), exist_ok=True)
-                with open(name, "wb") as handle:
-                    handle.write(archive.read(name))
-                BYTECODE["restored"] += 1
+        kept = marshal.loads((await response.arrayBuffer()).to_bytes())
+        if not isinstance(kept, dict):
+            return
+        for name, pyc in kept.items():
+            if isinstance(name, str) and name.startswith("pygames.") and isinstance(pyc, bytes):
+                KEPT_BYTECODE[name] = pyc
+        BYTECODE["restored"] = len(KEPT_BYTECODE)
     except Exception as exc:  # a damaged or missing cache only costs the compile time
         window.console.info(f"pygames: no bytecode cache ({exc})")
 
 
 async def keep_bytecode():
-    """Write the .pyc files of the modules imported from source since the last time (one per slice,
-    so the page stays responsive) and keep the .pyc files the zip did not bring in Cache Storage
-    for the next visit."""
-    import io
-    import os
-    import zipfile
+    """Marshal the code objects of the modules compiled at import since the last time (one per slice,
+    so the page stays responsive) and keep them, with those kept before, in Cache Storage for the
+    next visit."""
+    import marshal
     await asyncio.sleep(BYTECODE_DELAY_S)
     compiled = 0
     try:
-        for source in sorted(COMPILED_AT_IMPORT):
-            name, code = COMPILED_AT_IMPORT.pop(source)
-            with open(source, "rb") as handle:
-                data = hash_pyc(code, handle.read())
-            cached = importlib.util.cache_from_source(source)
-            os.makedirs(os.path.dirname(cached), exist_ok=True)
-            with open(cached, "wb") as handle:
-                handle.write(data)
+        for name in sorted(COMPILED_AT_IMPORT):
+            source, code = COMPILED_AT_IMPORT.pop(name)
+            KEPT_BYTECODE[name] = hash_pyc(code, source)
             compiled += 1
             BYTECODE["compiled_modules"].append(name)
             await asyncio.sleep(0)
         BYTECODE["compiled"] += compiled
         if not compiled:
             return
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
-            for folder, _dirs, files in os.walk("pygames"):
-                for file in files:
-                    path = os.path.join(folder, file)
-                    if folder.endswith("__pycache__") and file.endswith(".pyc") and path not in SHIPPED_BYTECODE:
-                        archive.write(path)
         cache = await window.caches.open(BYTECODE_CACHE)
-        body = to_js(buffer.getvalue())
-        await cache.put(BYTECODE_URL, window.Response.new(body))
+        await cache.put(BYTECODE_URL, window.Response.new(to_js(marshal.dumps(KEPT_BYTECODE))))
+        await cache.delete("./bytecode.zip")  # what versions before the zip was imported in place kept
     except Exception as exc:
         window.console.info(f"pygames: bytecode not kept ({exc})")
     finally:
@@ -910,8 +939,7 @@ def keep_new_bytecode_soon():
 
 async def boot():
     try:
-        import sys
-        sys.meta_path.insert(0, KeepingFinder)  # before anything of pygames is imported
+        install_package_importer()
         await restore_bytecode()
         window.performance.mark("pygames:bytecode")
         start()

@@ -79,7 +79,7 @@ def test_the_zip_holds_the_start_modules_compiled_for_the_browser(dist):
     assert len({texts[n][:4] for n in compiled}) == 1  # one Python compiled them all
     for name in sources:
         folder, _, file = name.rpartition("/")
-        pyc = f"{folder + '/' if folder else ''}__pycache__/{file[:-3]}.cpython-314.pyc"
+        pyc = name + "c"  # beside its source: the page imports from the zip in place
         game_module = name.startswith("pygames/games/") and name.count("/") == 3 and file != "__init__.py"
         assert (pyc in texts) == (not game_module), name
         if pyc in texts:
@@ -147,7 +147,7 @@ def test_page_uses_relative_urls_only(dist):
     config = tomllib.loads((dist / "pyscript.toml").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     assert "packages" not in config
-    assert config["files"] == {"./pygames.zip": "./*"}
+    assert config["files"] == {"./pygames.zip": "./pygames.zip"}  # never unpacked
 
 
 def test_url_check_catches_what_would_be_fetched():
@@ -163,10 +163,12 @@ def test_url_check_catches_what_would_be_fetched():
 
 
 def test_pyscript_toml_check():
-    ok = '\ninterpreter = "./pyodide/pyodide.mjs"\n[files]\n"./pygames.zip" = "./*"\n'
+    ok = '\ninterpreter = "./pyodide/pyodide.mjs"\n[files]\n"./pygames.zip" = "./pygames.zip"\n'
     build.check_pyscript_toml(ok)
     with pytest.raises(build.BuildError, match="interpreter"):
-        build.check_pyscript_toml('[files]\n"./pygames.zip" = "./*"\n')
+        build.check_pyscript_toml('[files]\n"./pygames.zip" = "./pygames.zip"\n')
+    with pytest.raises(build.BuildError, match="under"):  # unpacked: no longer how the page imports
+        build.check_pyscript_toml(ok.replace('= "./pygames.zip"', '= "./*"'))
     with pytest.raises(build.BuildError, match="packages"):
         build.check_pyscript_toml('packages = ["numpy"]\n' + ok)
 

@@ -15,9 +15,9 @@ Controls of the shell (not moves of the game) are elements with
 from __future__ import annotations
 
 import json
+import os
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .. import GAMES, INFOS, get_game
@@ -272,16 +272,18 @@ def players_text(game: Game | GameInfo, lang: str) -> str:
 
 
 _BOX_ART: dict[str, str] = {}
-_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+# the package's folder: a directory in CPython, a folder inside pygames.zip in the browser (read
+# through the module's loader, which reads either)
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def box_art(game_id: str) -> str:
     """The game's lobby picture: ``pygames/games/<id>/box.svg`` (our own small SVG, no text, no ids,
     so it can appear more than once in a page), inlined so it is there at first paint; "" if none."""
     if game_id not in _BOX_ART:
-        path = _PACKAGE_DIR / "games" / game_id / "box.svg"
+        path = os.path.join(_PACKAGE_DIR, "games", game_id, "box.svg")
         try:
-            text = " ".join(path.read_text(encoding="utf-8").split())
+            text = " ".join(__loader__.get_data(path).decode("utf-8").split())
             # inline in HTML the parser gives <svg> its namespace: the attribute is only for the file
             _BOX_ART[game_id] = text.replace(' xmlns="http://www.w3.org/2000/svg"', "")
         except OSError:
