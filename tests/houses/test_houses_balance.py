@@ -25,3 +25,20 @@ def test_balance_run_saved_to_a_file_goes_on_where_it_stopped(tmp_path, monkeypa
     played.clear()
     balance.run_multi(3, 1, {"rivalry": False}, save=save)
     assert played == [1]
+
+
+def test_balance_reports_what_each_house_did():
+    """Per House and game: power by source matching the game's sources, challenges won and lost as
+    the attacker (undefended ones among the won), and the report's table of their means."""
+    results = balance.run_multi(3, 2)
+    for r in results:
+        assert set(r["by_house"]) == set(r["houses"])
+        for why, n in r["sources"].items():
+            assert sum(h.get("power:" + why, 0) for h in r["by_house"].values()) == n
+        for h in r["by_house"].values():
+            assert h.get("won undefended", 0) <= h.get("attacks won", 0)
+        assert sum(h.get("attacks won", 0) + h.get("attacks lost", 0) for h in r["by_house"].values()) > 0
+    text = balance.report_multi(results)
+    assert "| House | power:claim |" in text
+    older = [{k: v for k, v in r.items() if k != "by_house"} for r in results]  # saved before the table
+    assert "power:claim" not in balance.report_multi(older)

@@ -51,14 +51,30 @@ def play_game(houses: list[str], seed: int, options: dict, level: str = "normal"
         action = bots[seat].choose(GAME, GAME.view(state, seat), GAME.legal_actions(state), seat)
         state = GAME.apply(state, action)
     sources: Counter = Counter()
+    by_house: dict[str, Counter] = {h: Counter() for h in houses}  # what each House did (HOUSE_STATS)
     first = None
     for entry in GAME.view(state, None)["log"]:
-        if entry["key"] == "power":
-            sources[entry["params"]["why"]] += entry["params"]["n"]
-        if entry["key"] == "order" and first is None:
-            first = entry["params"]["order"][0]
+        key, params = entry["key"], entry["params"]
+        if key == "power":
+            sources[params["why"]] += params["n"]
+            by_house[houses[params["seat"]]]["power:" + params["why"]] += params["n"]
+        elif key == "result":
+            att, won = houses[params["attacker"]], params["winner"] == params["attacker"]
+            by_house[att]["attacks won" if won else "attacks lost"] += 1
+            if won and params["d"] <= 0:
+                by_house[att]["won undefended"] += 1
+        elif key in ("stealth", "knelt", "killed", "event"):
+            by_house[houses[params["seat"]]][key] += 1
+        if key == "order" and first is None:
+            first = params["order"][0]
     return {"houses": tuple(houses), "winners": GAME.winners(state), "rounds": state["round"],
-            "end": state["end"], "sources": dict(sources), "first": first}
+            "end": state["end"], "sources": dict(sources), "first": first,
+            "by_house": {h: dict(c) for h, c in by_house.items()}}
+
+
+#: the per-House figures report_multi averages per game played (play_game's "by_house")
+HOUSE_STATS = ("power:claim", "power:dominance", "power:unopposed", "power:renown", "power:bounty",
+               "attacks won", "attacks lost", "won undefended", "stealth", "knelt", "killed", "event")
 
 
 def run(games_per_pair: int, options: dict | None = None, jobs: int = 1) -> list[dict]:
@@ -213,6 +229,16 @@ def report_multi(results: list[dict]) -> str:
     for h in HOUSES:
         lo, hi = wilson_interval(wins[h], plays[h])
         lines.append(f"| {h} | {100 * wins[h] / max(1, plays[h]):.1f}% | {100 * lo:.1f}–{100 * hi:.1f}% | {plays[h]} |")
+    played = [r for r in results if "by_house" in r]  # (saved games of older runs lack it)
+    if played:
+        lines += ["", f"What each House did, per game played ({len(played)} games; \"knelt\", \"killed\": "
+                  "the seat of the card knelt or killed):", "",
+                  "| House | " + " | ".join(HOUSE_STATS) + " |", "|---" * (len(HOUSE_STATS) + 1) + "|"]
+        for h in HOUSES:
+            games_of = [r["by_house"][h] for r in played if h in r["by_house"]]
+            if games_of:
+                cells = [f"{sum(g.get(k, 0) for g in games_of) / len(games_of):.2f}" for k in HOUSE_STATS]
+                lines.append(f"| {h} | " + " | ".join(cells) + " |")
     lines += ["", "| seat | win rate | 95% interval | from fair share |", "|---|---|---|---|"]
     for seat in range(players):
         lo, hi = wilson_interval(seat_wins[seat], n)
