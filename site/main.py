@@ -30,6 +30,7 @@ Two table mechanisms every game shares live here too (docs/architecture.md, "Car
 import asyncio
 import importlib.machinery
 import importlib.util
+import json
 import time
 import traceback
 
@@ -141,35 +142,21 @@ def motion_wanted():
 
 
 def anim_snapshot():
-    """data-anim-id -> (page x, page y, signature) of every piece on the screen."""
-    shot = {}
-    sx, sy = float(window.scrollX), float(window.scrollY)
-    for element in ROOT.querySelectorAll("[data-anim-id]"):
-        rect = element.getBoundingClientRect()
-        ident = str(element.getAttribute("data-anim-id"))
-        sig = attribute(element, "data-anim-sig")
-        if sig is None:  # what it shows: its text and pictures (not its classes: being a choice is no change)
-            sig = str(element.textContent) + "|" + ",".join(
-                str(use.getAttribute("href")) for use in element.querySelectorAll("use"))
-        shot[ident] = (float(rect.left) + sx, float(rect.top) + sy, sig)
-    return shot
+    """data-anim-id -> [page x, page y, signature, data-anim-from] of every piece on the screen
+    (motion.js, in one call)."""
+    return json.loads(str(window.pygamesMotion.snapshot(ROOT)))
 
 
 def purse_snapshot():
     """data-anim-id -> (Purse, page centre x, page centre y) of every place holding coins (html.purse_attrs)."""
     from pygames.ui.motion import Purse
     shot = {}
-    sx, sy = float(window.scrollX), float(window.scrollY)
-    for element in ROOT.querySelectorAll("[data-purse][data-anim-id]"):
-        rect = element.getBoundingClientRect()
-        if float(rect.width) == 0 and float(rect.height) == 0:
-            continue  # not on the screen (a folded part)
-        amount = attribute(element, "data-amount")
-        purse = Purse(kind=str(element.getAttribute("data-purse")),
+    for ident, place in json.loads(str(window.pygamesMotion.purses(ROOT))).items():
+        amount = place["amount"]
+        purse = Purse(kind=place["kind"],
                       amount=int(amount) if amount is not None and amount.lstrip("-").isdigit() else None,
-                      bank=element.hasAttribute("data-bank"), came_from=attribute(element, "data-anim-from"))
-        shot[str(element.getAttribute("data-anim-id"))] = (purse, float(rect.left) + sx + float(rect.width) / 2,
-                                                           float(rect.top) + sy + float(rect.height) / 2)
+                      bank=place["bank"], came_from=place["from"])
+        shot[ident] = (purse, place["x"], place["y"])
     return shot
 
 
@@ -182,6 +169,26 @@ def coin_layer():
         layer.setAttribute("aria-hidden", "true")
         document.body.appendChild(layer)
     return layer
+
+
+def keep_art_sheet(game_id):
+    """Put ``game_id``'s art sheet (page.art_defs) into #art-sheets once: the screens' pictures use
+    its symbols, and a redraw of #app then neither parses nor styles the sheet again."""
+    if game_id is None:
+        return
+    box = document.getElementById("art-sheets")
+    if not found(box):
+        box = document.createElement("div")
+        box.id = "art-sheets"
+        box.setAttribute("aria-hidden", "true")
+        document.body.appendChild(box)
+    if found(box.querySelector(f':scope > [data-art-game="{game_id}"]')):
+        return
+    from pygames.ui.page import art_defs
+    holder = document.createElement("div")
+    holder.setAttribute("data-art-game", game_id)
+    holder.innerHTML = art_defs(game_id)
+    box.appendChild(holder)
 
 
 def sweep_coins(*_args):
@@ -239,32 +246,30 @@ def animate_changes(before, after, animate):
     """FLIP: each piece starts where it was (or at its data-anim-from source) and glides to its new place."""
     if not animate or not before or len(after) > MOTION_LIMIT:
         return
-    for element in ROOT.querySelectorAll("[data-anim-id]"):
-        ident = str(element.getAttribute("data-anim-id"))
-        now = after.get(ident)
-        if now is None:
-            continue
+    plays = []  # [data-anim-id, keyframes, options], played by motion.js in one call
+    for ident, now in after.items():
         old = before.get(ident)
         if old is None:
-            source = attribute(element, "data-anim-from")
+            source = now[3]  # its data-anim-from
             old_source = before.get(source) if source else None
             if old_source is not None:
                 dx, dy = old_source[0] - now[0], old_source[1] - now[1]
-                element.animate(js_obj([{"transform": f"translate({dx}px, {dy}px)", "opacity": 0.4},
-                                        {"transform": "none", "opacity": 1}]),
-                                js_obj({"duration": MOVE_MS, "easing": "ease-out"}))
+                plays.append([ident, [{"transform": f"translate({dx}px, {dy}px)", "opacity": 0.4},
+                                      {"transform": "none", "opacity": 1}],
+                              {"duration": MOVE_MS, "easing": "ease-out"}])
             else:
-                element.animate(js_obj([{"transform": "scale(0.85)", "opacity": 0},
-                                        {"transform": "none", "opacity": 1}]),
-                                js_obj({"duration": APPEAR_MS, "easing": "ease-out"}))
+                plays.append([ident, [{"transform": "scale(0.85)", "opacity": 0}, {"transform": "none", "opacity": 1}],
+                              {"duration": APPEAR_MS, "easing": "ease-out"}])
             continue
         dx, dy = old[0] - now[0], old[1] - now[1]
         if abs(dx) + abs(dy) > 1.5:
-            element.animate(js_obj([{"transform": f"translate({dx}px, {dy}px)"}, {"transform": "none"}]),
-                            js_obj({"duration": MOVE_MS, "easing": "cubic-bezier(.2,.7,.3,1)"}))
+            plays.append([ident, [{"transform": f"translate({dx}px, {dy}px)"}, {"transform": "none"}],
+                          {"duration": MOVE_MS, "easing": "cubic-bezier(.2,.7,.3,1)"}])
         elif old[2] != now[2]:  # turned over, or its number changed: a quick flip in place
-            element.animate(js_obj([{"transform": "rotateY(80deg)"}, {"transform": "none"}]),
-                            js_obj({"duration": APPEAR_MS, "easing": "ease-out"}))
+            plays.append([ident, [{"transform": "rotateY(80deg)"}, {"transform": "none"}],
+                          {"duration": APPEAR_MS, "easing": "ease-out"}])
+    if plays:
+        window.pygamesMotion.play(ROOT, json.dumps(plays))
 
 
 def note_last_move(before, after, seat):
@@ -412,17 +417,19 @@ def _paint(moved_by=None):
     same_table = RENDERS and before not in ("lobby", "loading") and APP.screen != "lobby"
     before_shot = anim_snapshot() if same_table else {}
     before_purses = purse_snapshot() if same_table and motion_wanted() else {}  # only coins in flight need them
+    keep_art_sheet(APP.art_game())
     ROOT.innerHTML = markup
     RENDERS += 1
     phase = APP.phase()
     if before_shot or moved_by is not None:
         after_shot = anim_snapshot()
+        animate = motion_wanted()
+        # measured before any animation starts: a started one makes the page lay itself out again
+        after_purses = purse_snapshot() if animate and before_purses else {}
         if moved_by is not None:
             note_last_move(before_shot, after_shot, moved_by)
-        animate = motion_wanted()
         animate_changes(before_shot, after_shot, animate)
-        if animate and before_purses:
-            fly_coins(before_purses, purse_snapshot(), animate)
+        fly_coins(before_purses, after_purses, animate)
     if APP.screen == "lobby":
         clear_last_moves()
     show_last_moves()
@@ -737,7 +744,8 @@ def start():
     storage = LocalStorage()
     DELAY_MS = bot_delay_ms(storage)
     # dates in the player's zone (Python's is UTC here); the browser's languages for a first visit
-    APP = App(storage, dates=BrowserDates(window), preferred_langs=browser_langs())
+    # art_apart: the art sheets stay outside #app (keep_art_sheet), parsed once, not at every redraw
+    APP = App(storage, dates=BrowserDates(window), preferred_langs=browser_langs(), art_apart=True)
     PRERENDERED = found(ROOT.querySelector(":scope > .lobby-screen"))
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))

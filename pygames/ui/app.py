@@ -92,9 +92,11 @@ def describe_error(exc: BaseException) -> str:
 class App:
     def __init__(self, storage: Storage | None = None, seed: Callable[[], int | str] = new_seed,
                  clock: Callable[[], float] = time.time, dates: Dates | None = None,
-                 preferred_langs: "list[str] | tuple[str, ...]" = ()) -> None:
+                 preferred_langs: "list[str] | tuple[str, ...]" = (), art_apart: bool = False) -> None:
         """``dates``: how dates are shown (the player's zone and format); ``preferred_langs``:
-        the browser's languages (``navigator.languages``), used when the user has not chosen one yet."""
+        the browser's languages (``navigator.languages``), used when the user has not chosen one yet;
+        ``art_apart``: screens carry no art sheet, the page keeps ``art_game()``'s sheet itself."""
+        self.art_apart = art_apart
         self.storage = storage if storage is not None else MemoryStorage()
         self.dates: Dates = dates if dates is not None else PythonDates()  # the player's zone and format
         self.seed = seed
@@ -147,8 +149,20 @@ class App:
             return False
         return self.revealed != session.mover()
 
+    def art_game(self) -> str | None:
+        """The game whose art sheet (``page.art_defs``) the screen's pictures use, if any: the
+        table's or the replay's game, or the lobby's chosen game while its card reference is open."""
+        if self.replay is not None:
+            return self.replay.game.id
+        if self.session is not None:
+            return None if self.needs_privacy() else self.session.game.id
+        if self.setup is not None and self.panel in ("rules", "cards"):
+            return self.setup.game_id
+        return None
+
     def render(self) -> str:
-        extras = TableExtras(panel=self.panel, card_filter=self.card_filter, settings=self.settings)
+        extras = TableExtras(panel=self.panel, card_filter=self.card_filter, settings=self.settings,
+                             art_apart=self.art_apart)
         if self.replay is not None:
             return replay_html(self.replay, self.lang, extras)
         if self.session is None:

@@ -193,6 +193,7 @@ class TableExtras:
     hint_busy: bool = False
     hint: str | None = None  # the hint's sentence (HTML-safe)
     hint_key: str | None = None  # the hinted move's next click
+    art_apart: bool = False  # the page keeps the art sheets outside the screen (App.art_game): emit none
 
 
 # --------------------------------------------------------------------------- card art and zoom
@@ -212,6 +213,12 @@ def art_defs(game_id: str) -> str:
         else:
             _ART_DEFS[game_id] = module.defs()
     return _ART_DEFS[game_id]
+
+
+def screen_art(game_id: str, extras: TableExtras) -> str:
+    """The art sheet a screen of ``game_id`` carries: ``art_defs``, or "" when the page keeps the
+    sheets apart (in the browser, so that a redraw does not parse and style the sheet again)."""
+    return "" if extras.art_apart else art_defs(game_id)
 
 
 def art_use(game_id: str, name: str, css: str = "card-art") -> str:
@@ -473,7 +480,7 @@ def lobby_html(lang: str, setup: Setup | None = None, saved: "SavedGame | list[S
     if extras.panel is not None:
         game_id = setup.game_id if setup is not None else None
         if game_id is not None and extras.panel in ("rules", "cards"):
-            parts.append(art_defs(game_id))  # the card reference's pictures (the table has them already)
+            parts.append(screen_art(game_id, extras))  # the card reference's pictures (the table has them already)
         parts.append(panel_html(extras.panel, game_id, lang, extras))
     parts.append("</div>")
     return "".join(parts)
@@ -635,7 +642,7 @@ def table_html(session: Any, lang: str, names: list[str] | None = None,
     panel = panel_html(extras.panel, game.id, lang, extras) if extras.panel else ""
     return (f'<div class="screen table-screen">'
             f'{topbar(lang, game_title(game, lang), lobby_button(lang), with_lang=extras.panel != "settings")}'
-            f'<main class="table" data-testid="table" data-game="{esc(game.id)}">{art_defs(game.id)}'
+            f'<main class="table" data-testid="table" data-game="{esc(game.id)}">{screen_art(game.id, extras)}'
             f'<div class="table-main">'
             f'{status_html(session, lang, names)}'
             f'{table_tools(lang, extras)}'
@@ -694,7 +701,7 @@ def replay_html(replay: Any, lang: str, extras: TableExtras | None = None) -> st
              + tool_button("panel", t("cards", lang), "cards", testid="open-cards"))
     return (f'<div class="screen table-screen">'
             f'{topbar(lang, game_title(game, lang), lobby_button(lang), with_lang=extras.panel != "settings")}'
-            f'<main class="table is-replay" data-testid="table" data-game="{esc(game.id)}">{art_defs(game.id)}'
+            f'<main class="table is-replay" data-testid="table" data-game="{esc(game.id)}">{screen_art(game.id, extras)}'
             f'<div class="table-main">'
             f'<div class="status" data-testid="status" role="status">{status}</div>'
             f'{replay_bar(replay, lang, names)}'

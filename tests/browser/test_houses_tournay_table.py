@@ -129,7 +129,9 @@ def check_position(page, game_id: str, viewport: dict, index: int) -> None:
         assert faces.count() > 3, "the position shows cards"
         assert page.evaluate(OVERFLOW, FACES[game_id]) == [], f"{game_id} {lang} {viewport['width']}: clipped text"
         assert page.evaluate(MISSING_SYMBOLS) == []
-        assert page.locator(".board svg.art-defs").count() == 1
+        # the sheet is kept outside #app, once (main.py keep_art_sheet), not redrawn with the table
+        assert page.locator(f'#art-sheets > [data-art-game="{game_id}"] > svg.art-defs').count() == 1
+        assert page.locator("#app svg.art-defs").count() == 0
         # every card face can be zoomed and reached by the keyboard
         unzoomable = page.evaluate("""(sel) => [...document.querySelectorAll(sel)]
             .filter(e => !e.matches('.houses-facedown, .houses-housecard, .houses-chbox, .houses-stat, .tournay-deck, '

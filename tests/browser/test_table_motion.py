@@ -35,11 +35,14 @@ window.__animations = [];
 const original = Element.prototype.animate;
 Element.prototype.animate = function (keyframes, options) {
   const r = this.getBoundingClientRect();
+  // where the token's goal is laid out, leaving out transforms (the goal may be gliding there)
   const goal = this.getAttribute('data-coin-to') &&
     document.querySelector(`#app [data-anim-id="${this.getAttribute('data-coin-to')}"]`);
-  const g = goal ? goal.getBoundingClientRect() : null;
+  let gx = 0, gy = 0;
+  for (let e = goal; e; e = e.offsetParent) { gx += e.offsetLeft + e.clientLeft; gy += e.offsetTop + e.clientTop; }
   window.__animations.push({
-    goal: g ? [g.left + g.width / 2, g.top + g.height / 2] : null,
+    goal: goal ? [gx + goal.offsetWidth / 2 - goal.clientLeft - window.scrollX,
+                  gy + goal.offsetHeight / 2 - goal.clientTop - window.scrollY] : null,
     id: this.getAttribute('data-anim-id'), from: this.getAttribute('data-coin-from'),
     to: this.getAttribute('data-coin-to'), coin: this.classList.contains('coin-fly'),
     x: r.left + r.width / 2, y: r.top + r.height / 2,
@@ -102,8 +105,9 @@ def test_coins_paid_travel_from_the_treasury_to_your_coins_and_not_with_animatio
     paid = [f for f in flights if f["from"] == "coins-bank" and f["to"] == "coins-0"]
     assert len(paid) == 1, f"one coin from the Treasury to your coins: {flights}"
     dx, dy = shift(paid[0]["first"])
-    # it starts on the Treasury and ends on your coins, a real way apart
-    mine = paid[0]["goal"]  # where your coins were drawn when the token left
+    # it starts on the Treasury and ends on your coins, where the table has them once it has moved
+    # (not where they are drawn as the token leaves: they may still be gliding to their new place)
+    mine = paid[0]["goal"]
     assert abs(paid[0]["x"] - mine[0]) < 4 and abs(paid[0]["y"] - mine[1]) < 4, (paid[0], mine)
     assert abs(paid[0]["x"] + dx - bank[0]) < 4 and abs(paid[0]["y"] + dy - bank[1]) < 4, (paid[0], bank)
     assert abs(dx) + abs(dy) > 40

@@ -70,3 +70,22 @@ def test_card_zoom_escapes_nothing_it_should_not_and_is_in_both_languages(game_i
     for entry in page.card_reference(game_id, "en"):
         en, ja = render.card_zoom(entry["key"], "en"), render.card_zoom(entry["key"], "ja")
         assert en != ja and esc(entry["name"]) in en, entry  # the card in each language, its name escaped
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_screen_carries_its_art_sheet_once_or_leaves_it_to_the_page(game_id):
+    from pygames.ui.app import App, MemoryStorage
+    for apart in (False, True):
+        app = App(MemoryStorage(), seed=lambda: 3, art_apart=apart)
+        assert app.art_game() is None  # the lobby shows no card pictures
+        app.action("select-game", game_id)
+        app.action("panel", "cards")
+        assert app.art_game() == game_id  # the card reference over the lobby uses them
+        app.action("close-panel")
+        app.action("start")
+        assert app.art_game() == game_id
+        table = app.render()
+        # in the browser the sheet stays outside the redrawn screen (site/main.py keep_art_sheet)
+        assert table.count('<svg class="art-defs"') == (0 if apart else 1), (game_id, apart)
+        used = set(re.findall(r'<use href="#([^"]+)"', table))
+        assert used and used <= set(symbols(game_id)), game_id

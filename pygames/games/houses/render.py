@@ -574,7 +574,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
     n = view["num_players"]
     moves = last_moves(view, seat)
     ids = _CardIds(view)
-    parts = [f'<div class="houses-table" data-stage="{esc(view["stage"])}">', art.defs()]
+    # the art sheet comes with the screen (ui.page.screen_art), once
+    parts = [f'<div class="houses-table" data-stage="{esc(view["stage"])}">']
     # ---- header: round, order, power race
     order = " → ".join(f"{SEAT_SHAPES[s]} {_who(names, s)}" for s in view["order"]) if view["order"] else ""
     # the bank: gold paid or earned with nobody else comes from or goes to it (tokens travel)

@@ -599,7 +599,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     n = view["num_players"]
     ids = _AnimIds()
     moves = last_moves(view, seat)
-    parts = [art.defs()]
+    parts = []  # the art sheet comes with the screen (ui.page.screen_art), once
     round_text = (f"ラウンド {view['round']}" if ja else f"Round {view['round']}") + \
         ((" — 最終ラウンド" if ja else " — last round") if view["last_round"] else "")
     supply = "".join(f'<span class="tournay-supply tournay-{c}" title="{esc(T.colour_label(c, lang))}">'
