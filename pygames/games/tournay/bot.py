@@ -556,15 +556,21 @@ REACH = {(r, c): tuple((rr, cc) for rr, cc in CELLS if (rr == r) != (cc == c))
          for r in range(-1, 4) for c in range(-1, 4)}
 
 
-def _bonus_pair(card: str, other: str) -> int:
-    """The end-game points ``card`` (a character with a bonus) scores for ``other`` in its line."""
-    bonus = BONUS.get(card)
-    return bonus[1] if bonus is not None and bonus[0] in MATCH[other] else 0
+def _line_pairs() -> dict[str, dict[str, int]]:
+    """PAIRS, from the characters with a bonus only (asking every pair of cards was a long part of
+    the table's first start in the browser)."""
+    pairs: dict[str, dict[str, int]] = {card: {} for card in CARDS}
+    for card, (selector, points) in BONUS.items():
+        for other in CARDS:
+            if selector in MATCH[other]:
+                # card scores for other, in either order (a card matching its own bonus: twice)
+                pairs[card][other] = pairs[card].get(other, 0) + points
+                pairs[other][card] = pairs[other].get(card, 0) + points
+    return pairs
 
 
 #: the character bonuses between two cards in one line, both ways: PAIRS[a][b] (pairs scoring 0 left out)
-PAIRS = {a: {b: _bonus_pair(a, b) + _bonus_pair(b, a) for b in CARDS if _bonus_pair(a, b) + _bonus_pair(b, a)}
-         for a in CARDS}
+PAIRS = _line_pairs()
 #: the colour of each card
 COLOUR_OF = {card: info["colour"] for card, info in CARDS.items()}
 #: (selector, deniers) of each character that pays when a matching card is placed in its line
