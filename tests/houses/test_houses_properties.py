@@ -160,3 +160,42 @@ def test_HOU_P5_views_of_spectator_hold_no_private_log():
     view = GAME.view(state, None)
     assert all("to" not in e for e in view["log"])
     assert all("hand" not in p and "deck" not in p for p in view["players"])
+
+
+def test_HOU_P6_apply_matches_actions_by_type_too():
+    """``_legal_match`` compares actions as ``strict_equal`` does: an equal value of another type
+    (True for 1, 1.0 for 1) or a dict subclass is not the listed action."""
+    from collections import OrderedDict
+
+    from pygames.core import IllegalAction
+    rng = Rng("types")
+    state = GAME.new_game(3, 11)
+    checked = 0
+    while not GAME.is_over(state) and checked < 300:
+        legal = GAME.legal_actions(state)
+        for action in legal[:6]:
+            for key, value in action.items():
+                if type(value) is int:
+                    for twin in (float(value), bool(value)) if value in (0, 1) else (float(value),):
+                        with pytest.raises(IllegalAction):
+                            GAME.apply(state, {**action, key: twin})
+            with pytest.raises(IllegalAction):
+                GAME.apply(state, OrderedDict(action))
+            checked += 1
+        state = GAME.apply(state, legal[rng.randbelow(len(legal))])
+    assert checked >= 300
+
+
+def test_HOU_P7_copies_share_no_list_the_rules_change():
+    """``apply`` shares the hand, the piles, the lists of cards in play and the challenge's lists
+    with the state before (they are replaced, never changed in place): every earlier state of a
+    game is still exactly as it was when made."""
+    for n in (2, 3, 4):
+        rng = Rng(f"share{n}")
+        state = GAME.new_game(n, 7 + n)
+        kept = []
+        while not GAME.is_over(state):
+            kept.append((state, json.dumps(state, sort_keys=True)))
+            legal = GAME.legal_actions(state)
+            state = GAME.apply(state, legal[rng.randbelow(len(legal))])
+        assert all(json.dumps(s, sort_keys=True) == text for s, text in kept)

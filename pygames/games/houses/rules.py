@@ -22,7 +22,7 @@ from collections import Counter
 
 from . import INFO
 from ...core import Game, RecordError, SetupError, log_visible_to, option
-from ...core.game import clone, strict_equal
+from ...core.game import clone
 from . import cards as C
 
 CARDS = C.CARDS
@@ -93,6 +93,18 @@ def find_inst(state: dict, uid: int):
 RIVAL_ICONS = {cid: c["icons"] + c["rivalry"].get("icons", "") for cid, c in CARDS.items() if "rivalry" in c}
 RIVAL_KW = {cid: c["kw"] + c["rivalry"].get("kw", []) for cid, c in CARDS.items() if "rivalry" in c}
 
+#: a character's printed icons by card id: what ``icons_of`` gives for an instance without
+#: attachments or a Rivalry line (the challenge loops read it without a call: see ready_characters)
+PRINTED_ICONS = {cid: c["icons"] for cid, c in CARDS.items() if c["type"] == "character"}
+
+#: the rules of no agenda (a player without one, or "none"): ``agenda_rules``
+NO_AGENDA: dict = {}
+
+
+def agenda_rules(p: dict) -> dict:
+    """The rules table of player ``p``'s agenda (cards.py AGENDAS; none: an empty table)."""
+    return C.AGENDAS.get(p["agenda"] or "", NO_AGENDA)
+
 
 def new_inst(state: dict, cid: str) -> dict:
     uid = state["uid"]
@@ -104,7 +116,7 @@ def new_inst(state: dict, cid: str) -> dict:
 
 
 def total_power(p: dict) -> int:
-    return p["power"] + sum(c["power"] for c in p["chars"])
+    return p["power"] + sum([c["power"] for c in p["chars"]])
 
 
 def icons_of(inst: dict) -> str:
@@ -116,6 +128,27 @@ def icons_of(inst: dict) -> str:
         if icon and icon not in icons:
             icons += icon
     return icons
+
+
+def ready_characters(chars: list[dict], kind: str, chosen=()) -> list[dict]:
+    """The characters of ``chars`` that may join a challenge of ``kind``: standing, with its
+    icon (attachments and Rivalry lines included), and not among the uids ``chosen``."""
+    out = []
+    for c in chars:
+        if c["knelt"] or c["uid"] in chosen:
+            continue
+        # most characters have neither attachments nor a Rivalry line: their printed icons,
+        # read without a call (these loops run at every challenge decision)
+        icons = PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c)
+        if kind in icons:
+            out.append(c)
+    return out
+
+
+def standing_icons(p: dict) -> str:
+    """The icons of player ``p``'s standing characters, run together (with repeats)."""
+    return "".join([PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c)
+                    for c in p["chars"] if not c["knelt"]])
 
 
 def keywords_of(inst: dict) -> list[str]:
@@ -145,24 +178,33 @@ def strength(state: dict, seat: int, inst: dict) -> int:
     uid = inst["uid"]
     role = "attacker" if uid in ch["attackers"] else "defender" if uid in ch["defenders"] else None
     if role is not None:
-        if ROLE_KEYWORDS[role] in keywords_of(inst):
-            s += 1
-        house = CARDS[inst["cid"]]["house"]
-        for loc in state["players"][seat]["locs"]:
-            anthem = ANTHEMS.get(loc["cid"])
-            if anthem and anthem["kind"] == ch["kind"] and anthem["role"] == role and anthem["house"] == house:
-                s += anthem["n"]
+        s += role_bonus(state["players"][seat], inst, ch["kind"], role)
     if ch["bonus"]:
         s += ch["bonus"].get(str(uid), 0)
-    return max(0, s)
+    return s if s > 0 else 0
+
+
+def role_bonus(p: dict, inst: dict, kind: str, role: str) -> int:
+    """The STR a character of player ``p`` gains in its ``role`` of a challenge of ``kind``:
+    its role keyword (vanguard, bulwark) and the anthems of p's locations."""
+    bonus = 1 if ROLE_KEYWORDS[role] in keywords_of(inst) else 0
+    house = CARDS[inst["cid"]]["house"]
+    for loc in p["locs"]:
+        anthem = ANTHEMS.get(loc["cid"])
+        if anthem and anthem["kind"] == kind and anthem["role"] == role and anthem["house"] == house:
+            bonus += anthem["n"]
+    return bonus
+
+
+def side_has_strength(state: dict, seat: int, uids: list[int]) -> bool:
+    """Whether ``side_strength`` is at least 1 (one character with STR 1 or more: STR is never
+    negative), looking no further than that character."""
+    return any(strength(state, seat, inst) >= 1 for inst in state["players"][seat]["chars"] if inst["uid"] in uids)
 
 
 def side_strength(state: dict, seat: int, uids: list[int]) -> int:
-    total = 0
-    for inst in state["players"][seat]["chars"]:
-        if inst["uid"] in uids:
-            total += strength(state, seat, inst)
-    return total
+    """Total STR of ``seat``'s characters whose uid is in ``uids`` (one side of a challenge)."""
+    return sum([strength(state, seat, inst) for inst in state["players"][seat]["chars"] if inst["uid"] in uids])
 
 
 def rivalry_applies(state: dict) -> bool:
@@ -212,8 +254,8 @@ def initiative(state: dict, seat: int) -> int:
 
 def dominance_total(state: dict, seat: int) -> int:
     p = state["players"][seat]
-    total = sum(base_str(c) for c in p["chars"] if not c["knelt"])
-    total += sum(CARDS[l["cid"]].get("dominance", 0) for l in p["locs"])
+    total = sum([base_str(c) for c in p["chars"] if not c["knelt"]])
+    total += sum([CARDS[l["cid"]].get("dominance", 0) for l in p["locs"]])
     return total
 
 
@@ -222,8 +264,7 @@ def penalty(p: dict, cid: str) -> int:
     house = CARDS[cid]["house"]
     if house in ("neutral", p["house"]):
         return 0
-    agenda = C.AGENDAS.get(p["agenda"] or "", {})
-    return agenda.get("out_of_house_penalty", C.OUT_OF_HOUSE_PENALTY)
+    return agenda_rules(p).get("out_of_house_penalty", C.OUT_OF_HOUSE_PENALTY)
 
 
 def loyal_ok(p: dict, cid: str) -> bool:
@@ -246,7 +287,7 @@ def marshal_cost(p: dict, cid: str) -> tuple[int, list[int], bool]:
     c = CARDS[cid]
     cost = c["cost"] + penalty(p, cid)
     discount = False
-    agenda = C.AGENDAS.get(p["agenda"] or "", {})
+    agenda = agenda_rules(p)
     if (agenda.get("house_char_discount") and c["type"] == "character" and c["house"] == p["house"]
             and not p["discount_used"] and cost > 0):
         cost -= agenda["house_char_discount"]
@@ -266,8 +307,9 @@ def event_cost(p: dict, cid: str) -> int:
 
 
 #: a player's card-id lists that the rules replace rather than change in place (they change
-#: far less often than a state is copied, so copies of the state share them)
-SHARED_PILES = ("deck", "discard", "dead", "plots", "used", "facedown", "limited", "decklist")
+#: far less often than a state is copied, so copies of the state share them); the lists of
+#: cards in play ("chars", "locs") are replaced too (``change_card``, ``kneel_cards``, ``put_in_play``)
+SHARED_PILES = ("deck", "hand", "discard", "dead", "plots", "used", "facedown", "limited", "decklist")
 
 
 def starter_deck(house: str) -> list[str]:
@@ -280,38 +322,41 @@ def starter_deck(house: str) -> list[str]:
     return deck
 
 
-def _copy_player(p: dict) -> dict:
-    """A player's part of the state for ``_copy_state``: the hand and the lists of cards in
-    play are copied; the SHARED_PILES and the card instances themselves are shared (an
-    instance is replaced when it changes, never changed in place: ``change_card``)."""
-    q = p.copy()
-    q["hand"] = p["hand"][:]
-    q["chars"] = p["chars"][:]
-    q["locs"] = p["locs"][:]
-    return q
-
-
 def change_card(p: dict, zone: str, inst: dict, **changes) -> dict:
     """Change a card in play of player ``p`` (``zone``: "chars" or "locs"): copies of the state
-    share their card instances, so the changed card is a new dict put in the old one's place
-    (same keys, same order). Returns the new instance; ``inst`` must be the one in play now."""
-    cards = p[zone]
+    share their lists of cards in play and the card instances, so the changed card is a new
+    dict (same keys, same order) in the old one's place in a new list. Returns the new
+    instance; ``inst`` must be the one in play now."""
+    cards = p[zone][:]
     index = next(i for i, card in enumerate(cards) if card is inst)
     new = cards[index] = {**inst, **changes}
+    p[zone] = cards
     return new
 
 
 def kneel_cards(p: dict, uids: list[int], zone: str = "chars") -> None:
-    """Kneel player ``p``'s cards of ``zone`` whose uid is in ``uids`` (new instances: see change_card)."""
-    cards = p[zone]
-    for i, inst in enumerate(cards):
-        if inst["uid"] in uids:
-            cards[i] = {**inst, "knelt": True}
+    """Kneel player ``p``'s cards of ``zone`` whose uid is in ``uids`` (new instances in a new
+    list: see change_card)."""
+    if uids:
+        p[zone] = [{**inst, "knelt": True} if inst["uid"] in uids else inst for inst in p[zone]]
+
+
+def put_in_play(p: dict, inst: dict) -> None:
+    """Put a new card instance into player ``p``'s characters or locations (a new list: see change_card)."""
+    zone = "chars" if CARDS[inst["cid"]]["type"] == "character" else "locs"
+    p[zone] = p[zone] + [inst]
 
 
 def add_to(p: dict, pile: str, cids: list[str]) -> None:
     """Put cards on one of a player's SHARED_PILES: a new list (copies of the state share the old one)."""
     p[pile] = p[pile] + cids
+
+
+def take_from(p: dict, pile: str, cid: str) -> None:
+    """Take one copy of ``cid`` from one of a player's SHARED_PILES (a new list: see add_to)."""
+    cards = p[pile][:]
+    cards.remove(cid)
+    p[pile] = cards
 
 
 # ====================================================================== logging
@@ -602,8 +647,7 @@ class HousesGame(Game):
             if state["opts"]["agendas"]:
                 log(state, "agenda", seat=seat, agenda=p["agenda"] or "none")
             for cid in p["facedown"]:
-                inst = new_inst(state, cid)
-                p["chars" if CARDS[cid]["type"] == "character" else "locs"].append(inst)
+                put_in_play(p, new_inst(state, cid))
             log(state, "setup_reveal", seat=seat, cards=list(p["facedown"]))
             p["facedown"] = []
         for seat, p in enumerate(state["players"]):
@@ -629,7 +673,8 @@ class HousesGame(Game):
             if len(set(p["plots"])) == 1:  # no choice left: the last plot is played
                 p["choice"] = p["plots"][0]
                 continue
-            state.update(stage="plot", seat=s)
+            state["stage"] = "plot"
+            state["seat"] = s
             return
         self._reveal_plots(state, rng)
 
@@ -659,13 +704,15 @@ class HousesGame(Game):
             while j < len(ranked) and keys[ranked[j]] == keys[ranked[i]]:
                 j += 1
             group = ranked[i:j]
-            rng.shuffle(group)
+            if len(group) > 1:  # (a group of one draws nothing)
+                rng.shuffle(group)
             order += group
             i = j
         if state["opts"]["initiative"] == "winner_chooses" and len(live) > 1:
             state["order"] = order
             log(state, "initiative_won", seat=order[0])
-            state.update(stage="first_player", seat=order[0])
+            state["stage"] = "first_player"
+            state["seat"] = order[0]
             return
         log(state, "order", order=order, reason="initiative")
         self._start_round_turns(state, order, rng)
@@ -687,15 +734,20 @@ class HousesGame(Game):
             return
         seat = order[index]
         p = state["players"][seat]
-        state.update(turn=index, active=seat, ch=None, ch_done=[], ch_started=False)
+        state["turn"] = index
+        state["active"] = seat
+        state["ch"] = None
+        state["ch_done"] = []
+        state["ch_started"] = False
         p["limited"] = []
         p["discount_used"] = False
         drawn = self._draw(state, seat, C.DRAW_PER_TURN, public=False)
-        keep = min(p["gold"], C.AGENDAS.get(p["agenda"] or "", {}).get("keep_gold", 0))
+        keep = min(p["gold"], agenda_rules(p).get("keep_gold", 0))
         gain = income(state, seat)
         p["gold"] = keep + gain
         log(state, "turn", seat=seat, n=drawn, gold=gain, kept=keep)
-        state.update(stage="marshal", seat=seat)
+        state["stage"] = "marshal"
+        state["seat"] = seat
 
     def _end_turn(self, state: dict, rng) -> None:
         seat = state["active"]
@@ -715,7 +767,8 @@ class HousesGame(Game):
         seat = state["active"]
         p = state["players"][seat]
         if state["opts"]["reserve_check"] and len(p["hand"]) > reserve(state, seat):
-            state.update(stage="reserve", seat=seat)
+            state["stage"] = "reserve"
+            state["seat"] = seat
             return
         self._finish_turn(state, rng)
 
@@ -780,9 +833,10 @@ class HousesGame(Game):
         p = state["players"][seat]
         for zone in ("chars", "locs"):
             cards = p[zone]
-            for i, inst in enumerate(cards):
-                if inst["knelt"]:
-                    cards[i] = {**inst, "knelt": False}  # a new instance: see change_card
+            for inst in cards:
+                if inst["knelt"]:  # new instances in a new list: see change_card
+                    p[zone] = [{**c, "knelt": False} if c["knelt"] else c for c in cards]
+                    break
 
     # ------------------------------------------------------------------ primitives
     def _draw(self, state: dict, seat: int, n: int, why: str = "draw", public: bool = True) -> int:
@@ -794,7 +848,7 @@ class HousesGame(Game):
             log(state, "decked", seat=seat)
         if got:
             p["deck"] = deck[len(got):]
-            p["hand"].extend(got)
+            add_to(p, "hand", got)
             if public:
                 log(state, "draw", seat=seat, n=len(got), why=why)
             log(state, "drew", to=[seat], seat=seat, cards=got)
@@ -815,15 +869,16 @@ class HousesGame(Game):
 
     def _leave_play(self, state: dict, seat: int, inst: dict, pile: str) -> None:
         p = state["players"][seat]
-        p["chars"].remove(inst)
+        p["chars"] = [c for c in p["chars"] if c is not inst]  # (a new list: see change_card)
         add_to(p, pile, [inst["cid"]])
         if inst["atts"]:
             add_to(p, "discard", inst["atts"])
         ch = state["ch"]
         if ch:
-            for key in ("attackers", "defenders", "blocked"):
-                if inst["uid"] in ch[key]:
-                    ch[key].remove(inst["uid"])
+            uid = inst["uid"]
+            for key in ("attackers", "defenders", "blocked"):  # (new lists: see _copy_state)
+                if uid in ch[key]:
+                    ch[key] = [u for u in ch[key] if u != uid]
 
     def _kill(self, state: dict, seat: int, inst: dict, why: str) -> None:
         log(state, "killed", seat=seat, card=inst["cid"], why=why)
@@ -884,12 +939,13 @@ class HousesGame(Game):
             elif do == "kill":
                 s, inst, _ = find_inst(state, target)
                 self._kill(state, s, inst, "effect")
-            elif do == "pump":
-                ch["bonus"][str(target)] = ch["bonus"].get(str(target), 0) + eff["n"]
+            elif do == "pump":  # (a new bonus table: see _copy_state)
+                ch["bonus"] = {**ch["bonus"], str(target): ch["bonus"].get(str(target), 0) + eff["n"]}
             elif do == "pump_all":
                 side = ch["attackers"] if seat == ch["attacker"] else ch["defenders"]
+                bonus = ch["bonus"] = dict(ch["bonus"])
                 for uid in side:
-                    ch["bonus"][str(uid)] = ch["bonus"].get(str(uid), 0) + eff["n"]
+                    bonus[str(uid)] = bonus.get(str(uid), 0) + eff["n"]
             elif do == "power":
                 self._gain_power(state, seat, eff["n"], "effect")
             elif do == "move_power":
@@ -961,19 +1017,17 @@ class HousesGame(Game):
     def _pay_event(self, state: dict, seat: int, cid: str) -> None:
         p = state["players"][seat]
         p["gold"] -= event_cost(p, cid)
-        p["hand"].remove(cid)
+        take_from(p, "hand", cid)
         add_to(p, "discard", [cid])
 
     # ------------------------------------------------------------------ challenges
     def _eligible_attackers(self, state: dict, seat: int, kind: str, chosen=()) -> list[dict]:
-        return [c for c in state["players"][seat]["chars"]
-                if not c["knelt"] and kind in icons_of(c) and c["uid"] not in chosen]
+        return ready_characters(state["players"][seat]["chars"], kind, chosen)
 
     def _eligible_defenders(self, state: dict) -> list[dict]:
         ch = state["ch"]
-        return [c for c in state["players"][ch["defender"]]["chars"]
-                if not c["knelt"] and ch["kind"] in icons_of(c)
-                and c["uid"] not in ch["defenders"] and c["uid"] not in ch["blocked"]]
+        chosen = ch["defenders"] + ch["blocked"] if ch["blocked"] else ch["defenders"]  # (stealth blocks)
+        return ready_characters(state["players"][ch["defender"]]["chars"], ch["kind"], chosen)
 
     def _ability_actions(self, state: dict, seat: int) -> list[dict]:
         out = []
@@ -990,20 +1044,25 @@ class HousesGame(Game):
     def _challenge_kinds(self, state: dict) -> list[str]:
         """The kinds of challenge the active player may still declare (a standing character
         has the icon, and that kind is not done this turn)."""
-        icons = "".join([icons_of(c) for c in state["players"][state["active"]]["chars"] if not c["knelt"]])
-        return [kind for kind in KINDS if kind in icons and kind not in state["ch_done"]]
+        left = [kind for kind in KINDS if kind not in state["ch_done"]]
+        if not left:  # (all three done: no need to look at the characters)
+            return left
+        icons = standing_icons(state["players"][state["active"]])
+        return [kind for kind in left if kind in icons]
 
     def _challenge_actions(self, state: dict) -> list[dict]:
         kinds = self._challenge_kinds(state)
         if not kinds:
             return []
-        return [{"type": "challenge", "kind": kind, "opponent": o}
-                for kind in kinds for o in opponents(state, state["active"])]
+        others = opponents(state, state["active"])
+        return [{"type": "challenge", "kind": kind, "opponent": o} for kind in kinds for o in others]
 
     def _challenges_prompt(self, state: dict, rng) -> None:
         """Back at the challenge menu: end the step if nothing is left to do."""
         seat = state["active"]
-        state.update(stage="challenges", seat=seat, ch=None)
+        state["stage"] = "challenges"
+        state["seat"] = seat
+        state["ch"] = None
         # (a living player always has an opponent while the game goes on)
         if not self._challenge_kinds(state) and not self._ability_actions(state, seat):
             log(state, "challenges_over", seat=seat)
@@ -1014,10 +1073,12 @@ class HousesGame(Game):
         eligible = self._eligible_defenders(state)
         while ch["stealth"]:
             if any("stealth" not in keywords_of(c) for c in eligible):
-                state.update(stage="stealth", seat=ch["attacker"])
+                state["stage"] = "stealth"
+                state["seat"] = ch["attacker"]
                 return
-            ch["stealth"].pop(0)
-        state.update(stage="defenders", seat=ch["defender"])
+            ch["stealth"] = ch["stealth"][1:]
+        state["stage"] = "defenders"
+        state["seat"] = ch["defender"]
         if not eligible:
             self._defenders_done(state, rng)
 
@@ -1036,7 +1097,8 @@ class HousesGame(Game):
         while ch["passes"] < 2:
             seat = ch["window_seat"]
             if self._may_respond(state, seat, "challenge"):
-                state.update(stage="window", seat=seat)
+                state["stage"] = "window"
+                state["seat"] = seat
                 return
             self._window_pass(state)
         self._resolve(state, rng)
@@ -1078,11 +1140,14 @@ class HousesGame(Game):
                         self._kill(state, dfn, inst, "claim")
                 elif n > 0:
                     ch["kills"] = n
-                    state.update(stage="claim", seat=dfn)
+                    state["stage"] = "claim"
+                    state["seat"] = dfn
                     return
             elif ch["kind"] == "I":
                 for _ in range(min(n, len(loser["hand"]))):
-                    cid = loser["hand"].pop(rng.randbelow(len(loser["hand"])))
+                    hand = loser["hand"][:]
+                    cid = hand.pop(rng.randbelow(len(hand)))
+                    loser["hand"] = hand
                     add_to(loser, "discard", [cid])
                     log(state, "discarded", seat=dfn, card=cid, why="claim")
             else:
@@ -1112,7 +1177,8 @@ class HousesGame(Game):
                 if "insight" in kws:
                     self._draw(state, winner, 1, "insight")
             if winner == ch["attacker"] and self._intimidate_targets(state):
-                state.update(stage="intimidate", seat=ch["attacker"])
+                state["stage"] = "intimidate"
+                state["seat"] = ch["attacker"]
                 return
         self._reaction_start(state, rng)
 
@@ -1128,7 +1194,8 @@ class HousesGame(Game):
     def _reaction_start(self, state: dict, rng) -> None:
         ch = state["ch"]
         if ch["winner"] == ch["attacker"] and self._may_respond(state, ch["attacker"], "reaction"):
-            state.update(stage="reaction", seat=ch["attacker"])
+            state["stage"] = "reaction"
+            state["seat"] = ch["attacker"]
             return
         self._challenges_prompt(state, rng)
 
@@ -1136,86 +1203,93 @@ class HousesGame(Game):
     def _copy_state(self, state: dict) -> dict:
         """A copy for ``apply`` that copies only what actions change in place.
 
-        Shared with the old state: the options and test settings, the turn ``order``,
-        each player's SHARED_PILES and the card instances in play (only ever replaced,
-        never changed in place: ``add_to``, ``change_card``), and the log entries
-        (append-only). Everything else is copied one level per container: the lists of
-        cards in play, the hand, and the open challenge, a dict that actions change.
+        Shared with the old state: the options and test settings, the turn ``order``, the
+        lists ``ch_done`` and ``winners``, each player's SHARED_PILES, lists of cards in play
+        and card instances, and the open challenge's lists and bonus table (all only ever
+        replaced, never changed in place: ``add_to``, ``take_from``, ``change_card``,
+        ``kneel_cards``), and the log entries (append-only). Copied one level: the log list,
+        each player's dict, the open challenge's dict and a pending discard (actions change
+        their values in place).
         """
         new = dict(state)
-        new["log"] = list(state["log"])
-        new["ch_done"] = list(state["ch_done"])
-        new["winners"] = list(state["winners"])
+        new["log"] = state["log"][:]
         if state["pending"] is not None:
             new["pending"] = dict(state["pending"])
-        ch = state["ch"]
-        if ch is not None:
-            new["ch"] = {**ch, "attackers": list(ch["attackers"]), "defenders": list(ch["defenders"]),
-                         "blocked": list(ch["blocked"]), "stealth": list(ch["stealth"]),
-                         "bonus": dict(ch["bonus"])}
-        new["players"] = [_copy_player(p) for p in state["players"]]
+        if state["ch"] is not None:
+            new["ch"] = dict(state["ch"])
+        new["players"] = [p.copy() for p in state["players"]]
         return new
 
     def _current_player(self, state: dict) -> int | None:
         if state["over"]:
             return None
-        if state["pending"]:
-            return state["pending"]["seat"]
-        return state["seat"]
+        pending = state["pending"]
+        return pending["seat"] if pending else state["seat"]
 
     def _legal_actions(self, state: dict) -> list[dict]:
+        # (called only while the game goes on: the seat is the pending one's, or state["seat"])
+        pending = state["pending"]
+        if pending:  # "discard N of your choice" after an effect
+            return [{"type": "discard", "card": cid} for cid in sorted(set(state["players"][pending["seat"]]["hand"]))]
         stage = state["stage"]
-        seat = self._current_player(state)
+        seat = state["seat"]
         p = state["players"][seat]
-        if state["pending"]:  # "discard N of your choice" after an effect
-            return [{"type": "discard", "card": cid} for cid in sorted(set(p["hand"]))]
+        # the stages in about the order of how often they come up
         if stage == "marshal":
             return self._marshal_actions(state, seat) + [{"type": "end_marshal"}]
-        if stage == "challenges":
-            return (self._ability_actions(state, seat) + self._challenge_actions(state)
-                    + [{"type": "end_challenges"}])
-        if stage == "mulligan":
-            return [{"type": "keep"}, {"type": "mulligan"}]
-        if stage == "agenda":
-            return agenda_actions()
-        if stage == "setup":
-            out = [{"type": "place", "card": cid} for cid in sorted(set(p["hand"])) if self._can_place(p, cid)]
-            return out + [{"type": "place_done"}]
-        if stage == "plot":
-            return plot_actions(p)
-        if stage == "first_player":
-            return [{"type": "first_player", "seat": s} for s in living(state)]
         ch = state["ch"]
         if stage == "attackers":
             out = [{"type": "attacker", "card": c["uid"]}
                    for c in self._eligible_attackers(state, seat, ch["kind"], ch["attackers"])]
-            if ch["attackers"] and side_strength(state, seat, ch["attackers"]) >= 1:
+            if ch["attackers"] and side_has_strength(state, seat, ch["attackers"]):
                 out.append({"type": "attackers_done"})
             return out
-        if stage == "stealth":
-            return [{"type": "stealth", "target": c["uid"]} for c in self._eligible_defenders(state)
-                    if "stealth" not in keywords_of(c)] + [{"type": "stealth_none"}]
+        if stage == "challenges":
+            return (self._ability_actions(state, seat) + self._challenge_actions(state)
+                    + [{"type": "end_challenges"}])
         if stage == "defenders":
             return [{"type": "defender", "card": c["uid"]} for c in self._eligible_defenders(state)] \
                 + [{"type": "defenders_done"}]
+        if stage == "plot":
+            return plot_actions(p)
+        if stage == "reserve":
+            return [{"type": "discard", "card": cid} for cid in sorted(set(p["hand"]))]
         if stage == "window":
             return self._event_actions(state, seat, "challenge") + [{"type": "pass"}]
+        if stage == "setup":
+            out = [{"type": "place", "card": cid} for cid in sorted(set(p["hand"])) if self._can_place(p, cid)]
+            return out + [{"type": "place_done"}]
         if stage == "claim":
             return [{"type": "kill", "card": c["uid"]} for c in p["chars"]]
+        if stage == "reaction":
+            return self._event_actions(state, seat, "reaction") + [{"type": "pass"}]
+        if stage == "stealth":
+            return [{"type": "stealth", "target": c["uid"]} for c in self._eligible_defenders(state)
+                    if "stealth" not in keywords_of(c)] + [{"type": "stealth_none"}]
         if stage == "intimidate":
             return [{"type": "intimidate", "target": u} for u in self._intimidate_targets(state)] \
                 + [{"type": "intimidate_none"}]
-        if stage == "reaction":
-            return self._event_actions(state, seat, "reaction") + [{"type": "pass"}]
-        if stage == "reserve":
-            return [{"type": "discard", "card": cid} for cid in sorted(set(p["hand"]))]
+        if stage == "mulligan":
+            return [{"type": "keep"}, {"type": "mulligan"}]
+        if stage == "agenda":
+            return agenda_actions()
+        if stage == "first_player":
+            return [{"type": "first_player", "seat": s} for s in living(state)]
         raise RecordError(f"unknown stage {stage!r}")  # pragma: no cover
 
     def _legal_match(self, state: dict, action: dict) -> dict | None:
         """The listed action equal to ``action``, found among the few legal actions of its
         type (and card) rather than in the whole list: a fresh dict, or None if not legal."""
+        # ``strict_equal``, for our flat actions: every candidate is a plain dict of str and int
+        # values, so a match is a plain dict (not a subclass) equal by ``==`` whose values have
+        # the candidate's types (True == 1 and 1.0 == 1, but they name no card or seat)
+        if type(action) is not dict:
+            return None
         for candidate in self._candidates(state, action):
-            if strict_equal(action, candidate):
+            if candidate == action:  # (no other candidate is: they differ from each other)
+                for key, value in candidate.items():
+                    if type(action[key]) is not type(value):
+                        return None
                 return candidate
         return None
 
@@ -1225,10 +1299,11 @@ class HousesGame(Game):
         conditions as ``_legal_actions`` (the conformance suite checks they agree)."""
         kind = action["type"]
         stage = state["stage"]
-        seat = self._current_player(state)
+        pending = state["pending"]
+        seat = pending["seat"] if pending else state["seat"]  # (the game is not over)
         p = state["players"][seat]
         cid = action.get("card")
-        if state["pending"] or stage == "reserve":
+        if pending or stage == "reserve":
             return [{"type": "discard", "card": cid}] if kind == "discard" and cid in p["hand"] else []
         if stage == "marshal":
             if kind == "end_marshal":
@@ -1239,24 +1314,26 @@ class HousesGame(Game):
         if stage == "challenges":
             if kind == "end_challenges":
                 return [{"type": "end_challenges"}]
-            if kind == "challenge":
-                opponent = action.get("opponent")
-                return [a for a in self._challenge_actions(state)
-                        if a["kind"] == action.get("kind") and a["opponent"] == opponent]
+            if kind == "challenge":  # (the list's own values: an equal value of another type is no match)
+                wanted, opponent = action.get("kind"), action.get("opponent")
+                return [{"type": "challenge", "kind": k, "opponent": o}
+                        for k in self._challenge_kinds(state) if k == wanted
+                        for o in opponents(state, state["active"]) if o == opponent]
             return self._ability_actions(state, seat) if kind == "ability" else []
         ch = state["ch"]
         if stage == "attackers":
-            if kind == "attacker":
+            if kind == "attacker":  # (that character only)
+                named = [c for c in p["chars"] if c["uid"] == cid]
                 return [{"type": "attacker", "card": c["uid"]}
-                        for c in self._eligible_attackers(state, seat, ch["kind"], ch["attackers"])
-                        if c["uid"] == cid]
-            if kind == "attackers_done" and ch["attackers"] and side_strength(state, seat, ch["attackers"]) >= 1:
+                        for c in ready_characters(named, ch["kind"], ch["attackers"])]
+            if kind == "attackers_done" and ch["attackers"] and side_has_strength(state, seat, ch["attackers"]):
                 return [{"type": "attackers_done"}]
             return []
         if stage == "defenders":
-            if kind == "defender":
-                return [{"type": "defender", "card": c["uid"]} for c in self._eligible_defenders(state)
-                        if c["uid"] == cid]
+            if kind == "defender":  # (that character only)
+                named = [c for c in state["players"][ch["defender"]]["chars"] if c["uid"] == cid]
+                return [{"type": "defender", "card": c["uid"]}
+                        for c in ready_characters(named, ch["kind"], ch["defenders"] + ch["blocked"])]
             return [{"type": "defenders_done"}] if kind == "defenders_done" else []
         if stage in ("window", "reaction"):
             if kind == "pass":
@@ -1287,30 +1364,37 @@ class HousesGame(Game):
 
     def _marshal_rebate(self, p: dict) -> int:
         """The most any card's cost can drop now: the agenda's discount and every standing reducer."""
-        rebate = C.AGENDAS.get(p["agenda"] or "", {}).get("house_char_discount", 0)
-        return rebate + sum(1 for loc in p["locs"] if not loc["knelt"] and "reducer" in CARDS[loc["cid"]])
+        rebate = agenda_rules(p).get("house_char_discount", 0)
+        return rebate + sum([1 for loc in p["locs"] if not loc["knelt"] and "reducer" in CARDS[loc["cid"]]])
 
     def _marshal_card_actions(self, state: dict, seat: int, cid: str, rebate: int) -> list[dict]:
         """The marshal-step actions of one card of ``seat``'s hand (``rebate``: see _marshal_rebate)."""
         p = state["players"][seat]
         c = CARDS[cid]
         gold = p["gold"]
+        cost = c["cost"]
         # nothing costs less than its printed cost minus every rebate there is
-        if c["cost"] - rebate > gold:
+        if cost - rebate > gold:
             return []
-        if c["type"] == "event":
+        kind = c["type"]
+        if kind == "event":
             return self._event_actions_for(state, seat, cid) if c["window"] == "marshal" else []
-        if not loyal_ok(p, cid) or unique_blocked(p, cid):
+        house = c["house"]
+        if c["loyal"] and house != p["house"]:  # (loyal_ok)
             return []
-        if c["limited"] and c["type"] in p["limited"]:  # one Limited card per card type
+        if c["unique"] and unique_blocked(p, cid):
             return []
-        if (c["type"] == "character" and c["house"] == "neutral"
-                and C.AGENDAS.get(p["agenda"] or "", {}).get("no_neutral_characters")):
+        if c["limited"] and kind in p["limited"]:  # one Limited card per card type
+            return []
+        if kind == "character" and house == "neutral" and agenda_rules(p).get("no_neutral_characters"):
             return []
         # affordable at full price, it is affordable: only a close call needs the exact cost
-        if c["cost"] + penalty(p, cid) > gold and marshal_cost(p, cid)[0] > gold:
+        # (the penalty only for a card of another House)
+        if house != "neutral" and house != p["house"]:
+            cost += penalty(p, cid)
+        if cost > gold and marshal_cost(p, cid)[0] > gold:
             return []
-        if c["type"] == "attachment":
+        if kind == "attachment":
             return [{"type": "marshal", "card": cid, "target": i["uid"]} for i in p["chars"]]
         return [{"type": "marshal", "card": cid}]
 
@@ -1331,17 +1415,19 @@ class HousesGame(Game):
 
     def _apply_action(self, state: dict, action: dict, rng) -> None:
         kind = action["type"]
-        seat = self._current_player(state)
-        p = state["players"][seat]
-        if state["pending"]:
-            pend = state["pending"]
-            p["hand"].remove(action["card"])
+        pend = state["pending"]
+        if pend:  # "discard N of your choice" after an effect
+            seat = pend["seat"]
+            p = state["players"][seat]
+            take_from(p, "hand", action["card"])
             add_to(p, "discard", [action["card"]])
             log(state, "discarded", seat=seat, card=action["card"], why="effect")
             pend["n"] -= 1
             if pend["n"] <= 0 or not p["hand"]:
                 state["pending"] = None
             return
+        seat = state["seat"]  # (the game is not over: legality was checked)
+        p = state["players"][seat]
         stage = state["stage"]
         if kind == "marshal":
             self._do_marshal(state, seat, action)
@@ -1369,34 +1455,36 @@ class HousesGame(Game):
             self._challenges_prompt(state, rng)
         elif kind == "challenge":
             state["ch_started"] = True
-            state["ch_done"].append(action["kind"])
+            state["ch_done"] = state["ch_done"] + [action["kind"]]  # (a new list: see _copy_state)
             state["ch"] = {"kind": action["kind"], "attacker": seat, "defender": action["opponent"],
                            "attackers": [], "defenders": [], "blocked": [], "stealth": [],
                            "bonus": {}, "window_seat": seat, "passes": 0, "a": 0, "d": 0,
                            "winner": None, "kills": 0}
-            state.update(stage="attackers", seat=seat)
+            state["stage"] = "attackers"
+            state["seat"] = seat
             eligible = self._eligible_attackers(state, seat, action["kind"])
             if len(eligible) == 1:  # a challenge needs an attacker: the only one attacks
-                state["ch"]["attackers"].append(eligible[0]["uid"])
+                state["ch"]["attackers"] = [eligible[0]["uid"]]
                 self._attackers_done(state, rng)
         elif kind == "attacker":
             ch = state["ch"]
-            ch["attackers"].append(action["card"])
+            ch["attackers"] = ch["attackers"] + [action["card"]]  # (new lists: see _copy_state)
             if not self._eligible_attackers(state, seat, ch["kind"], ch["attackers"]):
                 self._attackers_done(state, rng)
         elif kind == "attackers_done":
             self._attackers_done(state, rng)
         elif kind in ("stealth", "stealth_none"):
             ch = state["ch"]
-            uid = ch["stealth"].pop(0)
+            uid = ch["stealth"][0]
+            ch["stealth"] = ch["stealth"][1:]  # (new lists: see _copy_state)
             if kind == "stealth":
-                ch["blocked"].append(action["target"])
+                ch["blocked"] = ch["blocked"] + [action["target"]]
                 log(state, "stealth", seat=seat, card=self._cid_of(state, uid),
                     target=self._cid_of(state, action["target"]))
             self._stealth_next(state, rng)
         elif kind == "defender":
             ch = state["ch"]
-            ch["defenders"].append(action["card"])
+            ch["defenders"] = ch["defenders"] + [action["card"]]  # (new lists: see _copy_state)
             if not self._eligible_defenders(state):
                 self._defenders_done(state, rng)
         elif kind == "defenders_done":
@@ -1428,7 +1516,7 @@ class HousesGame(Game):
             log(state, "challenges_over", seat=seat)
             self._end_turn(state, rng)
         elif kind == "discard":  # reserve
-            p["hand"].remove(action["card"])
+            take_from(p, "hand", action["card"])
             add_to(p, "discard", [action["card"]])
             log(state, "discarded", seat=seat, card=action["card"], why="reserve")
             self._reserve_step(state, rng)
@@ -1449,7 +1537,7 @@ class HousesGame(Game):
             log(state, "agenda_chosen", seat=seat)
             self._setup_next(state, seat, 2, rng)
         elif kind == "place":
-            p["hand"].remove(action["card"])
+            take_from(p, "hand", action["card"])
             add_to(p, "facedown", [action["card"]])
         elif kind == "place_done":
             p["placed"] = True
@@ -1496,13 +1584,13 @@ class HousesGame(Game):
         if c["limited"]:
             add_to(p, "limited", [c["type"]])
         p["gold"] -= cost
-        p["hand"].remove(cid)
+        take_from(p, "hand", cid)
         if c["type"] == "attachment":
             s, host, zone = find_inst(state, action["target"])
             host = change_card(state["players"][s], zone, host, atts=host["atts"] + [cid])
             log(state, "marshal", seat=seat, card=cid, cost=cost, target=host["cid"])
         else:
-            p["chars" if c["type"] == "character" else "locs"].append(new_inst(state, cid))
+            put_in_play(p, new_inst(state, cid))
             log(state, "marshal", seat=seat, card=cid, cost=cost, target=None)
 
     # ------------------------------------------------------------------ views
@@ -1639,7 +1727,7 @@ class HousesGame(Game):
                     return f"{_card_name(cid)} is unique and already in play (or dead)"
                 if c["limited"] and p["limited"]:
                     return "you have already marshalled a limited card this round"
-                agenda = C.AGENDAS.get(p["agenda"] or "", {})
+                agenda = agenda_rules(p)
                 if c["type"] == "character" and c["house"] == "neutral" and agenda.get("no_neutral_characters"):
                     return "your agenda forbids neutral characters"
                 if c["type"] == "attachment":
