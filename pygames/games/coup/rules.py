@@ -4,7 +4,7 @@ The turn is driven by a queue of steps in ``state["queue"]``. The first step is
 always a decision of exactly one seat (choose an action, answer a reaction
 window, reveal a card, lose a card, keep cards after an exchange, show a card
 to an examiner, decide about an examined card). Automatic steps (resolving the
-action, ending the turn, proving an embezzlement) are run by ``_run`` until
+action, ending the turn, proving an embezzlement) are run by ``_apply`` after each decision until
 the next decision. Whether a step needs a decision depends only on public
 information (a player with two face-down cards is always asked, even when
 both are the same character), so views never leak hidden cards.
@@ -27,12 +27,13 @@ from ...core.rng import Rng, draw_to_top
 from . import cards as C
 
 ORDER = {c: i for i, c in enumerate(C.CHARACTERS)}
+_RANK = ORDER.__getitem__  # the sort key, looked up once
 #: actions a reaction window can answer with a block, and the block's character slots
 TARGETED_BLOCKABLE = ("steal", "assassinate", "examine")
 
 
 def sort_cards(cards: list[str]) -> list[str]:
-    return sorted(cards, key=ORDER.__getitem__)
+    return sorted(cards, key=_RANK)
 
 
 def combos(pool: list[str], k: int) -> list[list[str]]:
@@ -71,6 +72,8 @@ BLOCKS = {(dip, inq): {kind: tuple(_character_of(spec, dip, inq) for spec in spe
 MAX_PLAYERS = INFO.max_players
 #: SEATS_AFTER[n][seat]: the other seats of an n-player table in turn order after ``seat``
 SEATS_AFTER = {n: [[*range(seat + 1, n), *range(seat)] for seat in range(n)] for n in range(1, MAX_PLAYERS + 1)}
+#: OTHER_SEATS[n][seat]: the other seats of an n-player table in seat order (the order of targets)
+OTHER_SEATS = {n: [[t for t in range(n) if t != seat] for seat in range(n)] for n in range(1, MAX_PLAYERS + 1)}
 
 
 def deck_chars(opts: dict) -> list[str]:
@@ -79,6 +82,44 @@ def deck_chars(opts: dict) -> list[str]:
         if opts.get(key):
             chars[chars.index(old)] = new
     return chars
+
+
+#: per (diplomat, inquisitor) option pair, computed once: the characters of the deck (deck_chars)
+#: and the whole court deck, COPIES of each character in that order (a round's deal draws from it)
+DECK_CHARS = {(dip, inq): tuple(deck_chars({"diplomat": dip, "inquisitor": inq}))
+              for dip in (False, True) for inq in (False, True)}
+COURTS = {variant: tuple(c for c in chars for _ in range(C.COPIES)) for variant, chars in DECK_CHARS.items()}
+
+
+#: AIMED[kind][seat]: the main action ``kind`` aimed at ``seat``. A legal list holds copies (fresh
+#: dicts, see Game.snapshot_legal): copying a small dict costs less than building it from a display,
+#: and a turn's list holds one such action per target and kind
+AIMED = {kind: tuple({"type": kind, "target": t} for t in range(MAX_PLAYERS))
+         for kind, spec in C.ACTIONS.items() if spec["target"]}
+
+#: blank "info" of a turn's main action: ``_declare`` copies it and fills in the first five entries
+#: (copying a dict of ten keys costs a fraction of building it from a display)
+BLANK_INFO = {"actor": None, "action": None, "target": None, "claim": None, "negative": False,
+              "blocker": None, "block_card": None, "blocked": False, "failed": False, "challenger": None}
+
+
+def living_after(hands: list[list[str]], seat: int) -> list[int]:
+    """Living seats other than ``seat``, in seat order after it (a function, not a method: it is
+    asked for every reaction window)."""
+    seats = []
+    for other in SEATS_AFTER[len(hands)][seat]:
+        if hands[other]:
+            seats.append(other)
+    return seats
+
+
+def factions_split(state: dict) -> bool:
+    """True while the living players belong to both factions (the targeting limit applies)."""
+    factions = state["factions"]
+    if factions is None:
+        return False
+    hands = state["hands"]
+    return len({factions[s] for s in range(state["num_players"]) if hands[s]}) > 1
 
 
 class CoupGame(Game):
@@ -113,11 +154,28 @@ class CoupGame(Game):
         opts = {"factions": options["factions"], "inquisitor": options["inquisitor"],
                 "diplomat": options["diplomat"], "wins_needed": options["wins_needed"],
                 "no_shuffle": False}
+        chars = list(DECK_CHARS[opts["diplomat"], opts["inquisitor"]])
+        deal = first = factions_of = coins = None
+        almshouse = 0
+        if not TEST_OPTIONS.isdisjoint(options):  # a fixed deal for tests: checked here (a random deal needs none)
+            deal, first, factions_of, coins, almshouse = self._test_options(n, opts, chars, options)
+        state: dict[str, Any] = {
+            "num_players": n, "opts": opts, "chars": chars, "round": 0, "wins": [0] * n,
+            "start": 0, "turn": 0, "over": False, "hands": [], "lost": [], "coins": [],
+            "factions": None, "almshouse": 0, "deck": [], "info": None, "queue": [], "log": [],
+        }
+        if first is None:
+            first = rng.randbelow(n)
+        self._start_round(state, rng, first, deal, factions_of, coins, almshouse)
+        return state
+
+    def _test_options(self, n: int, opts: dict, chars: list[str], options: dict) -> tuple:
+        """The test options of ``options`` (``test_option_keys``), checked: (deal or None, first
+        player or None, factions or None, coins or None, almshouse coins). Sets opts["no_shuffle"]."""
         if "no_shuffle" in options:
             if not isinstance(options["no_shuffle"], bool):
                 raise SetupError("no_shuffle must be true or false")
             opts["no_shuffle"] = options["no_shuffle"]
-        chars = deck_chars(opts)
 
         def card_list(value: Any, what: str) -> list[str]:
             if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
@@ -175,31 +233,28 @@ class CoupGame(Game):
             raise SetupError("almshouse must be a whole number >= 0")
         if almshouse and not opts["factions"]:
             raise SetupError("almshouse needs the factions option")
-
-        state: dict[str, Any] = {
-            "num_players": n, "opts": opts, "chars": chars, "round": 0, "wins": [0] * n,
-            "start": 0, "turn": 0, "over": False, "hands": [], "lost": [], "coins": [],
-            "factions": None, "almshouse": 0, "deck": [], "info": None, "queue": [], "log": [],
-        }
-        if first is None:
-            first = rng.randbelow(n)
-        self._start_round(state, rng, first, deal, factions_of, coins, almshouse)
-        return state
+        return deal, first, factions_of, coins, almshouse
 
     def _start_round(self, state: dict, rng: Rng, first: int, deal: Any = None,
                      factions_of: list | None = None, coins: list | None = None, almshouse: int = 0) -> None:
         n = state["num_players"]
         state["round"] += 1
+        opts = state["opts"]
         if deal is None:
-            full = [c for c in state["chars"] for _ in range(C.COPIES)]
+            full = list(COURTS[opts["diplomat"], opts["inquisitor"]])
             draw_to_top(full, 2 * n, rng)  # the hands; the rest is drawn from at random later
-            deal = ([full[2 * i:2 * i + 2] for i in range(n)], full[2 * n:])
-        state["hands"] = [sort_cards(h) for h in deal[0]]
-        state["deck"] = list(deal[1])
+            hands = []
+            for i in range(0, 2 * n, 2):
+                hands.append(sort_cards(full[i:i + 2]))
+            state["hands"] = hands
+            state["deck"] = full[2 * n:]
+        else:
+            state["hands"] = [sort_cards(h) for h in deal[0]]
+            state["deck"] = list(deal[1])
         state["lost"] = [[] for _ in range(n)]
         start = C.START_COINS_TWO_PLAYERS if n == 2 else C.START_COINS
         state["coins"] = list(coins) if coins is not None else [start] * n
-        if state["opts"]["factions"]:
+        if opts["factions"]:
             if factions_of is None:
                 seats = list(range(n))
                 draw_to_top(seats, n // 2, rng)
@@ -253,22 +308,22 @@ class CoupGame(Game):
         """At most one player still holds cards (an empty hand is an eliminated player)."""
         return state["hands"].count([]) >= state["num_players"] - 1
 
-    @staticmethod
-    def factions_split(state: dict) -> bool:
-        """True while the living players belong to both factions (the targeting limit applies)."""
-        factions = state["factions"]
-        if factions is None:
-            return False
-        hands = state["hands"]
-        return len({factions[s] for s in range(state["num_players"]) if hands[s]}) > 1
+    factions_split = staticmethod(factions_split)  # the module's function (the rules call it directly)
 
     def targets(self, state: dict, actor: int) -> list[int]:
         """The seats ``actor`` may target: living others, outside the own faction while split."""
         hands = state["hands"]
-        seats = [t for t in range(len(hands)) if t != actor and hands[t]]
-        if state["factions"] is not None and self.factions_split(state):
-            factions = state["factions"]
-            seats = [t for t in seats if factions[t] != factions[actor]]
+        factions = state["factions"]
+        seats = []
+        if factions is not None and factions_split(state):
+            own = factions[actor]
+            for t in OTHER_SEATS[len(hands)][actor]:
+                if hands[t] and factions[t] != own:
+                    seats.append(t)
+        else:
+            for t in OTHER_SEATS[len(hands)][actor]:
+                if hands[t]:
+                    seats.append(t)
         return seats
 
     def may_target(self, state: dict, actor: int, target: int) -> bool:
@@ -277,8 +332,7 @@ class CoupGame(Game):
     @staticmethod
     def after(state: dict, seat: int) -> list[int]:
         """Living seats other than ``seat``, in seat order after it."""
-        hands = state["hands"]
-        return [other for other in SEATS_AFTER[len(hands)][seat] if hands[other]]
+        return living_after(state["hands"], seat)
 
     # ================================================================ whose decision
     def is_over(self, state: dict) -> bool:
@@ -288,24 +342,10 @@ class CoupGame(Game):
 
     def legal_actions(self, state: dict) -> list[dict]:
         """The base class's list (none once the game is over; Coup keeps no snapshot, see
-        ``_legal_match``), read without first working out whose decision it is."""
-        return [] if state["over"] else self._legal_actions(state)
-
-    simulation_actions = legal_actions
-
-    def _current_player(self, state: dict) -> int | None:
+        ``_legal_match``), read without first working out whose decision it is: the rules'
+        list itself is built here, one call for every step of a random game."""
         if state["over"]:
-            return None
-        step = state["queue"][0]
-        k = step["k"]
-        if k == "react":
-            return step["order"][step["i"]]
-        if k == "act":
-            return state["turn"]
-        return step["seat"]
-
-    # ================================================================ legal actions
-    def _legal_actions(self, state: dict) -> list[dict]:
+            return []
         step = state["queue"][0]
         k = step["k"]
         if k == "react":
@@ -328,40 +368,73 @@ class CoupGame(Game):
             return [{"type": "examine_keep"}, {"type": "examine_swap"}]
         raise RecordError(f"unknown step {k!r}")  # pragma: no cover
 
+    simulation_actions = legal_actions
+
+    def _legal_actions(self, state: dict) -> list[dict]:
+        """The base class's hook (asked only while the game is not over): ``legal_actions``."""
+        return self.legal_actions(state)
+
+    def _current_player(self, state: dict) -> int | None:
+        if state["over"]:
+            return None
+        step = state["queue"][0]
+        k = step["k"]
+        if k == "react":
+            return step["order"][step["i"]]
+        if k == "act":
+            return state["turn"]
+        return step["seat"]
+
+    # ================================================================ legal actions
     def _main_actions(self, state: dict) -> list[dict]:
+        """A turn's main actions in menu order. Built with plain loops over the targets (a list
+        comprehension is a function call of its own in Python 3.11): this is the longest list
+        of a random game and is asked about once a turn."""
         a = state["turn"]
         purse = state["coins"]
         coins = purse[a]
-        n = state["num_players"]
-        opts = state["opts"]
         targets = self.targets(state, a)
         if coins >= C.FORCED_COUP:
-            return [{"type": "coup", "target": t} for t in targets]
+            coup = AIMED["coup"]
+            return [coup[t].copy() for t in targets]
+        opts = state["opts"]
         acts: list[dict] = [{"type": "income"}, {"type": "foreign_aid"}]
+        add = acts.append
         if coins >= C.COUP_COST:
-            acts += [{"type": "coup", "target": t} for t in targets]
+            coup = AIMED["coup"]
+            for t in targets:
+                add(coup[t].copy())
         if not opts["diplomat"]:
-            acts.append({"type": "tax"})
+            add({"type": "tax"})
+        steal = AIMED["steal"]
         for t in targets:
             if purse[t] >= 1:
-                acts.append({"type": "steal", "target": t})
-        acts.append({"type": "exchange"})
+                add(steal[t].copy())
+        add({"type": "exchange"})
         if coins >= C.ASSASSINATE_COST:
+            assassinate = AIMED["assassinate"]
             for t in targets:
-                acts.append({"type": "assassinate", "target": t})
+                add(assassinate[t].copy())
         if opts["inquisitor"]:
-            acts += [{"type": "examine", "target": t} for t in targets]
+            examine = AIMED["examine"]
+            for t in targets:
+                add(examine[t].copy())
         if opts["diplomat"]:
-            acts += [{"type": "cooperate", "target": t} for t in targets]
+            cooperate = AIMED["cooperate"]
+            for t in targets:
+                add(cooperate[t].copy())
         if opts["factions"]:
+            hands = state["hands"]
             fac = state["factions"]
+            convert = AIMED["convert"]
             if coins >= C.CONVERT_SELF_COST:
-                acts.append({"type": "convert", "target": a})
+                add(convert[a].copy())
             if coins >= C.CONVERT_OTHER_COST:
-                acts += [{"type": "convert", "target": t} for t in range(n)
-                         if t != a and self.alive(state, t) and fac[t] != fac[a]]
+                for t in range(state["num_players"]):
+                    if t != a and hands[t] and fac[t] != fac[a]:
+                        add(convert[t].copy())
             if state["almshouse"] > 0:
-                acts.append({"type": "embezzle"})
+                add({"type": "embezzle"})
         return acts
 
     def _legal_match(self, state: dict, action: dict) -> dict | None:
@@ -427,7 +500,7 @@ class CoupGame(Game):
                 return None
             fac = state["factions"]
             if t == a and coins >= C.CONVERT_SELF_COST or \
-                    t != a and coins >= C.CONVERT_OTHER_COST and self.alive(state, t) and fac[t] != fac[a]:
+                    t != a and coins >= C.CONVERT_OTHER_COST and state["hands"][t] and fac[t] != fac[a]:
                 return {"type": kind, "target": t}
             return None
         if kind == "coup":
@@ -447,20 +520,24 @@ class CoupGame(Game):
         return {"type": kind, "target": t} if allowed and t in self.targets(state, a) else None
 
     def _react_options(self, state: dict, step: dict, seat: int) -> tuple[bool, tuple[str, ...]]:
-        """(may challenge, characters it may block with) for ``seat`` in a reaction window."""
+        """(may challenge, characters it may block with) for ``seat`` in a reaction window.
+
+        Asked for every answer of a window: the usual case (a claimed action, a seat that is
+        not its target) returns after a few lookups."""
         stage = step["stage"]
         if stage == "block":  # a block may be challenged, not blocked
             return seat != step["claimant"], ()
         info = state["info"]
         action = info["action"]
-        blocks: tuple[str, ...] = ()
-        if action == "foreign_aid":
+        can_challenge = stage == "action" and info["claim"] is not None
+        if action == "foreign_aid":  # anyone may block, but not the own faction while split
             factions = state["factions"]
-            if factions is None or factions[seat] != factions[info["actor"]] or not self.factions_split(state):
-                blocks = self.blockers(state, action)
-        elif seat == info["target"] and action in TARGETED_BLOCKABLE:
-            blocks = self.blockers(state, action)
-        return stage == "action" and info["claim"] is not None, blocks
+            if factions is not None and factions[seat] == factions[info["actor"]] and factions_split(state):
+                return can_challenge, ()
+        elif seat != info["target"] or action not in TARGETED_BLOCKABLE:  # only a target blocks
+            return can_challenge, ()
+        opts = state["opts"]
+        return can_challenge, BLOCKS[opts["diplomat"], opts["inquisitor"]][action]
 
     def _why_illegal(self, state: dict, action: dict) -> str | None:
         step = state["queue"][0]
@@ -540,11 +617,13 @@ class CoupGame(Game):
         return new
 
     def _apply(self, state: dict, action: dict, rng: Rng) -> None:
+        """The first step's decision, then the automatic steps after it (resolving the action,
+        ending the turn, proving an embezzlement, a forced reveal or loss of a last card) until
+        the next decision."""
         step = state["queue"][0]
         k = step["k"]
-        kind = action["type"]
         if k == "react":
-            if kind == "pass" and step["i"] + 1 < len(step["order"]):
+            if action["type"] == "pass" and step["i"] + 1 < len(step["order"]):
                 step["i"] += 1  # the next seat of the window answers: nothing automatic follows
                 return
             self._react(state, step, step["order"][step["i"]], action)
@@ -560,8 +639,48 @@ class CoupGame(Game):
         elif k == "show":
             self._show(state, step, action["card"])
         elif k == "inspect":
-            self._inspect(state, step, kind == "examine_swap", rng)
-        self._run(state, rng)
+            self._inspect(state, step, action["type"] == "examine_swap", rng)
+        # then the automatic steps, until a seat has to decide (or the game is over): in this
+        # function rather than one of its own, which every action would call
+        while True:
+            queue = state["queue"]  # read again after each step: some steps replace the queue
+            step = queue[0]
+            k = step["k"]
+            if k == "react":
+                if step["i"] < len(step["order"]):
+                    return
+                queue.pop(0)  # a window nobody (else) may answer
+            elif k in ("act", "keep", "inspect"):
+                return
+            elif k == "resolve":
+                queue.pop(0)
+                self._resolve(state, rng)
+            elif k == "end":
+                self._end_turn(state)
+                return  # the next player's main action: a decision
+            elif k in ("reveal", "lose", "show"):
+                hand = state["hands"][step["seat"]]
+                if len(hand) >= 2:
+                    return  # a decision (asked even of two equal cards: the count is public)
+                if k == "reveal":
+                    self._reveal(state, step, hand[0], rng)
+                elif k == "show":
+                    self._show(state, step, hand[0])
+                else:
+                    queue.pop(0)
+                    if hand:  # the target may have lost its last card in a challenge first
+                        self._lose(state, step["seat"], hand[0], step["why"])
+            elif k == "second":
+                queue[0] = self._window(state, "second", state["info"]["target"])
+            elif k == "embezzle_proof":
+                queue.pop(0)
+                self._embezzle_proof(state, step["challenger"], rng)
+            elif k == "round_end":
+                self._end_round(state, rng)
+                if state["over"]:
+                    return
+            else:
+                raise RecordError(f"unknown step {k!r}")  # pragma: no cover
 
     def _declare(self, state: dict, action: dict, rng: Rng) -> None:
         a = state["turn"]
@@ -573,10 +692,10 @@ class CoupGame(Game):
             log.append({"key": "income", "params": {"seat": a}})
             self._end_turn(state)
             return
-        claim, negative = self.claim_of(state, kind)
-        state["info"] = {"actor": a, "action": kind, "target": t, "claim": claim, "negative": negative,
-                         "blocker": None, "block_card": None, "blocked": False, "failed": False,
-                         "challenger": None}
+        opts = state["opts"]
+        claim, negative = CLAIMS[opts["diplomat"], opts["inquisitor"]][kind]
+        info = state["info"] = BLANK_INFO.copy()
+        info["actor"], info["action"], info["target"], info["claim"], info["negative"] = a, kind, t, claim, negative
         if kind == "coup":
             state["coins"][a] -= C.COUP_COST
             log.append({"key": "coup", "params": {"seat": a, "target": t}})
@@ -592,36 +711,42 @@ class CoupGame(Game):
         else:
             log.append({"key": "declare", "params": {"seat": a, "action": kind, "target": t, "card": claim,
                                                        "negative": negative}})
-            state["queue"] = [self._window(state, "action", a), {"k": "resolve"}, {"k": "end"}]
+            if claim is not None:  # _window's first case, written out: every other living seat may challenge
+                window = {"k": "react", "stage": "action", "claimant": a, "order": living_after(state["hands"], a),
+                          "i": 0}
+            else:
+                window = self._window(state, "action", a)
+            state["queue"] = [window, {"k": "resolve"}, {"k": "end"}]
 
     def _window(self, state: dict, stage: str, claimant: int) -> dict:
-        step = {"k": "react", "stage": stage, "claimant": claimant, "order": [], "i": 0}
         if stage == "block" or (stage == "action" and state["info"]["claim"] is not None):
-            step["order"] = self.after(state, claimant)  # every other living player may challenge a claim
-            return step
+            # every other living player may challenge a claim
+            return {"k": "react", "stage": stage, "claimant": claimant,
+                    "order": living_after(state["hands"], claimant), "i": 0}
+        step = {"k": "react", "stage": stage, "claimant": claimant, "order": [], "i": 0}
         if stage == "second":
             target = state["info"]["target"]
-            candidates = [target] if self.alive(state, target) else []
+            candidates = [target] if state["hands"][target] else []
         else:
-            candidates = self.after(state, claimant)
+            candidates = living_after(state["hands"], claimant)
         # unclaimed foreign aid, or the target's second chance: only who may block
         step["order"] = [s for s in candidates if any(self._react_options(state, step, s))]
         return step
 
     def _react(self, state: dict, step: dict, seat: int, action: dict) -> None:
-        info = state["info"]
+        """An answer in a reaction window that ends it: a challenge, a block, or the last seat's
+        pass (``_apply`` moves a pass that leaves a seat to answer on itself)."""
         kind = action["type"]
-        log = state["log"]
+        info = state["info"]
         if kind == "pass":
-            step["i"] += 1
-            if step["i"] >= len(step["order"]):
-                state["queue"].pop(0)
-                if step["stage"] == "block":
-                    info["blocked"] = True
-                    log.append({"key": "block_stands", "params": {
-                        "seat": info["blocker"], "card": info["block_card"], "actor": info["actor"],
-                        "action": info["action"]}})
+            state["queue"].pop(0)  # the window is closed (nothing keeps its "i")
+            if step["stage"] == "block":
+                info["blocked"] = True
+                state["log"].append({"key": "block_stands", "params": {
+                    "seat": info["blocker"], "card": info["block_card"], "actor": info["actor"],
+                    "action": info["action"]}})
             return
+        log = state["log"]
         if kind == "challenge":
             claimant = step["claimant"]
             info["challenger"] = seat
@@ -666,7 +791,10 @@ class CoupGame(Game):
             self._lose(state, seat, card, "challenge")
 
     def _lose(self, state: dict, seat: int, card: str, why: str) -> None:
-        hand = state["hands"][seat] = remove_cards(state["hands"][seat], [card])
+        hands = state["hands"]
+        hand = list(hands[seat])  # a new list: the old one may be shared with earlier states
+        hand.remove(card)
+        hands[seat] = hand
         state["lost"][seat] = [*state["lost"][seat], card]
         state["log"].append({"key": "lose", "params": {"seat": seat, "card": card, "why": why}})
         if not hand:
@@ -715,54 +843,14 @@ class CoupGame(Game):
             state["log"].append({"key": "examine_keep", "params": {"seat": actor, "target": target}})
 
     # ================================================================ automatic steps
-    def _run(self, state: dict, rng: Rng) -> None:
-        """Run automatic steps until a seat has to decide (or the game is over)."""
-        while True:
-            step = state["queue"][0]
-            k = step["k"]
-            if k == "react":
-                if step["i"] < len(step["order"]):
-                    return
-                state["queue"].pop(0)  # a window nobody (else) may answer
-            elif k in ("act", "keep", "inspect"):
-                return
-            elif k == "resolve":
-                state["queue"].pop(0)
-                self._resolve(state, rng)
-            elif k == "end":
-                self._end_turn(state)
-            elif k in ("reveal", "lose", "show"):
-                hand = state["hands"][step["seat"]]
-                if len(hand) >= 2:
-                    return  # a decision (asked even of two equal cards: the count is public)
-                if k == "reveal":
-                    self._reveal(state, step, hand[0], rng)
-                elif k == "show":
-                    self._show(state, step, hand[0])
-                else:
-                    state["queue"].pop(0)
-                    if hand:  # the target may have lost its last card in a challenge first
-                        self._lose(state, step["seat"], hand[0], step["why"])
-            elif k == "second":
-                state["queue"][0] = self._window(state, "second", state["info"]["target"])
-            elif k == "embezzle_proof":
-                state["queue"].pop(0)
-                self._embezzle_proof(state, step["challenger"], rng)
-            elif k == "round_end":
-                self._end_round(state, rng)
-                if state["over"]:
-                    return
-            else:
-                raise RecordError(f"unknown step {k!r}")  # pragma: no cover
-
     def _resolve(self, state: dict, rng: Rng) -> None:
         info = state["info"]
+        if info["failed"]:
+            return
         a, t, kind = info["actor"], info["target"], info["action"]
         coins = state["coins"]
         log = state["log"]
         queue = state["queue"]
-        if info["failed"]:
-            return
         if info["blocked"]:
             if kind == "assassinate":
                 coins[a] -= C.ASSASSINATE_COST
@@ -791,10 +879,10 @@ class CoupGame(Game):
         elif kind == "assassinate":
             coins[a] -= C.ASSASSINATE_COST
             log.append({"key": "pay", "params": {"seat": a, "amount": C.ASSASSINATE_COST}})
-            if self.alive(state, t):
+            if state["hands"][t]:  # alive
                 queue.insert(0, {"k": "lose", "seat": t, "why": "assassinate"})
         elif kind == "examine":
-            if self.alive(state, t):
+            if state["hands"][t]:  # alive
                 queue.insert(0, {"k": "show", "seat": t, "actor": a})
         elif kind == "cooperate":
             coins[a] += 2
@@ -959,5 +1047,8 @@ class CoupGame(Game):
         if not ok:
             raise RecordError("the saved state is damaged (cards or coins do not add up)")
 
+
+#: CoupGame.test_option_keys as a set: _setup checks them only when a game is given one
+TEST_OPTIONS = frozenset(CoupGame.test_option_keys)
 
 GAME = CoupGame()
