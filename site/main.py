@@ -160,15 +160,21 @@ def purse_snapshot():
     return shot
 
 
-def coin_layer():
-    """The layer the travelling tokens fly in: outside #app, so a redraw never cuts a flight short."""
-    layer = document.getElementById("coin-layer")
+def body_layer(ident):
+    """The hidden-from-readers <div id=ident> at the end of <body> (made once): outside #app, so a
+    redraw never replaces it."""
+    layer = document.getElementById(ident)
     if not found(layer):
         layer = document.createElement("div")
-        layer.id = "coin-layer"
+        layer.id = ident
         layer.setAttribute("aria-hidden", "true")
         document.body.appendChild(layer)
     return layer
+
+
+def coin_layer():
+    """The layer the travelling tokens fly in: outside #app, so a redraw never cuts a flight short."""
+    return body_layer("coin-layer")
 
 
 def keep_art_sheet(game_id):
@@ -176,12 +182,7 @@ def keep_art_sheet(game_id):
     its symbols, and a redraw of #app then neither parses nor styles the sheet again."""
     if game_id is None:
         return
-    box = document.getElementById("art-sheets")
-    if not found(box):
-        box = document.createElement("div")
-        box.id = "art-sheets"
-        box.setAttribute("aria-hidden", "true")
-        document.body.appendChild(box)
+    box = body_layer("art-sheets")
     if found(box.querySelector(f':scope > [data-art-game="{game_id}"]')):
         return
     from pygames.ui.page import art_defs
