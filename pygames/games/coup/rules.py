@@ -4,7 +4,7 @@ The turn is driven by a queue of steps in ``state["queue"]``. The first step is
 always a decision of exactly one seat (choose an action, answer a reaction
 window, reveal a card, lose a card, keep cards after an exchange, show a card
 to an examiner, decide about an examined card). Automatic steps (resolving the
-action, ending the turn, proving an embezzlement) are run by ``_apply`` after each decision until
+action, ending the turn, proving an embezzlement) are run by ``_run`` until
 the next decision. Whether a step needs a decision depends only on public
 information (a player with two face-down cards is always asked, even when
 both are the same character), so views never leak hidden cards.
@@ -27,13 +27,12 @@ from ...core.rng import Rng, draw_to_top
 from . import cards as C
 
 ORDER = {c: i for i, c in enumerate(C.CHARACTERS)}
-_RANK = ORDER.__getitem__  # the sort key, looked up once
 #: actions a reaction window can answer with a block, and the block's character slots
 TARGETED_BLOCKABLE = ("steal", "assassinate", "examine")
 
 
 def sort_cards(cards: list[str]) -> list[str]:
-    return sorted(cards, key=_RANK)
+    return sorted(cards, key=ORDER.__getitem__)
 
 
 def combos(pool: list[str], k: int) -> list[list[str]]:
@@ -101,6 +100,12 @@ AIMED = {kind: tuple({"type": kind, "target": t} for t in range(MAX_PLAYERS))
 #: (copying a dict of ten keys costs a fraction of building it from a display)
 BLANK_INFO = {"actor": None, "action": None, "target": None, "claim": None, "negative": False,
               "blocker": None, "block_card": None, "blocked": False, "failed": False, "challenger": None}
+
+
+def aimed(kind: str, seats: list[int]) -> list[dict]:
+    """The main action ``kind`` aimed at each of ``seats``, as fresh dicts (copies of AIMED's)."""
+    table = AIMED[kind]
+    return [table[t].copy() for t in seats]
 
 
 def living_after(hands: list[list[str]], seat: int) -> list[int]:
@@ -387,54 +392,38 @@ class CoupGame(Game):
 
     # ================================================================ legal actions
     def _main_actions(self, state: dict) -> list[dict]:
-        """A turn's main actions in menu order. Built with plain loops over the targets (a list
-        comprehension is a function call of its own in Python 3.11): this is the longest list
-        of a random game and is asked about once a turn."""
+        """A turn's main actions in menu order (the longest list of a random game, asked about
+        once a turn): the aimed ones are copies of AIMED's (``aimed``)."""
         a = state["turn"]
         purse = state["coins"]
         coins = purse[a]
         targets = self.targets(state, a)
         if coins >= C.FORCED_COUP:
-            coup = AIMED["coup"]
-            return [coup[t].copy() for t in targets]
+            return aimed("coup", targets)
         opts = state["opts"]
         acts: list[dict] = [{"type": "income"}, {"type": "foreign_aid"}]
-        add = acts.append
         if coins >= C.COUP_COST:
-            coup = AIMED["coup"]
-            for t in targets:
-                add(coup[t].copy())
+            acts += aimed("coup", targets)
         if not opts["diplomat"]:
-            add({"type": "tax"})
-        steal = AIMED["steal"]
-        for t in targets:
-            if purse[t] >= 1:
-                add(steal[t].copy())
-        add({"type": "exchange"})
+            acts.append({"type": "tax"})
+        acts += aimed("steal", [t for t in targets if purse[t] >= 1])
+        acts.append({"type": "exchange"})
         if coins >= C.ASSASSINATE_COST:
-            assassinate = AIMED["assassinate"]
-            for t in targets:
-                add(assassinate[t].copy())
+            acts += aimed("assassinate", targets)
         if opts["inquisitor"]:
-            examine = AIMED["examine"]
-            for t in targets:
-                add(examine[t].copy())
+            acts += aimed("examine", targets)
         if opts["diplomat"]:
-            cooperate = AIMED["cooperate"]
-            for t in targets:
-                add(cooperate[t].copy())
+            acts += aimed("cooperate", targets)
         if opts["factions"]:
             hands = state["hands"]
             fac = state["factions"]
-            convert = AIMED["convert"]
             if coins >= C.CONVERT_SELF_COST:
-                add(convert[a].copy())
+                acts += aimed("convert", [a])
             if coins >= C.CONVERT_OTHER_COST:
-                for t in range(state["num_players"]):
-                    if t != a and hands[t] and fac[t] != fac[a]:
-                        add(convert[t].copy())
+                acts += aimed("convert", [t for t in range(state["num_players"])
+                                          if t != a and hands[t] and fac[t] != fac[a]])
             if state["almshouse"] > 0:
-                add({"type": "embezzle"})
+                acts.append({"type": "embezzle"})
         return acts
 
     def _legal_match(self, state: dict, action: dict) -> dict | None:
@@ -617,9 +606,6 @@ class CoupGame(Game):
         return new
 
     def _apply(self, state: dict, action: dict, rng: Rng) -> None:
-        """The first step's decision, then the automatic steps after it (resolving the action,
-        ending the turn, proving an embezzlement, a forced reveal or loss of a last card) until
-        the next decision."""
         step = state["queue"][0]
         k = step["k"]
         if k == "react":
@@ -640,47 +626,7 @@ class CoupGame(Game):
             self._show(state, step, action["card"])
         elif k == "inspect":
             self._inspect(state, step, action["type"] == "examine_swap", rng)
-        # then the automatic steps, until a seat has to decide (or the game is over): in this
-        # function rather than one of its own, which every action would call
-        while True:
-            queue = state["queue"]  # read again after each step: some steps replace the queue
-            step = queue[0]
-            k = step["k"]
-            if k == "react":
-                if step["i"] < len(step["order"]):
-                    return
-                queue.pop(0)  # a window nobody (else) may answer
-            elif k in ("act", "keep", "inspect"):
-                return
-            elif k == "resolve":
-                queue.pop(0)
-                self._resolve(state, rng)
-            elif k == "end":
-                self._end_turn(state)
-                return  # the next player's main action: a decision
-            elif k in ("reveal", "lose", "show"):
-                hand = state["hands"][step["seat"]]
-                if len(hand) >= 2:
-                    return  # a decision (asked even of two equal cards: the count is public)
-                if k == "reveal":
-                    self._reveal(state, step, hand[0], rng)
-                elif k == "show":
-                    self._show(state, step, hand[0])
-                else:
-                    queue.pop(0)
-                    if hand:  # the target may have lost its last card in a challenge first
-                        self._lose(state, step["seat"], hand[0], step["why"])
-            elif k == "second":
-                queue[0] = self._window(state, "second", state["info"]["target"])
-            elif k == "embezzle_proof":
-                queue.pop(0)
-                self._embezzle_proof(state, step["challenger"], rng)
-            elif k == "round_end":
-                self._end_round(state, rng)
-                if state["over"]:
-                    return
-            else:
-                raise RecordError(f"unknown step {k!r}")  # pragma: no cover
+        self._run(state, rng)
 
     def _declare(self, state: dict, action: dict, rng: Rng) -> None:
         a = state["turn"]
@@ -711,12 +657,7 @@ class CoupGame(Game):
         else:
             log.append({"key": "declare", "params": {"seat": a, "action": kind, "target": t, "card": claim,
                                                        "negative": negative}})
-            if claim is not None:  # _window's first case, written out: every other living seat may challenge
-                window = {"k": "react", "stage": "action", "claimant": a, "order": living_after(state["hands"], a),
-                          "i": 0}
-            else:
-                window = self._window(state, "action", a)
-            state["queue"] = [window, {"k": "resolve"}, {"k": "end"}]
+            state["queue"] = [self._window(state, "action", a), {"k": "resolve"}, {"k": "end"}]
 
     def _window(self, state: dict, stage: str, claimant: int) -> dict:
         if stage == "block" or (stage == "action" and state["info"]["claim"] is not None):
@@ -843,6 +784,48 @@ class CoupGame(Game):
             state["log"].append({"key": "examine_keep", "params": {"seat": actor, "target": target}})
 
     # ================================================================ automatic steps
+    def _run(self, state: dict, rng: Rng) -> None:
+        """Run automatic steps until a seat has to decide (or the game is over)."""
+        while True:
+            queue = state["queue"]  # read again after each step: some steps replace the queue
+            step = queue[0]
+            k = step["k"]
+            if k == "react":
+                if step["i"] < len(step["order"]):
+                    return
+                queue.pop(0)  # a window nobody (else) may answer
+            elif k in ("act", "keep", "inspect"):
+                return
+            elif k == "resolve":
+                queue.pop(0)
+                self._resolve(state, rng)
+            elif k == "end":
+                self._end_turn(state)
+                return  # the next player's main action: a decision
+            elif k in ("reveal", "lose", "show"):
+                hand = state["hands"][step["seat"]]
+                if len(hand) >= 2:
+                    return  # a decision (asked even of two equal cards: the count is public)
+                if k == "reveal":
+                    self._reveal(state, step, hand[0], rng)
+                elif k == "show":
+                    self._show(state, step, hand[0])
+                else:
+                    queue.pop(0)
+                    if hand:  # the target may have lost its last card in a challenge first
+                        self._lose(state, step["seat"], hand[0], step["why"])
+            elif k == "second":
+                queue[0] = self._window(state, "second", state["info"]["target"])
+            elif k == "embezzle_proof":
+                queue.pop(0)
+                self._embezzle_proof(state, step["challenger"], rng)
+            elif k == "round_end":
+                self._end_round(state, rng)
+                if state["over"]:
+                    return
+            else:
+                raise RecordError(f"unknown step {k!r}")  # pragma: no cover
+
     def _resolve(self, state: dict, rng: Rng) -> None:
         info = state["info"]
         if info["failed"]:

@@ -22,7 +22,7 @@ from collections import Counter
 
 from . import INFO
 from ...core import Game, RecordError, SetupError, log_visible_to, option
-from ...core.game import clone
+from ...core.game import clone, strict_equal
 from . import cards as C
 
 CARDS = C.CARDS
@@ -833,10 +833,8 @@ class HousesGame(Game):
         p = state["players"][seat]
         for zone in ("chars", "locs"):
             cards = p[zone]
-            for inst in cards:
-                if inst["knelt"]:  # new instances in a new list: see change_card
-                    p[zone] = [{**c, "knelt": False} if c["knelt"] else c for c in cards]
-                    break
+            if any(c["knelt"] for c in cards):  # new instances in a new list: see change_card
+                p[zone] = [{**c, "knelt": False} if c["knelt"] else c for c in cards]
 
     # ------------------------------------------------------------------ primitives
     def _draw(self, state: dict, seat: int, n: int, why: str = "draw", public: bool = True) -> int:
@@ -1280,16 +1278,8 @@ class HousesGame(Game):
     def _legal_match(self, state: dict, action: dict) -> dict | None:
         """The listed action equal to ``action``, found among the few legal actions of its
         type (and card) rather than in the whole list: a fresh dict, or None if not legal."""
-        # ``strict_equal``, for our flat actions: every candidate is a plain dict of str and int
-        # values, so a match is a plain dict (not a subclass) equal by ``==`` whose values have
-        # the candidate's types (True == 1 and 1.0 == 1, but they name no card or seat)
-        if type(action) is not dict:
-            return None
         for candidate in self._candidates(state, action):
-            if candidate == action:  # (no other candidate is: they differ from each other)
-                for key, value in candidate.items():
-                    if type(action[key]) is not type(value):
-                        return None
+            if strict_equal(action, candidate):
                 return candidate
         return None
 
