@@ -84,6 +84,33 @@ def test_HOU_B4_normal_bot_knows_rivalry_no_chump_block_when_no_bonus_is_at_stak
     assert _defence_choice(False, [4, 1, 0])["type"] == "defender"
 
 
+def _ambush_game(rivalry: bool, defenders=("V05", "V01")):
+    """Moth-Court Knife (STR 2, M, Stealth) against seat 1, which leads: Steppe Lancer (STR 3) would
+    defend unless Stealth keeps it out; Steppe Outrider (STR 1) could still chump-block."""
+    s = game(3, plots=[["P1"], ["P4"], ["P5"]], in_play=[["O02"], list(defenders), []], power=[3, 5, 1],
+             rivalry=rivalry, dominance="end_of_round")
+    return act(s, "end_marshal")
+
+
+def _after_ambush_choice(rivalry: bool) -> dict:
+    s = act(_ambush_game(rivalry), "challenge", kind="M", opponent=1)
+    s = act(s, "stealth", target=uid(s, 1, "V05"))
+    assert GAME.current_player(s) == 1 and stage(s) == "defenders"
+    return make_bot("normal", "ambush").choose(GAME, GAME.view(s, 1), GAME.legal_actions(s), 1)
+
+
+def test_HOU_B9_normal_bot_knows_an_ambush_pays_no_unopposed_bonus():
+    # defending: after an ambush under Rivalry no bonus is at stake, so no chump block; without
+    # Rivalry the Outrider blocks to deny the bonus
+    assert _after_ambush_choice(True) == {"type": "defenders_done"}
+    assert _after_ambush_choice(False)["type"] == "defender"
+    # attacking the Lancer alone: with Rivalry the ambush pays the leader's bounty and no unopposed
+    # bonus, without it the unopposed bonus and no bounty, so it is worth the same (one power)
+    values = [bot.challenge_value(GAME.view(s, 0), 0, "M", 1)
+              for s in (_ambush_game(True, ["V05"]), _ambush_game(False, ["V05"]))]
+    assert values[0] == values[1] > 0
+
+
 def _setup_pick(n: int, **kw) -> dict:
     """Seat 0 (Miravelle) places its setup cards with 5 gold: Tobren the Coinmaster (3) or Silent
     Watcher (3 + 2 for another House's card); only one fits."""

@@ -428,6 +428,41 @@ def test_HOU_77_rivalry_no_bounty_against_a_shared_lead_unopposed_against_equal_
     assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed", "claim"]
 
 
+def _ambush_game(n=3, **kw):
+    # seat 0 holds Moth-Court Knife (STR 2, M, Stealth); seat 1 leads alone with Steppe Lancer
+    # (STR 3, M), the one character that could defend a military challenge
+    plots = [["P1"], ["P4"], ["P5"]][:n]
+    return game(n, plots=plots, in_play=[["O02"], ["V05"], []][:n], power=[3, 5, 1][:n],
+                dominance="end_of_round", **kw)
+
+
+def test_HOU_93_rivalry_no_unopposed_bonus_after_an_ambush():
+    s = act(_ambush_game(), "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "O02")])
+    s = act(s, "stealth", target=uid(s, 1, "V05"))   # nobody is left to defend
+    assert log(s, "result")[-1]["winner"] == 0 and log(s, "result")[-1]["d"] == 0
+    # the ambush pays no unopposed bonus; the leader's bounty is still paid, the claim kills
+    assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["bounty"]
+    assert player(s, 1)["dead"] == ["V05"]
+
+
+def test_HOU_93_rivalry_without_the_ambush_the_unopposed_bonus_is_paid():
+    # the attacker may leave Stealth unused: the defender could defend and chooses not to
+    s = act(_ambush_game(), "end_marshal")
+    s = declare(s, "M", [uid(s, 0, "O02")])
+    s = act(s, "stealth_none")
+    s = defend(s, [])
+    assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed", "bounty"]
+
+
+def test_HOU_93_ambush_keeps_the_bonus_with_two_players_or_rivalry_off():
+    for s in (_ambush_game(2), _ambush_game(3, rivalry=False)):
+        s = act(s, "end_marshal")
+        s = declare(s, "M", [uid(s, 0, "O02")])
+        s = act(s, "stealth", target=uid(s, 1, "V05"))
+        assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed"]
+
+
 def _rivalry_line_game(n, **kw):
     # seat 0 holds Silent Watcher (M, I; "Rivalry (3–4 players): gains the power icon")
     plots = [["P1"], ["P4"], ["P5"], ["P6"]][:n]

@@ -30,6 +30,14 @@ from collections import Counter
 from .cards import HOUSES
 
 
+def sources_line(sources: Counter) -> str:
+    """Where the power came from, largest share first (equal counts by name, so that a run read
+    back from a file reports exactly as the run that played it)."""
+    total = sum(sources.values()) or 1
+    ranked = sorted(sources.items(), key=lambda kv: (-kv[1], kv[0]))
+    return "power sources: " + ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in ranked)
+
+
 def play_one(job: tuple) -> dict:
     house0, house1, seed, options = job
     return play_game([house0, house1], seed, options)
@@ -123,8 +131,7 @@ def report(results: list[dict]) -> str:
              f"median {rounds[n // 2]}, p90 {rounds[9 * n // 10]}, max {rounds[-1]}; "
              f"ends: {dict(ends)}",
              f"seat 0 wins {100 * seat0 / n:.1f}%; round-1 first player wins {100 * first_wins / n:.1f}%"]
-    total = sum(sources.values()) or 1
-    lines.append("power sources: " + ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in sources.most_common()))
+    lines.append(sources_line(sources))
     lines.append("")
     lines.append("| House | win rate (non-mirror) | 95% interval | games |")
     lines.append("|---|---|---|---|")
@@ -223,8 +230,7 @@ def report_multi(results: list[dict]) -> str:
     lines = [f"{players} players, games: {n}; rounds: mean {sum(rounds) / n:.2f}, p10 {rounds[n // 10]}, "
              f"median {rounds[n // 2]}, p90 {rounds[9 * n // 10]}, max {rounds[-1]}; ends: {dict(ends)}",
              f"round-1 first player wins {100 * first_wins / n:.1f}% (fair {fair:.0f}%)"]
-    total = sum(sources.values()) or 1
-    lines.append("power sources: " + ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in sources.most_common()))
+    lines.append(sources_line(sources))
     lines += ["", "| House | win rate | 95% interval | games |", "|---|---|---|---|"]
     for h in HOUSES:
         lo, hi = wilson_interval(wins[h], plays[h])

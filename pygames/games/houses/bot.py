@@ -431,7 +431,10 @@ def challenge_value(view, seat, kind, opp, w: Weights = NORMAL, memo: dict | Non
         dp = memo[key] = defense_potential(view, opp, kind, stealth)
     if att < 1 or att < dp:
         return -5.0
-    v = w.challenge + claim_gain(view, seat, opp, kind, dp == 0, w, memo)
+    unopposed = dp == 0
+    if unopposed and stealth and rivalry_applies(view) and defense_potential(view, opp, kind) > 0:
+        unopposed = False  # Rivalry: won only by an ambush (Stealth took a defender out), no bonus
+    v = w.challenge + claim_gain(view, seat, opp, kind, unopposed, w, memo)
     pv = memo["pv"]
     v += sum(pv * w.challenge_renown for i in eligible if "renown" in keywords_of(i))
     # prefer the opponent closest to winning
@@ -540,8 +543,8 @@ def s_defenders(view, legal, seat, rng, w):
             if view["opts"]["stand"] == "end_of_each_turn":
                 cost_of_kneel *= w.chump_stand_all
             gain = pv if ch["kind"] != "M" or len(p["chars"]) > 1 else 0
-            if rivalry_applies(view) and behind(view, seat, ch["attacker"]):
-                gain = 0  # Rivalry: no unopposed bonus against a player behind the attacker
+            if rivalry_applies(view) and (behind(view, seat, ch["attacker"]) or ch["blocked"]):
+                gain = 0  # Rivalry: no unopposed bonus against a player behind the attacker, or after an ambush
             out.append(gain - cost_of_kneel - 0.5 + rng.random() * 0.01)
     return out
 

@@ -128,7 +128,7 @@ CARDS = {
     "O04": _c("Silent Watcher", "沈黙の監視者", "ombrine", 3, 3, "MI", rivalry={"icons": "P"}),
     "O05": _c("Shroud-Blade", "帳の刃", "ombrine", 3, 3, "MP", ["stealth"]),
     "O06": _c("Court Poisoner", "宮廷の毒師", "ombrine", 4, 3, "MI", ["stealth"]),
-    "O07": _c("Masked Envoy", "仮面の使節", "ombrine", 4, 3, "IP", ["renown"]),
+    "O07": _c("Masked Envoy", "仮面の使節", "ombrine", 4, 3, "IP"),
     "O08": _c("Ashvi of the Thousand Veils", "千の帳のアシュヴィ", "ombrine", 5, 4, "IP",
               ["stealth", "insight"], unique=True, loyal=True),
     "O09": _c("The Pale Regent", "蒼白の摂政", "ombrine", 6, 5, "MIP", ["stealth"],

@@ -1121,7 +1121,8 @@ class HousesGame(Game):
         log(state, "result", kind=ch["kind"], attacker=att, defender=dfn, a=a, d=d, winner=winner)
         if winner == att:
             rivalry = rivalry_applies(state)
-            if d <= 0 and (not rivalry or not behind(state, dfn, att)):
+            # Rivalry (§3.4): no unopposed bonus against a player behind, nor after an ambush
+            if d <= 0 and (not rivalry or not (behind(state, dfn, att) or ch["blocked"])):
                 self._gain_power(state, att, 1, "unopposed")
                 if state["over"]:
                     return

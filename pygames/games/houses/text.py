@@ -31,8 +31,10 @@ KEYWORD_NAMES = {
 KEYWORD_RULES = {
     "renown": {"en": "after a challenge won by its side, put 1 power on it",
                "ja": "参加した側が攻撃に勝つと、このカードに勢力1を置く"},
-    "stealth": {"en": "when it attacks, choose a defender's character without Stealth: it cannot defend",
-                "ja": "攻撃参加時、防御側の隠密でないキャラクター1体を選ぶ。それは防御に参加できない"},
+    "stealth": {"en": "when it attacks, choose a defender's character without Stealth: it cannot defend "
+                      "(Rivalry: a challenge where Stealth kept a defender out gives no unopposed bonus)",
+                "ja": "攻撃参加時、防御側の隠密でないキャラクター1体を選ぶ。それは防御に参加できない"
+                      "(対抗ルール:隠密で防御を封じた攻撃では無防御ボーナスなし)"},
     "insight": {"en": "after a challenge won by its side, draw 1 card",
                 "ja": "参加した側が攻撃に勝つと、カードを1枚引く"},
     "intimidate": {"en": "after winning as attacker, kneel a defender's character with STR up to the margin",
@@ -489,8 +491,9 @@ RULES_SUMMARY = {
         "(cards of another House cost 2 more; one Limited card of each type per turn); declare up to one <b>military</b>, one <b>intrigue</b> and "
         "one <b>power</b> challenge, kneeling attackers against a defender's kneeling defenders. The higher "
         "strength wins (ties go to the attacker); with no defence it is unopposed (+1 power). <b>Rivalry</b> "
-        "(3–4 players): no unopposed bonus against a player with less power than you, and +1 power for "
-        "winning a challenge against the sole leader; a card may gain an icon by its "
+        "(3–4 players): no unopposed bonus against a player with less power than you, nor when Stealth "
+        "kept a defender out, and +1 power for winning a challenge against the sole leader; a card may "
+        "gain an icon by its "
         "Rivalry line. The winner's "
         "claim kills characters (military), discards cards at random (intrigue) or takes power (power).</p>"
         "<p><b>After the challenges:</b> dominance (the highest standing strength gains 1 power), every "
@@ -507,7 +510,7 @@ RULES_SUMMARY = {
         "限定は1手番にカードタイプごとに1枚まで）。"
         "<b>軍事</b>・<b>陰謀</b>・<b>政治</b>の攻撃をそれぞれ1回まで宣言し、攻撃キャラクターを屈服させる。"
         "防御側も防御キャラクターを屈服させる。戦闘力が高い側の勝ち（同値は攻撃側）。防御がなければ無防備として勢力+1。"
-        "<b>対抗ルール</b>（3〜4人）：自分より勢力の少ない相手には無防御ボーナスなし、単独トップの相手への攻撃に"
+        "<b>対抗ルール</b>（3〜4人）：自分より勢力の少ない相手や、隠密で防御を封じた攻撃では無防御ボーナスなし、単独トップの相手への攻撃に"
         "勝つと勢力+1。カードによっては対抗ルールの記載でアイコンを得る。"
         "勝った攻撃側の要求値だけ、キャラクターを破壊（軍事）、手札を無作為に捨てさせる（陰謀）、勢力を奪う（政治）。</p>"
         "<p><b>攻撃のあと：</b>支配（起立しているキャラクターの戦闘力が最大の人が勢力+1）、全員の屈服状態の"
