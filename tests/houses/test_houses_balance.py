@@ -42,3 +42,16 @@ def test_balance_reports_what_each_house_did():
     assert "| House | power:claim |" in text
     older = [{k: v for k, v in r.items() if k != "by_house"} for r in results]  # saved before the table
     assert "power:claim" not in balance.report_multi(older)
+
+
+def test_balance_search_level_plays_the_hard_bots_heuristic_without_search(monkeypatch):
+    """``--level search``: every seat takes the top action of ``search_scores`` (the SEARCH
+    weights), so a game is as cheap as a normal-bot game; it is not the normal bot's game."""
+    from pygames.games.houses import bot
+    calls = []
+    real = bot.search_scores
+    monkeypatch.setattr(bot, "search_scores", lambda *a: calls.append(1) or real(*a))
+    houses = ["vorhelm", "miravelle", "ombrine"]
+    searched = balance.play_game(houses, 5, {}, "search")
+    assert calls and searched["winners"]
+    assert searched != balance.play_game(houses, 5, {}, "normal")

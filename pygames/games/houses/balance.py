@@ -1,7 +1,7 @@
 """Great Houses arena for the balance report (docs/houses-balance.md). CPython only.
 
     python -m pygames.games.houses.balance [games_per_ordered_pair] [--jobs 2] [--opt key=value ...]
-    python -m pygames.games.houses.balance GAMES --players 3 [--level hard [--iterations N]] [--jobs 2]
+    python -m pygames.games.houses.balance GAMES --players 3 [--level search|hard [--iterations N]] [--jobs 2]
         [--report-every K] [--save FILE] [--opt ...]
 
 Two players: games between normal bots for every ordered pair of Houses
@@ -11,7 +11,8 @@ seat-0 win rate per pairing, game length in rounds, the round-1 first player's
 win rate and where the power came from.
 
 Three or four players (``--players``): GAMES games with random distinct Houses
-(fixed seeds), every seat the same bot level (``--level``, normal by default;
+(fixed seeds), every seat the same bot level (``--level``, normal by default; ``search``: the
+hard bot's heuristic without its search, a fast stand-in for strong play;
 the hard bot runs its own iteration budget with no clock, so results are
 reproducible; ``--iterations`` gives it a smaller budget than its ``HARD`` one); it
 prints each House's and each seat's win rate with Wilson intervals, against the fair
@@ -27,7 +28,25 @@ import sys
 import time
 from collections import Counter
 
+from ...bots import HeuristicBot, best_index
 from .cards import HOUSES
+
+
+class SearchHeuristicBot(HeuristicBot):
+    """``--level search``: the hard bot's heuristic (``bot.search_scores``, the ``SEARCH`` weights)
+    played directly, without a search. As fast as the normal bot, and its tables lean the way the
+    hard bot's do (docs/houses-balance.md), so card changes can be screened with it before a
+    hard-bot sample."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        super().__init__(seed, level="search")
+
+    def think(self, game, view, legal, seat):
+        from .bot import search_scores
+        if len(legal) == 1:
+            return legal[0]
+        return legal[best_index(search_scores(view, legal, seat, self.rng), self.rng)]
+        yield  # pragma: no cover - makes this a generator
 
 
 def sources_line(sources: Counter) -> str:
@@ -53,7 +72,10 @@ def play_game(houses: list[str], seed: int, options: dict, level: str = "normal"
     settings = {"max_seconds": None} if level == "hard" else {}
     if level == "hard" and iterations is not None:
         settings["iterations"] = iterations  # a cheaper hard bot, said so in the report
-    bots = [make_bot(level, f"{seed}/seat{s}", **settings) for s in range(n)]
+    if level == "search":
+        bots = [SearchHeuristicBot(f"{seed}/seat{s}") for s in range(n)]
+    else:
+        bots = [make_bot(level, f"{seed}/seat{s}", **settings) for s in range(n)]
     while not GAME.is_over(state):
         seat = GAME.current_player(state)
         action = bots[seat].choose(GAME, GAME.view(state, seat), GAME.legal_actions(state), seat)
