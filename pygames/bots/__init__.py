@@ -16,7 +16,7 @@ runs it to the end.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Generator
+from typing import Any, Callable, Generator
 
 from ..core import Action, Game, Rng, View
 
@@ -64,19 +64,26 @@ class RandomBot(Bot):
 
 
 class HeuristicBot(Bot):
-    """easy and normal: the game's heuristic scores, with noise for easy."""
+    """easy and normal: the game's heuristic scores, with noise for easy. ``scores`` replaces the
+    game's ``scores(view, legal, seat, rng)`` by another heuristic of the same form (the balance
+    script plays the hard bot's ``search_scores`` this way)."""
 
-    def __init__(self, seed: int | str = 0, noise: float = 0.0, level: str = "normal") -> None:
+    def __init__(self, seed: int | str = 0, noise: float = 0.0, level: str = "normal",
+                 scores: Callable[[View, list[Action], int, Rng], list[float]] | None = None) -> None:
         super().__init__(seed)
         self.noise = noise
         self.level = level
+        self.scores = scores
 
     def think(self, game: Game, view: View, legal: list[Action], seat: int) -> Generator[None, None, Action]:
         if len(legal) == 1:
             return legal[0]
         if self.noise and self.rng.random() < self.noise:
             return legal[self.rng.randbelow(len(legal))]
-        scores = heuristic_scores(game, view, legal, seat, self.rng)
+        if self.scores is None:
+            scores = heuristic_scores(game, view, legal, seat, self.rng)
+        else:
+            scores = self.scores(view, legal, seat, self.rng)
         return legal[best_index(scores, self.rng)]
         yield  # pragma: no cover
 

@@ -28,7 +28,7 @@ import sys
 import time
 from collections import Counter
 
-from ...bots import HeuristicBot, best_index
+from ...bots import HeuristicBot
 from .cards import HOUSES
 
 
@@ -39,14 +39,8 @@ class SearchHeuristicBot(HeuristicBot):
     hard-bot sample."""
 
     def __init__(self, seed: int | str = 0) -> None:
-        super().__init__(seed, level="search")
-
-    def think(self, game, view, legal, seat):
         from .bot import search_scores
-        if len(legal) == 1:
-            return legal[0]
-        return legal[best_index(search_scores(view, legal, seat, self.rng), self.rng)]
-        yield  # pragma: no cover - makes this a generator
+        super().__init__(seed, level="search", scores=search_scores)
 
 
 def sources_line(sources: Counter) -> str:
