@@ -25,6 +25,9 @@ def test_balance_run_saved_to_a_file_goes_on_where_it_stopped(tmp_path, monkeypa
     played.clear()
     balance.run_multi(3, 1, {"rivalry": False}, save=save)
     assert played == [1]
+    # a second sample on the next seeds (--first-seed): seeds 2 and 3 are the whole run's last two
+    later = balance.run_multi(3, 2, first_seed=2)
+    assert json.loads(json.dumps(later)) == json.loads(json.dumps(whole[1:]))
 
 
 def test_balance_reports_what_each_house_did():

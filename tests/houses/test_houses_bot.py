@@ -120,11 +120,13 @@ def _setup_pick(n: int, **kw) -> dict:
 
 
 def test_HOU_B5_normal_bot_values_a_cards_rivalry_line_with_three_or_more_players():
-    # Silent Watcher (STR 3, M/I; Rivalry: +P) against Tobren (STR 2, I, +1 income): with two players
-    # Tobren's income is worth more; with three, the Watcher's third icon tips it
+    # Silent Watcher (STR 3, M/I; Rivalry: Insight with 3 players, +P with 4) against Tobren (STR 2,
+    # I, +1 income): with two players Tobren's income is worth more; with three, the Watcher's
+    # Insight tips it, with four its third icon
     assert _setup_pick(2) == {"type": "place", "card": "R08"}
     assert _setup_pick(3, rivalry=False) == {"type": "place", "card": "R08"}
     assert _setup_pick(3) == {"type": "place", "card": "O04"}
+    assert _setup_pick(4) == {"type": "place", "card": "O04"}
 
 
 def _every_affordable_set_best(cand, gold, keep, penalty):

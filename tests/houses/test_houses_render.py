@@ -241,13 +241,19 @@ def test_HOU_R12_a_rivalry_line_on_the_hand_card_and_the_gained_icon_in_play():
 
     def watcher_in_play(n: int, lang: str) -> tuple[str, str]:
         s = game(n, in_play=[["O04"]] + [[]] * (n - 1), hands=[["O04"]] + [[]] * (n - 1))
-        html, _ = render.board(GAME.view(s, 0), 0, lang, ["A", "B", "C"][:n], {})
+        html, _ = render.board(GAME.view(s, 0), 0, lang, ["A", "B", "C", "D"][:n], {})
         # anim ids count a seat's copies of a card: the one in play first, then the hand's
         card = html.split('data-anim-id="card-0-O04"', 1)[1].split('data-anim-id=', 1)[0]
         hand = html.split('data-anim-id="card-0-O04-2"', 1)[1].split('data-anim-id=', 1)[0]
         return card, hand
-    card, hand = watcher_in_play(3, "en")
-    assert 'aria-label="power"' in card and "3–4p: +power" in hand
+    insight = '<span class="houses-chip">Ins</span>'
+    card, hand = watcher_in_play(4, "en")   # four players: the power icon
+    assert 'aria-label="power"' in card and insight not in card
+    assert "3p: +Ins" in hand and "4p: +power" in hand   # the hand card prints both counts' lines
+    card, hand = watcher_in_play(3, "en")   # three players: Insight
+    assert 'aria-label="power"' not in card and insight in card
     card, hand = watcher_in_play(2, "en")
-    assert 'aria-label="power"' not in card and "3–4p: +power" in hand   # the printed line, not in force
-    assert "3〜4人:+政治" in watcher_in_play(3, "ja")[1]
+    assert 'aria-label="power"' not in card and insight not in card   # printed lines, not in force
+    assert "3p: +Ins" in hand and "4p: +power" in hand
+    hand = watcher_in_play(3, "ja")[1]
+    assert "3人:+洞" in hand and "4人:+政治" in hand

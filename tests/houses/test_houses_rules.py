@@ -464,35 +464,60 @@ def test_HOU_93_ambush_keeps_the_bonus_with_two_players_or_rivalry_off():
 
 
 def _rivalry_line_game(n, **kw):
-    # seat 0 holds Silent Watcher (M, I; "Rivalry (3–4 players): gains the power icon")
+    # seat 0 holds Silent Watcher (M, I; "Rivalry: with 3 players, gains Insight; with 4 players,
+    # gains the power icon")
     plots = [["P1"], ["P4"], ["P5"], ["P6"]][:n]
     return game(n, plots=plots, in_play=[["O04"]] + [[]] * (n - 1), dominance="end_of_round", **kw)
 
 
-def test_HOU_79_rivalry_line_holds_with_three_or_more_players_only():
-    # 3 players with Rivalry: the Watcher has the power icon, so it may attack in a power challenge
-    s = _rivalry_line_game(3)
+def _insight_draws(s) -> list:
+    return [e for e in log(s, "draw") if e["why"] == "insight"]
+
+
+def test_HOU_79_rivalry_line_for_four_players_the_power_icon():
+    # 4 players with Rivalry: the Watcher has the power icon, so it may attack in a power challenge
+    s = _rivalry_line_game(4)
     s = act(s, "end_marshal")
     s = act(s, "challenge", kind="P", opponent=1)   # the lone eligible attacker is declared
     assert log(s, "challenge")[-1]["cards"] == ["O04"] and log(s, "result")[-1]["winner"] == 0
-    # 2 players, or 3 with the option off: the printed card only, so no power challenge at all
-    for s in (_rivalry_line_game(2), _rivalry_line_game(3, rivalry=False)):
+    assert not _insight_draws(s)                    # and no Insight
+
+
+def test_HOU_79_rivalry_line_for_three_players_insight():
+    # 3 players with Rivalry: no power icon, but Insight draws a card after its side wins
+    s = act(_rivalry_line_game(3), "end_marshal")
+    assert not has(s, "challenge", kind="P", opponent=1)
+    s = act(s, "challenge", kind="M", opponent=1)
+    assert log(s, "result")[-1]["winner"] == 0
+    assert _insight_draws(s) == [{"seat": 0, "n": 1, "why": "insight"}]
+
+
+def test_HOU_79_rivalry_line_not_with_two_players_or_rivalry_off():
+    # 2 players, or 3 and 4 with the option off: the printed card only (M, I, no keyword)
+    for s in (_rivalry_line_game(2), _rivalry_line_game(3, rivalry=False), _rivalry_line_game(4, rivalry=False)):
         s = act(s, "end_marshal")
         assert has(s, "challenge", kind="M", opponent=1) and has(s, "challenge", kind="I", opponent=1)
         assert not has(s, "challenge", kind="P", opponent=1)
-    s = _rivalry_line_game(4)   # four players: the line holds as well
-    assert has(act(s, "end_marshal"), "challenge", kind="P", opponent=3)
+        s = act(s, "challenge", kind="M", opponent=1)
+        assert log(s, "result")[-1]["winner"] == 0 and not _insight_draws(s)
 
 
 def test_HOU_79_rivalry_line_on_a_marshalled_card_and_in_the_card_text():
     from pygames.games.houses.text import card_text
-    s = game(3, plots=[["P1"], ["P4"], ["P5"]], hands=[["O04"], [], []], dominance="end_of_round")
+    s = game(4, plots=[["P1"], ["P4"], ["P5"], ["P6"]], hands=[["O04"], [], [], []], dominance="end_of_round")
     s = act(s, "marshal", card="O04")
     s = act(s, "end_marshal")
     s = act(s, "challenge", kind="P", opponent=1)
     assert log(s, "challenge")[-1]["cards"] == ["O04"]
-    assert card_text("O04", "en") == "Rivalry (3–4 players): gains the power icon."
-    assert card_text("O04", "ja") == "対抗ルール(3〜4人):政治アイコンを得る。"
+    assert card_text("O04", "en") == "Rivalry: with 3 players, gains Insight; with 4 players, gains the power icon."
+    assert card_text("O04", "ja") == "対抗ルール:3人なら洞察を得る。4人なら政治アイコンを得る。"
+
+
+def test_HOU_79_a_line_the_same_for_both_counts_is_one_sentence():
+    from pygames.games.houses.text import rivalry_line
+    same = {3: {"icons": "P"}, 4: {"icons": "P"}}
+    assert rivalry_line(same, "en") == "Rivalry (3–4 players): gains the power icon."
+    assert rivalry_line(same, "ja") == "対抗ルール(3〜4人):政治アイコンを得る。"
 
 
 def test_HOU_78_rivalry_off_and_two_players_keep_the_plain_rule():

@@ -2,7 +2,7 @@
 
     python -m pygames.games.houses.balance [games_per_ordered_pair] [--jobs 2] [--opt key=value ...]
     python -m pygames.games.houses.balance GAMES --players 3 [--level search|hard [--iterations N]] [--jobs 2]
-        [--report-every K] [--save FILE] [--opt ...]
+        [--first-seed S] [--report-every K] [--save FILE] [--opt ...]
 
 Two players: games between normal bots for every ordered pair of Houses
 (mirrors included, both seat orders: "mirrors-rotated"), with fixed seeds; it
@@ -16,7 +16,8 @@ hard bot's heuristic without its search, a fast stand-in for strong play;
 the hard bot runs its own iteration budget with no clock, so results are
 reproducible; ``--iterations`` gives it a smaller budget than its ``HARD`` one); it
 prints each House's and each seat's win rate with Wilson intervals, against the fair
-share, and the same length and power figures (``--report-every K``: also after every K
+share, and the same length and power figures (``--first-seed S``: seeds S, S+1, ... instead of
+1, 2, ..., for a second sample independent of the first; ``--report-every K``: also after every K
 games, for long runs; ``--save FILE``: keep each finished game in FILE, and on a new run with
 the same file play only the games not there yet).
 """
@@ -176,8 +177,8 @@ def multi_job(job: tuple) -> dict:
 
 def run_multi(n: int, games: int, options: dict | None = None, level: str = "normal",
               jobs: int = 1, iterations: int | None = None, every: int = 0,
-              save: str | None = None) -> list[dict]:
-    """Seeds 1..games in order; with ``every``, a partial report of the first games (a prefix of
+              save: str | None = None, first_seed: int = 1) -> list[dict]:
+    """Seeds first_seed, first_seed + 1, ... (``games`` of them) in order; with ``every``, a partial report of the first games (a prefix of
     the seeds, so a run cut short still reports a fixed sample) after each ``every`` games.
 
     With ``save`` (a file path), each finished game is appended to that file as a line of JSON,
@@ -185,7 +186,8 @@ def run_multi(n: int, games: int, options: dict | None = None, level: str = "nor
     instead of played again: a long run cut short goes on where it stopped (each game depends
     only on its seed, so the results are the same as one run's)."""
     import json
-    tasks = [(n, seed, dict(options or {}), level, iterations) for seed in range(1, games + 1)]
+    tasks = [(n, seed, dict(options or {}), level, iterations)
+             for seed in range(first_seed, first_seed + games)]
     saved: dict[str, dict] = {}
     if save:
         try:
@@ -278,6 +280,7 @@ def main(argv: list[str]) -> None:
     iterations = None
     every = 0
     save = None
+    first_seed = 1
     args = list(argv)
     while args:
         a = args.pop(0)
@@ -291,6 +294,8 @@ def main(argv: list[str]) -> None:
             iterations = int(args.pop(0))
         elif a == "--report-every":
             every = int(args.pop(0))
+        elif a == "--first-seed":
+            first_seed = int(args.pop(0))
         elif a == "--save":
             save = args.pop(0)
         elif a == "--opt":
@@ -300,12 +305,14 @@ def main(argv: list[str]) -> None:
             games = int(a)
     started = time.perf_counter()
     print(f"options: {options or 'defaults'}"
-          + (f"; hard bot at {iterations} iterations per decision" if iterations and level == "hard" else ""),
+          + (f"; hard bot at {iterations} iterations per decision" if iterations and level == "hard" else "")
+          + (f"; seeds from {first_seed}" if first_seed != 1 else ""),
           flush=True)
     if players == 2:
         print(report(run(games, options, jobs)))
     else:
-        print(report_multi(run_multi(players, games, options, level, jobs, iterations, every, save)))
+        print(report_multi(run_multi(players, games, options, level, jobs, iterations, every, save,
+                                     first_seed)))
     print(f"\n({time.perf_counter() - started:.0f} s)")
 
 

@@ -58,15 +58,17 @@ SEARCH = replace(NORMAL, icon=1.6, power=1.5, claim=(1.3, 1.3, 1.4), challenge_l
 
 
 # ---------------------------------------------------------------- card values
-def rival_game(view: dict) -> bool:
-    """Whether characters entering play gain their Rivalry line (rules.new_inst: a game begun
-    with 3-4 players and the Rivalry option), so a card in hand is valued with it."""
-    return view["opts"]["rivalry"] and view["num_players"] > 2
+def rival_game(view: dict) -> int:
+    """The player count whose Rivalry lines characters gain on entering play (rules.new_inst: a
+    game begun with 3-4 players and the Rivalry option; 0 for none), so a card in hand is valued
+    with its line."""
+    return view["num_players"] if view["opts"]["rivalry"] and view["num_players"] > 2 else 0
 
 
-def char_value(cid: str, w: Weights = NORMAL, rival: bool = False) -> float:
+def char_value(cid: str, w: Weights = NORMAL, rival: int = 0) -> float:
     c = CARDS[cid]
-    icons, kws = (RIVAL_ICONS[cid], RIVAL_KW[cid]) if rival and cid in RIVAL_ICONS else (c["icons"], c["kw"])
+    key = (cid, rival)
+    icons, kws = (RIVAL_ICONS[key], RIVAL_KW[key]) if key in RIVAL_ICONS else (c["icons"], c["kw"])
     return c["str"] + w.icon * len(icons) + sum(w.kw.get(k, 0) for k in kws) \
         + w.income * c.get("income", 0)
 

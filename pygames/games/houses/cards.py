@@ -16,8 +16,9 @@ Card fields
     unique      one copy in play per player (by card); a dead unique character stays dead
     loyal       only a player of this House may marshal or play it
     limited     at most one Limited card of each card type per turn (and in setup)
-    rivalry     {"icons": "P"} (or {"kw": [...]}): what a character gains in a game begun with
-                3-4 players and the Rivalry option (rules §3.4), printed as its Rivalry line
+    rivalry     {players: {"icons": "P"} or {"kw": [...]}}: what a character gains in a game begun
+                with that many players (3 or 4) and the Rivalry option (rules §3.4), printed as its
+                Rivalry line
     income      +N income (in play)
     reserve     +N reserve (in play)
     dominance   counts as N STR for its controller in dominance
@@ -125,7 +126,8 @@ CARDS = {
     "O01": _c("Lamplighter Spy", "灯火番の密偵", "ombrine", 1, 1, "I"),
     "O02": _c("Moth-Court Knife", "蛾の宮廷の刃", "ombrine", 2, 2, "M", ["stealth"]),
     "O03": _c("Dusk Acolyte", "黄昏の侍祭", "ombrine", 2, 2, "IP", ["renown"]),
-    "O04": _c("Silent Watcher", "沈黙の監視者", "ombrine", 3, 3, "MI", rivalry={"icons": "P"}),
+    "O04": _c("Silent Watcher", "沈黙の監視者", "ombrine", 3, 3, "MI",
+              rivalry={3: {"kw": ["insight"]}, 4: {"icons": "P"}}),
     "O05": _c("Shroud-Blade", "帳の刃", "ombrine", 3, 3, "MP", ["stealth"]),
     "O06": _c("Court Poisoner", "宮廷の毒師", "ombrine", 4, 3, "MI", ["stealth"]),
     "O07": _c("Masked Envoy", "仮面の使節", "ombrine", 4, 3, "IP"),

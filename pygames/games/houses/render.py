@@ -258,10 +258,14 @@ def _chips(cid: str, lang: str) -> str:
     c = CARDS[cid]
     ja = lang == "ja"
     chips = [KW_ABBR[k][1 if ja else 0] for k in c.get("kw", []) if k in KW_ABBR]
-    if c.get("rivalry"):  # what it gains with 3-4 players (the card text says it in full)
-        gain = [T.kind_name(k, lang) for k in c["rivalry"].get("icons", "")]
-        gain += [KW_ABBR[k][1 if ja else 0] for k in c["rivalry"].get("kw", [])]
-        chips.append(("3〜4人:+" if ja else "3–4p: +") + "+".join(gain))
+    lines = c.get("rivalry", {})  # what it gains with 3 or 4 players (the card text says it in full)
+    for n in sorted(lines):
+        gain = [T.kind_name(k, lang) for k in lines[n].get("icons", "")]
+        gain += [KW_ABBR[k][1 if ja else 0] for k in lines[n].get("kw", [])]
+        if n == 3 and lines.get(4) == lines[3]:  # the same for both counts: one chip
+            chips.append(("3〜4人:+" if ja else "3–4p: +") + "+".join(gain))
+            break
+        chips.append((f"{n}人:+" if ja else f"{n}p: +") + "+".join(gain))
     if c.get("income"):
         chips.append(f"{T.t('income', lang)} +{c['income']}")
     if c.get("reserve"):
@@ -671,7 +675,9 @@ def card_zoom(key: str, lang: str) -> str:
         stats.append(f'<span>{esc(T.t("str", lang))} <b>{c["str"]}</b></span>')
         stats.append(f'<span class="houses-icons">{_icons(c["icons"], lang)}</span>')
     kw_rules = "".join(f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>: {esc(T.KEYWORD_RULES[k][lang])}</li>'
-                       for k in c.get("kw", []) + c.get("rivalry", {}).get("kw", []) if k in T.KEYWORD_RULES)
+                       for k in dict.fromkeys(c.get("kw", []) + [k for gain in c.get("rivalry", {}).values()
+                                                                   for k in gain.get("kw", [])])
+                       if k in T.KEYWORD_RULES)
     if c["type"] == "attachment" and c["att"].get("kw") in T.KEYWORD_RULES:
         k = c["att"]["kw"]
         kw_rules += f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>: {esc(T.KEYWORD_RULES[k][lang])}</li>'

@@ -89,9 +89,12 @@ def find_inst(state: dict, uid: int):
     return None, None, None
 
 
-#: a card's icons and keywords with its Rivalry line (cards.py ``rivalry``, rules §3.4)
-RIVAL_ICONS = {cid: c["icons"] + c["rivalry"].get("icons", "") for cid, c in CARDS.items() if "rivalry" in c}
-RIVAL_KW = {cid: c["kw"] + c["rivalry"].get("kw", []) for cid, c in CARDS.items() if "rivalry" in c}
+#: a card's icons and keywords with its Rivalry line, by (card id, players at the start): cards.py
+#: ``rivalry``, rules §3.4; an instance under a line holds that player count as ``"rival"``
+RIVAL_ICONS = {(cid, n): c["icons"] + gain.get("icons", "")
+               for cid, c in CARDS.items() for n, gain in c.get("rivalry", {}).items()}
+RIVAL_KW = {(cid, n): c["kw"] + gain.get("kw", [])
+            for cid, c in CARDS.items() for n, gain in c.get("rivalry", {}).items()}
 
 #: a character's printed icons by card id: what ``icons_of`` gives for an instance without
 #: attachments or a Rivalry line (the challenge loops read it without a call: see ready_characters)
@@ -110,8 +113,9 @@ def new_inst(state: dict, cid: str) -> dict:
     uid = state["uid"]
     state["uid"] = uid + 1
     inst = {"uid": uid, "cid": cid, "knelt": False, "power": 0, "atts": []}
-    if cid in RIVAL_ICONS and state["opts"]["rivalry"] and state["num_players"] > 2:
-        inst["rival"] = True  # a game begun with 3-4 players and Rivalry: the card's Rivalry line holds
+    if (cid, state["num_players"]) in RIVAL_ICONS and state["opts"]["rivalry"]:
+        # a game begun with 3-4 players and Rivalry: the card's line for that count holds
+        inst["rival"] = state["num_players"]
     return inst
 
 
@@ -120,7 +124,7 @@ def total_power(p: dict) -> int:
 
 
 def icons_of(inst: dict) -> str:
-    icons = RIVAL_ICONS[inst["cid"]] if "rival" in inst else CARDS[inst["cid"]]["icons"]
+    icons = RIVAL_ICONS[inst["cid"], inst["rival"]] if "rival" in inst else CARDS[inst["cid"]]["icons"]
     if not inst["atts"]:
         return icons
     for a in inst["atts"]:
@@ -152,7 +156,7 @@ def standing_icons(p: dict) -> str:
 
 
 def keywords_of(inst: dict) -> list[str]:
-    own = RIVAL_KW[inst["cid"]] if "rival" in inst else CARDS[inst["cid"]]["kw"]  # with its Rivalry line
+    own = RIVAL_KW[inst["cid"], inst["rival"]] if "rival" in inst else CARDS[inst["cid"]]["kw"]  # with its Rivalry line
     if not inst["atts"]:
         return own  # callers only read it
     kws = list(own)

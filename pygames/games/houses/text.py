@@ -191,15 +191,20 @@ def effects_text(effects: list[dict], lang: str) -> str:
     return (", ".join(parts) + ".") if lang == "en" else ("、".join(parts) + "。")
 
 
-def rivalry_line(gain: dict, lang: str) -> str:
-    """A character's Rivalry line (cards.py ``rivalry``): what it gains in a game of 3-4 players
-    with the Rivalry option."""
-    bits = [(f"the {kind_name(k, 'en')} icon" if lang == "en" else f"{kind_name(k, 'ja')}アイコン")
-            for k in gain.get("icons", "")]
-    bits += [KEYWORD_NAMES[k][lang] for k in gain.get("kw", [])]
+def rivalry_line(lines: dict, lang: str) -> str:
+    """A character's Rivalry line (cards.py ``rivalry``): what it gains in a game begun with 3 or
+    4 players and the Rivalry option; one sentence when both counts gain the same."""
+    def gains(gain: dict) -> str:
+        bits = [(f"the {kind_name(k, 'en')} icon" if lang == "en" else f"{kind_name(k, 'ja')}アイコン")
+                for k in gain.get("icons", "")]
+        bits += [KEYWORD_NAMES[k][lang] for k in gain.get("kw", [])]
+        return (" and " if lang == "en" else "と").join(bits)
+    if lines.get(3) is not None and lines.get(3) == lines.get(4):
+        return (f"Rivalry (3–4 players): gains {gains(lines[3])}." if lang == "en"
+                else f"対抗ルール(3〜4人):{gains(lines[3])}を得る。")
     if lang == "en":
-        return "Rivalry (3–4 players): gains " + " and ".join(bits) + "."
-    return "対抗ルール(3〜4人):" + "と".join(bits) + "を得る。"
+        return "Rivalry: " + "; ".join(f"with {n} players, gains {gains(lines[n])}" for n in sorted(lines)) + "."
+    return "対抗ルール:" + "".join(f"{n}人なら{gains(lines[n])}を得る。" for n in sorted(lines))
 
 
 def card_text(cid: str, lang: str) -> str:
@@ -493,8 +498,8 @@ RULES_SUMMARY = {
         "strength wins (ties go to the attacker); with no defence it is unopposed (+1 power). <b>Rivalry</b> "
         "(3–4 players): no unopposed bonus against a player with less power than you, nor when Stealth "
         "kept a defender out, and +1 power for winning a challenge against the sole leader; a card may "
-        "gain an icon by its "
-        "Rivalry line. The winner's "
+        "gain an icon or a keyword by its "
+        "Rivalry line, which may differ with 3 and 4 players. The winner's "
         "claim kills characters (military), discards cards at random (intrigue) or takes power (power).</p>"
         "<p><b>After the challenges:</b> dominance (the highest standing strength gains 1 power), every "
         "player stands all his knelt cards, you discard down to your plot's reserve.</p>"
@@ -511,7 +516,7 @@ RULES_SUMMARY = {
         "<b>軍事</b>・<b>陰謀</b>・<b>政治</b>の攻撃をそれぞれ1回まで宣言し、攻撃キャラクターを屈服させる。"
         "防御側も防御キャラクターを屈服させる。戦闘力が高い側の勝ち（同値は攻撃側）。防御がなければ無防備として勢力+1。"
         "<b>対抗ルール</b>（3〜4人）：自分より勢力の少ない相手や、隠密で防御を封じた攻撃では無防御ボーナスなし、単独トップの相手への攻撃に"
-        "勝つと勢力+1。カードによっては対抗ルールの記載でアイコンを得る。"
+        "勝つと勢力+1。カードによっては対抗ルールの記載でアイコンやキーワードを得る(3人と4人で異なることがある)。"
         "勝った攻撃側の要求値だけ、キャラクターを破壊（軍事）、手札を無作為に捨てさせる（陰謀）、勢力を奪う（政治）。</p>"
         "<p><b>攻撃のあと：</b>支配（起立しているキャラクターの戦闘力が最大の人が勢力+1）、全員の屈服状態の"
         "カードをすべて起立、手番プレイヤーはプロットの予備値まで手札を捨てる。</p>"
