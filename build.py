@@ -1620,7 +1620,7 @@ def cmd_bench_bots(args: argparse.Namespace) -> int:
     from pygames.bots.arena import bench
 
     bench(games=args.games, hard_games=args.hard_games, jobs=args.jobs, game_ids=args.game, matches=args.match,
-          json_path=BENCH_DIR / "bots.json", md_path=ROOT / "docs" / "bots.md", log=log)
+          players=args.players, json_path=BENCH_DIR / "bots.json", md_path=ROOT / "docs" / "bots.md", log=log)
     log(f"wrote {(BENCH_DIR / 'bots.json').relative_to(ROOT)} and docs/bots.md")
     return 0
 
@@ -1711,7 +1711,7 @@ def main(argv: list[str] | None = None) -> int:
                        help="with --bots: instead, our Coup bots against coupml's RuleAI (needs the bench extra); "
                             "writes bench/outside.json and docs/bots.md")
     bench.add_argument("--players", type=int, action="append",
-                       help="with --bots --outside: only this player count (repeatable)")
+                       help="with --bots: only this player count (repeatable)")
     bench.add_argument("--level", action="append", choices=["ruleai", "normal", "hard"],
                        help="with --bots --outside: only this level's rows (ruleai: the baseline; repeatable)")
 

@@ -197,15 +197,16 @@ def hard_settings(game_id: str) -> dict[str, Any]:
 
 def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_ids: list[str] | None = None,
           json_path: Path | None = None, md_path: Path | None = None,
-          log: Callable[[str], None] = print, matches: list[str] | None = None) -> list[dict[str, Any]]:
-    """Play the plan (``games`` per cell, ``hard_games`` for the hard bot's cells) on ``jobs``
-    processes; merge the rows into ``json_path`` (rows of other cells are kept) and write the table
+          log: Callable[[str], None] = print, matches: list[str] | None = None,
+          players: list[int] | None = None) -> list[dict[str, Any]]:
+    """Play the plan (``games`` per cell, ``hard_games`` for the hard bot's cells; only the player
+    counts ``players`` if given) on ``jobs`` processes; merge the rows into ``json_path`` (rows of other cells are kept) and write the table
     into ``md_path`` between its markers. Returns every row.
 
     The file is read again before each write, so that runs of other games side by side (one
     process each) keep each other's rows."""
     mine: dict[tuple, dict[str, Any]] = {}
-    cells = plan(game_ids, matches)
+    cells = [cell for cell in plan(game_ids, matches) if not players or cell[1] in players]
     pool = None
     if jobs > 1:
         import multiprocessing

@@ -265,9 +265,9 @@ def test_the_arena_bench_writes_json_and_markdown(tmp_path, monkeypatch):
     page, data = tmp_path / "bots.md", tmp_path / "bots.json"
     page.write_text("# Bots\n\n<!-- arena:begin -->\n<!-- arena:end -->\n\n<!-- settings:begin -->\n<!-- settings:end -->\n")
 
-    def run(games, matches, hard_games=None):
+    def run(games, matches, hard_games=None, players=None):
         return arena.bench(games=games, hard_games=hard_games, jobs=1, game_ids=["coup"], json_path=data,
-                           md_path=page, log=lambda line: None, matches=matches)
+                           md_path=page, log=lambda line: None, matches=matches, players=players)
 
     rows = run(6, ["easy-normal", "hard-normal"], hard_games=4)
     assert [(r["challenger"], r["players"], r["games"]) for r in rows] == [("easy", 2, 6), ("hard", 2, 4), ("hard", 3, 4)]
@@ -278,8 +278,11 @@ def test_the_arena_bench_writes_json_and_markdown(tmp_path, monkeypatch):
         ("easy", 2, 6), ("hard", 2, 4), ("hard", 3, 4)]
     assert json.loads(data.read_text())["rows"] == rows
     assert all(0 <= r["ci95"][0] <= r["win_rate"] <= r["ci95"][1] <= 1 for r in rows)
+    rows = run(2, ["hard-normal"], players=[3])  # one player count: only its row is played again
+    assert [(r["challenger"], r["players"], r["games"]) for r in rows if r["challenger"] == "hard"] == [
+        ("hard", 2, 4), ("hard", 3, 2)]
     text = page.read_text()
-    assert "| coup | 3 | hard vs normal | 4 |" in text and "| coup | 6 | normal vs random | 3 |" in text
+    assert "| coup | 3 | hard vs normal | 2 |" in text and "| coup | 6 | normal vs random | 3 |" in text
     settings = text.split("<!-- settings:begin -->")[1]
     assert all(f"| {game_id} |" in settings for game_id in pygames.GAME_IDS)
     with pytest.raises(ValueError):
