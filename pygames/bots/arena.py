@@ -200,8 +200,9 @@ def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_i
           log: Callable[[str], None] = print, matches: list[str] | None = None,
           players: list[int] | None = None) -> list[dict[str, Any]]:
     """Play the plan (``games`` per cell, ``hard_games`` for the hard bot's cells; only the player
-    counts ``players`` if given) on ``jobs`` processes; merge the rows into ``json_path`` (rows of other cells are kept) and write the table
-    into ``md_path`` between its markers. Returns every row.
+    counts ``players`` if given) on ``jobs`` processes; merge the rows into ``json_path`` (rows of
+    other cells are kept) and write the table into ``md_path`` between its markers. Returns every
+    row.
 
     The file is read again before each write, so that runs of other games side by side (one
     process each) keep each other's rows."""

@@ -178,8 +178,9 @@ def multi_job(job: tuple) -> dict:
 def run_multi(n: int, games: int, options: dict | None = None, level: str = "normal",
               jobs: int = 1, iterations: int | None = None, every: int = 0,
               save: str | None = None, first_seed: int = 1) -> list[dict]:
-    """Seeds first_seed, first_seed + 1, ... (``games`` of them) in order; with ``every``, a partial report of the first games (a prefix of
-    the seeds, so a run cut short still reports a fixed sample) after each ``every`` games.
+    """``games`` seeds from ``first_seed`` on, in order; with ``every``, a partial report of the
+    first games (a prefix of the seeds, so a run cut short still reports a fixed sample) after
+    each ``every`` games.
 
     With ``save`` (a file path), each finished game is appended to that file as a line of JSON,
     and games already there (same players, seed, options, level and iterations) are read back

@@ -58,7 +58,7 @@ SEARCH = replace(NORMAL, icon=1.6, power=1.5, claim=(1.3, 1.3, 1.4), challenge_l
 
 
 # ---------------------------------------------------------------- card values
-def rival_game(view: dict) -> int:
+def rivalry_line_count(view: dict) -> int:
     """The player count whose Rivalry lines characters gain on entering play (rules.new_inst: a
     game begun with 3-4 players and the Rivalry option; 0 for none), so a card in hand is valued
     with its line."""
@@ -127,7 +127,7 @@ def keep_value(view: dict, seat: int, cid: str, w: Weights = NORMAL) -> float:
     if c["loyal"] and c["house"] != p["house"]:
         return 0.1
     if c["type"] == "character":
-        return char_value(cid, w, rival_game(view)) - 0.3 * max(0, c["cost"] - 5)
+        return char_value(cid, w, rivalry_line_count(view)) - 0.3 * max(0, c["cost"] - 5)
     if c["type"] == "location":
         return 1.0 + location_value(view, seat, cid, w) * 0.8
     if c["type"] == "attachment":
@@ -248,7 +248,7 @@ def best_setup(view, seat, w):
     cands = [c for c in p["hand"] if CARDS[c]["type"] in ("character", "location")
              and (not CARDS[c]["loyal"] or CARDS[c]["house"] == p["house"])]
     best, best_key = (), (-1.0,)
-    rival = rival_game(view)
+    rival = rivalry_line_count(view)
     for r in range(min(len(cands), 5) + 1):
         for combo in combinations(range(len(cands)), r):
             cids = [cands[i] for i in combo]
@@ -278,7 +278,7 @@ def s_setup(view, legal, seat, rng, w):
             out.append(5.0 if not best else 0.0)
         else:
             cid = a["card"]
-            out.append(10.0 + (char_value(cid, w, rival_game(view)) if CARDS[cid]["type"] == "character" else 1.0)
+            out.append(10.0 + (char_value(cid, w, rivalry_line_count(view)) if CARDS[cid]["type"] == "character" else 1.0)
                        if cid in best else -1.0)
     return out
 
@@ -330,7 +330,7 @@ def marshal_item_value(view, seat, a, w: Weights = NORMAL) -> float | None:
             return w.draw_event if p["deck_count"] > 8 else -1.0
         return 0.5
     if c["type"] == "character":
-        return char_value(cid, w, rival_game(view))
+        return char_value(cid, w, rivalry_line_count(view))
     if c["type"] == "location":
         return location_value(view, seat, cid, w)
     host = next(i for i in p["chars"] if i["uid"] == a["target"])
