@@ -33,17 +33,6 @@ from ...bots import HeuristicBot
 from .cards import HOUSES
 
 
-class SearchHeuristicBot(HeuristicBot):
-    """``--level search``: the hard bot's heuristic (``bot.search_scores``, the ``SEARCH`` weights)
-    played directly, without a search. As fast as the normal bot, and its tables lean the way the
-    hard bot's do (docs/houses-balance.md), so card changes can be screened with it before a
-    hard-bot sample."""
-
-    def __init__(self, seed: int | str = 0) -> None:
-        from .bot import search_scores
-        super().__init__(seed, level="search", scores=search_scores)
-
-
 def sources_line(sources: Counter) -> str:
     """Where the power came from, largest share first (equal counts by name, so that a run read
     back from a file reports exactly as the run that played it)."""
@@ -67,8 +56,10 @@ def play_game(houses: list[str], seed: int, options: dict, level: str = "normal"
     settings = {"max_seconds": None} if level == "hard" else {}
     if level == "hard" and iterations is not None:
         settings["iterations"] = iterations  # a cheaper hard bot, said so in the report
-    if level == "search":
-        bots = [SearchHeuristicBot(f"{seed}/seat{s}") for s in range(n)]
+    if level == "search":  # the hard bot's heuristic (SEARCH weights) played directly, without search:
+        # as fast as the normal bot, and its tables lean the way the hard bot's do (docs/houses-balance.md)
+        from .bot import search_scores
+        bots = [HeuristicBot(f"{seed}/seat{s}", level="search", scores=search_scores) for s in range(n)]
     else:
         bots = [make_bot(level, f"{seed}/seat{s}", **settings) for s in range(n)]
     while not GAME.is_over(state):

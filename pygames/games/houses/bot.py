@@ -13,8 +13,8 @@ from itertools import combinations
 
 from . import cards as C
 from .rules import (CARDS, KINDS, PLOTS, RIVAL_ICONS, RIVAL_KW, agenda_actions, base_str, behind, event_cost,
-                    icons_of, keywords_of, leads_over, marshal_cost, plot_actions, rivalry_applies, total_power,
-                    unique_blocked)
+                    icons_of, keywords_of, leads_over, marshal_cost, plot_actions, rivalry_applies,
+                    rivalry_line_count, total_power, unique_blocked)
 
 KW_VALUE = {"renown": 1.3, "stealth": 0.7, "insight": 0.6, "intimidate": 0.4,
             "vanguard": 0.5, "bulwark": 0.5}
@@ -58,13 +58,6 @@ SEARCH = replace(NORMAL, icon=1.6, power=1.5, claim=(1.3, 1.3, 1.4), challenge_l
 
 
 # ---------------------------------------------------------------- card values
-def rivalry_line_count(view: dict) -> int:
-    """The player count whose Rivalry lines characters gain on entering play (rules.new_inst: a
-    game begun with 3-4 players and the Rivalry option; 0 for none), so a card in hand is valued
-    with its line."""
-    return view["num_players"] if view["opts"]["rivalry"] and view["num_players"] > 2 else 0
-
-
 def char_value(cid: str, w: Weights = NORMAL, rival: int = 0) -> float:
     c = CARDS[cid]
     key = (cid, rival)

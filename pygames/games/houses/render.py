@@ -258,14 +258,12 @@ def _chips(cid: str, lang: str) -> str:
     c = CARDS[cid]
     ja = lang == "ja"
     chips = [KW_ABBR[k][1 if ja else 0] for k in c.get("kw", []) if k in KW_ABBR]
-    lines = c.get("rivalry", {})  # what it gains with 3 or 4 players (the card text says it in full)
-    for n in sorted(lines):
-        gain = [T.kind_name(k, lang) for k in lines[n].get("icons", "")]
-        gain += [KW_ABBR[k][1 if ja else 0] for k in lines[n].get("kw", [])]
-        if n == 3 and lines.get(4) == lines[3]:  # the same for both counts: one chip
-            chips.append(("3〜4人:+" if ja else "3–4p: +") + "+".join(gain))
-            break
-        chips.append((f"{n}人:+" if ja else f"{n}p: +") + "+".join(gain))
+    # what it gains with 3 or 4 players, a chip per different gain (the card text says it in full)
+    for counts, gain in T.rivalry_groups(c.get("rivalry", {})):
+        marks = [T.kind_name(k, lang) for k in gain.get("icons", "")]
+        marks += [KW_ABBR[k][1 if ja else 0] for k in gain.get("kw", [])]
+        players = "〜".join(map(str, counts)) + "人:+" if ja else "–".join(map(str, counts)) + "p: +"
+        chips.append(players + "+".join(marks))
     if c.get("income"):
         chips.append(f"{T.t('income', lang)} +{c['income']}")
     if c.get("reserve"):

@@ -109,13 +109,20 @@ def agenda_rules(p: dict) -> dict:
     return C.AGENDAS.get(p["agenda"] or "", NO_AGENDA)
 
 
+def rivalry_line_count(state: dict) -> int:
+    """The player count whose Rivalry lines hold for characters entering play: the count the game
+    began with if that was 3 or 4 and the Rivalry option is on, else 0 (no line holds). Works on
+    a state or a view (both hold ``num_players`` and ``opts``)."""
+    return state["num_players"] if state["opts"]["rivalry"] and state["num_players"] > 2 else 0
+
+
 def new_inst(state: dict, cid: str) -> dict:
     uid = state["uid"]
     state["uid"] = uid + 1
     inst = {"uid": uid, "cid": cid, "knelt": False, "power": 0, "atts": []}
-    if (cid, state["num_players"]) in RIVAL_ICONS and state["opts"]["rivalry"]:
-        # a game begun with 3-4 players and Rivalry: the card's line for that count holds
-        inst["rival"] = state["num_players"]
+    count = rivalry_line_count(state)
+    if (cid, count) in RIVAL_ICONS:  # the card's line for that count holds
+        inst["rival"] = count
     return inst
 
 

@@ -191,6 +191,18 @@ def effects_text(effects: list[dict], lang: str) -> str:
     return (", ".join(parts) + ".") if lang == "en" else ("、".join(parts) + "。")
 
 
+def rivalry_groups(lines: dict) -> list[tuple[tuple[int, ...], dict]]:
+    """A card's Rivalry lines (cards.py ``rivalry``) as (player counts, gain) in count order, the
+    counts that gain the same together: [((3, 4), gain)] or [((3,), gain3), ((4,), gain4)]."""
+    groups: list[tuple[tuple[int, ...], dict]] = []
+    for n in sorted(lines):
+        if groups and groups[-1][1] == lines[n]:
+            groups[-1] = (groups[-1][0] + (n,), lines[n])
+        else:
+            groups.append(((n,), lines[n]))
+    return groups
+
+
 def rivalry_line(lines: dict, lang: str) -> str:
     """A character's Rivalry line (cards.py ``rivalry``): what it gains in a game begun with 3 or
     4 players and the Rivalry option; one sentence when both counts gain the same."""
@@ -199,12 +211,14 @@ def rivalry_line(lines: dict, lang: str) -> str:
                 for k in gain.get("icons", "")]
         bits += [KEYWORD_NAMES[k][lang] for k in gain.get("kw", [])]
         return (" and " if lang == "en" else "と").join(bits)
-    if lines.get(3) is not None and lines.get(3) == lines.get(4):
-        return (f"Rivalry (3–4 players): gains {gains(lines[3])}." if lang == "en"
-                else f"対抗ルール(3〜4人):{gains(lines[3])}を得る。")
+    groups = rivalry_groups(lines)
+    if len(groups) == 1 and len(groups[0][0]) > 1:
+        counts, gain = groups[0]
+        return (f"Rivalry ({counts[0]}–{counts[-1]} players): gains {gains(gain)}." if lang == "en"
+                else f"対抗ルール({counts[0]}〜{counts[-1]}人):{gains(gain)}を得る。")
     if lang == "en":
-        return "Rivalry: " + "; ".join(f"with {n} players, gains {gains(lines[n])}" for n in sorted(lines)) + "."
-    return "対抗ルール:" + "".join(f"{n}人なら{gains(lines[n])}を得る。" for n in sorted(lines))
+        return "Rivalry: " + "; ".join(f"with {counts[0]} players, gains {gains(gain)}" for counts, gain in groups) + "."
+    return "対抗ルール:" + "".join(f"{counts[0]}人なら{gains(gain)}を得る。" for counts, gain in groups)
 
 
 def card_text(cid: str, lang: str) -> str:
