@@ -8,7 +8,9 @@
   never takes a click;
 - every card kind in each game's card reference has its picture (a symbol of the game's art);
 - motion: with reduced motion asked for (or the animations setting off) nothing animates, while
-  the last moves of the bots stay marked; with motion on, a bot's move animates.
+  the last moves of the bots stay marked; with motion on, a bot's move animates;
+- a pointer resting on the edge of a choice does not make it move (a hover style that moved the
+  box took it from under the pointer and back every frame: a jitter, and clicks that timed out).
 
 Positions come from tools/screenshots.py (a record played in CPython, opened by the lobby's import).
 """
@@ -250,3 +252,38 @@ def test_motion_on_animates_and_the_setting_off_stops_it(open_page, site_url):
     calls, marks = play_some(page, "oriflamme", clicks=8, still=True)
     assert calls == 0, f"{calls} element.animate() calls with the animations setting off"
     assert marks > 0, "the last-move marks go with the animations setting off"
+
+
+BOX_STEADY = """async (sel) => {
+  // the choice's box over three frames: a hover style that moves the box would take it away
+  // from the pointer and back each frame (a jitter a player sees and a click can miss)
+  const e = document.querySelector(sel);
+  const boxes = [];
+  for (let i = 0; i < 3; i++) {
+    await new Promise(r => requestAnimationFrame(r));
+    const b = e.getBoundingClientRect();
+    boxes.push([b.x, b.y, b.width, b.height].join(','));
+  }
+  return boxes;
+}"""
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_pointer_on_the_edge_of_a_choice_does_not_make_it_jitter(open_page, site_url, game_id):
+    page = open_page(viewport=PHONE, reduced_motion="reduce")
+    boot(page, site_url)
+    game = pygames.get_game(game_id)
+    n = max(game.min_players, min(3, game.max_players))
+    start_game(page, game_id, ["human"] + ["normal"] * (n - 1))
+    choices = page.locator('#app [data-testid="choice"]')
+    assert choices.count() > 0
+    for i in range(min(choices.count(), 4)):
+        choice = choices.nth(i)
+        choice.scroll_into_view_if_needed()
+        box = choice.bounding_box()
+        for y in (box["y"] + box["height"] - 0.5, box["y"] + 0.5):
+            page.mouse.move(box["x"] + box["width"] / 2, y)
+            choice.evaluate("e => e.setAttribute('data-steady-probe', '1')")
+            boxes = page.evaluate(BOX_STEADY, "[data-steady-probe]")
+            choice.evaluate("e => e.removeAttribute('data-steady-probe')")
+            assert len(set(boxes)) == 1, f"{game_id} choice {i} moves under the pointer: {boxes}"
