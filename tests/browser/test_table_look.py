@@ -9,8 +9,9 @@
 - every card kind in each game's card reference has its picture (a symbol of the game's art);
 - motion: with reduced motion asked for (or the animations setting off) nothing animates, while
   the last moves of the bots stay marked; with motion on, a bot's move animates;
-- a pointer resting on the edge of a choice does not make it move (a hover style that moved the
-  box took it from under the pointer and back every frame: a jitter, and clicks that timed out).
+- a pointer resting on the edge of a choice, or pressing a button on its edge, does not move it
+  (a hover style that moved the box took it from under the pointer and back every frame: a
+  jitter, and clicks that timed out; a pressed button that moved lost a press on its edge).
 
 Positions come from tools/screenshots.py (a record played in CPython, opened by the lobby's import).
 """
@@ -287,3 +288,14 @@ def test_a_pointer_on_the_edge_of_a_choice_does_not_make_it_jitter(open_page, si
             boxes = page.evaluate(BOX_STEADY, "[data-steady-probe]")
             choice.evaluate("e => e.removeAttribute('data-steady-probe')")
             assert len(set(boxes)) == 1, f"{game_id} choice {i} moves under the pointer: {boxes}"
+    # a button pressed on its top edge stays under the pointer too (leave before releasing: no click)
+    button = page.locator("#app .btn:visible").first
+    button.evaluate("e => e.setAttribute('data-steady-probe', '1')")
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 0.5)
+    before = page.evaluate(BOX_STEADY, "[data-steady-probe]")
+    page.mouse.down()
+    pressed = page.evaluate(BOX_STEADY, "[data-steady-probe]")
+    page.mouse.move(1, 1)
+    page.mouse.up()
+    assert set(pressed) == set(before) and len(set(before)) == 1, f"a pressed button moves: {before} {pressed}"
