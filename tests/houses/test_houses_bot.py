@@ -129,6 +129,11 @@ def test_HOU_B5_normal_bot_values_a_cards_rivalry_line_with_three_or_more_player
     assert _setup_pick(4) == {"type": "place", "card": "O04"}
 
 
+def test_HOU_B5_a_line_that_loses_a_keyword_lowers_the_cards_value():
+    # Dawnlit Knight loses Renown with 4 players: worth less there than with 3 or 2
+    assert bot.char_value("D07", rival=4) < bot.char_value("D07", rival=3) == bot.char_value("D07")
+
+
 def _every_affordable_set_best(cand, gold, keep, penalty):
     """The marshal planner's choice worked out the long way: every set of distinct candidates with
     one Limited card per card type that the gold (and gold events) pay for, by size then in

@@ -236,24 +236,41 @@ def test_HOU_R11_every_card_reference_entry_names_its_zoomed_card():
         assert [e["zoom"] for e in ref] == [f"houses:{k}" for k in render.zoom_keys()]
 
 
-def test_HOU_R12_a_rivalry_line_on_the_hand_card_and_the_gained_icon_in_play():
+def _in_play_and_in_hand(cid: str, n: int, lang: str) -> tuple[str, str]:
+    """The HTML of seat 0's copy of ``cid`` in play and of its copy in hand, in an ``n``-player game."""
     from houses_helpers import game
+    s = game(n, in_play=[[cid]] + [[]] * (n - 1), hands=[[cid]] + [[]] * (n - 1))
+    html, _ = render.board(GAME.view(s, 0), 0, lang, ["A", "B", "C", "D"][:n], {})
+    # anim ids count a seat's copies of a card: the one in play first, then the hand's
+    card = html.split(f'data-anim-id="card-0-{cid}"', 1)[1].split('data-anim-id=', 1)[0]
+    hand = html.split(f'data-anim-id="card-0-{cid}-2"', 1)[1].split('data-anim-id=', 1)[0]
+    return card, hand
 
-    def watcher_in_play(n: int, lang: str) -> tuple[str, str]:
-        s = game(n, in_play=[["O04"]] + [[]] * (n - 1), hands=[["O04"]] + [[]] * (n - 1))
-        html, _ = render.board(GAME.view(s, 0), 0, lang, ["A", "B", "C", "D"][:n], {})
-        # anim ids count a seat's copies of a card: the one in play first, then the hand's
-        card = html.split('data-anim-id="card-0-O04"', 1)[1].split('data-anim-id=', 1)[0]
-        hand = html.split('data-anim-id="card-0-O04-2"', 1)[1].split('data-anim-id=', 1)[0]
-        return card, hand
+
+def test_HOU_R12_a_rivalry_line_on_the_hand_card_and_the_gained_icon_in_play():
     insight = '<span class="houses-chip">Ins</span>'
-    card, hand = watcher_in_play(4, "en")   # four players: the power icon
+    card, hand = _in_play_and_in_hand("O04", 4, "en")   # four players: the power icon
     assert 'aria-label="power"' in card and insight not in card
     assert "3p: +Ins" in hand and "4p: +power" in hand   # the hand card prints both counts' lines
-    card, hand = watcher_in_play(3, "en")   # three players: Insight
+    card, hand = _in_play_and_in_hand("O04", 3, "en")   # three players: Insight
     assert 'aria-label="power"' not in card and insight in card
-    card, hand = watcher_in_play(2, "en")
+    card, hand = _in_play_and_in_hand("O04", 2, "en")
     assert 'aria-label="power"' not in card and insight not in card   # printed lines, not in force
     assert "3p: +Ins" in hand and "4p: +power" in hand
-    hand = watcher_in_play(3, "ja")[1]
+    hand = _in_play_and_in_hand("O04", 3, "ja")[1]
     assert "3人:+洞" in hand and "4人:+政治" in hand
+
+
+def test_HOU_R13_a_line_that_loses_a_keyword_on_the_hand_card_and_in_play():
+    renown = '<span class="houses-chip">Ren</span>'
+    card, hand = _in_play_and_in_hand("D07", 4, "en")   # four players: no Renown in play
+    assert renown not in card
+    assert renown in hand and "4p: −Ren" in hand   # the hand card: printed Renown and its line
+    for n in (2, 3):
+        assert renown in _in_play_and_in_hand("D07", n, "en")[0]
+    assert "4人:−名" in _in_play_and_in_hand("D07", 4, "ja")[1]
+
+
+def test_HOU_R14_the_rules_summary_says_a_rivalry_line_may_gain_or_lose():
+    assert "gain an icon or a keyword, or lose a keyword, by its Rivalry line" in text.RULES_SUMMARY["en"]
+    assert "アイコンやキーワードを得る、またはキーワードを失う" in text.RULES_SUMMARY["ja"]

@@ -463,11 +463,11 @@ def test_HOU_93_ambush_keeps_the_bonus_with_two_players_or_rivalry_off():
         assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed"]
 
 
-def _rivalry_line_game(n, **kw):
-    # seat 0 holds Silent Watcher (M, I; "Rivalry: with 3 players, gains Insight; with 4 players,
-    # gains the power icon")
+def _rivalry_line_game(n, cid="O04", **kw):
+    # seat 0 has one character in play, by default Silent Watcher (M, I; "Rivalry: with 3 players,
+    # gains Insight; with 4 players, gains the power icon")
     plots = [["P1"], ["P4"], ["P5"], ["P6"]][:n]
-    return game(n, plots=plots, in_play=[["O04"]] + [[]] * (n - 1), dominance="end_of_round", **kw)
+    return game(n, plots=plots, in_play=[[cid]] + [[]] * (n - 1), dominance="end_of_round", **kw)
 
 
 def _insight_draws(s) -> list:
@@ -518,6 +518,40 @@ def test_HOU_79_a_line_the_same_for_both_counts_is_one_sentence():
     same = {3: {"icons": "P"}, 4: {"icons": "P"}}
     assert rivalry_line(same, "en") == "Rivalry (3–4 players): gains the power icon."
     assert rivalry_line(same, "ja") == "対抗ルール(3〜4人):政治アイコンを得る。"
+
+
+def _knight_game(n, **kw):
+    # Dawnlit Knight (M, P, Renown; "Rivalry: with 4 players, loses Renown")
+    return _rivalry_line_game(n, "D07", **kw)
+
+
+def _renown_power(s) -> list:
+    return [e for e in log(s, "power") if e["why"] == "renown"]
+
+
+def test_HOU_79_rivalry_line_for_four_players_dawnlit_knight_loses_renown():
+    s = act(_knight_game(4), "end_marshal")
+    s = act(s, "challenge", kind="M", opponent=1)   # the lone eligible attacker is declared
+    assert log(s, "challenge")[-1]["cards"] == ["D07"] and log(s, "result")[-1]["winner"] == 0
+    assert not _renown_power(s)
+
+
+def test_HOU_79_a_line_that_loses_a_keyword_acts_only_in_its_count():
+    # 2 and 3 players, and 4 with the option off: the Knight keeps its printed Renown
+    for s in (_knight_game(2), _knight_game(3), _knight_game(4, rivalry=False)):
+        s = act(s, "end_marshal")
+        s = act(s, "challenge", kind="M", opponent=1)
+        assert log(s, "result")[-1]["winner"] == 0
+        assert [e["seat"] for e in _renown_power(s)] == [0]
+
+
+def test_HOU_79_a_line_that_loses_a_keyword_in_the_card_text():
+    from pygames.games.houses.text import card_text, rivalry_line
+    assert card_text("D07", "en") == "Renown. Rivalry: with 4 players, loses Renown."
+    assert card_text("D07", "ja") == "名声。 対抗ルール:4人なら名声を失う。"
+    both = {3: {"kw": ["insight"], "lose_kw": ["renown"]}, 4: {"kw": ["insight"], "lose_kw": ["renown"]}}
+    assert rivalry_line(both, "en") == "Rivalry (3–4 players): gains Insight and loses Renown."
+    assert rivalry_line(both, "ja") == "対抗ルール(3〜4人):洞察を得る、名声を失う。"
 
 
 def test_HOU_78_rivalry_off_and_two_players_keep_the_plain_rule():

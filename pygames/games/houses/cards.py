@@ -16,9 +16,9 @@ Card fields
     unique      one copy in play per player (by card); a dead unique character stays dead
     loyal       only a player of this House may marshal or play it
     limited     at most one Limited card of each card type per turn (and in setup)
-    rivalry     {players: {"icons": "P"} or {"kw": [...]}}: what a character gains in a game begun
-                with that many players (3 or 4) and the Rivalry option (rules §3.4), printed as its
-                Rivalry line
+    rivalry     {players: {"icons": "P"}, {"kw": [...]} or {"lose_kw": [...]}}: what a character
+                gains (icons, keywords) or loses (printed keywords) in a game begun with that many
+                players (3 or 4) and the Rivalry option (rules §3.4), printed as its Rivalry line
     income      +N income (in play)
     reserve     +N reserve (in play)
     dominance   counts as N STR for its controller in dominance
@@ -152,7 +152,8 @@ CARDS = {
     "D04": _c("Shield of the Dawn", "暁の盾", "solmere", 3, 3, "M", ["bulwark"]),
     "D05": _c("Dawn Crier", "暁の触れ役", "solmere", 3, 2, "P", ["renown"]),
     "D06": _c("Keeper of Vows", "誓約の守り手", "solmere", 4, 3, "MP"),
-    "D07": _c("Dawnlit Knight", "曙光の騎士", "solmere", 5, 3, "MP", ["renown"]),
+    "D07": _c("Dawnlit Knight", "曙光の騎士", "solmere", 5, 3, "MP", ["renown"],
+              rivalry={4: {"lose_kw": ["renown"]}}),
     "D08": _c("Tamsin the Lightbearer", "灯をかかげるタムシン", "solmere", 4, 2, "IP",
               ["renown", "insight"], unique=True, loyal=True),
     "D09": _c("Caelis, High Lady of Solmere", "ソルメアの大公妃ケイリス", "solmere", 7, 5, "MIP",

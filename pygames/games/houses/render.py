@@ -258,12 +258,14 @@ def _chips(cid: str, lang: str) -> str:
     c = CARDS[cid]
     ja = lang == "ja"
     chips = [KW_ABBR[k][1 if ja else 0] for k in c.get("kw", []) if k in KW_ABBR]
-    # what it gains with 3 or 4 players, a chip per different gain (the card text says it in full)
+    # what it gains (+) or loses (−) with 3 or 4 players, a chip per different line (the card
+    # text says it in full)
     for counts, gain in T.rivalry_groups(c.get("rivalry", {})):
-        marks = [T.kind_name(k, lang) for k in gain.get("icons", "")]
-        marks += [KW_ABBR[k][1 if ja else 0] for k in gain.get("kw", [])]
-        players = "〜".join(map(str, counts)) + "人:+" if ja else "–".join(map(str, counts)) + "p: +"
-        chips.append(players + "+".join(marks))
+        marks = ["+" + T.kind_name(k, lang) for k in gain.get("icons", "")]
+        marks += ["+" + KW_ABBR[k][1 if ja else 0] for k in gain.get("kw", [])]
+        marks += ["−" + KW_ABBR[k][1 if ja else 0] for k in gain.get("lose_kw", [])]
+        players = "〜".join(map(str, counts)) + "人:" if ja else "–".join(map(str, counts)) + "p: "
+        chips.append(players + "".join(marks))
     if c.get("income"):
         chips.append(f"{T.t('income', lang)} +{c['income']}")
     if c.get("reserve"):

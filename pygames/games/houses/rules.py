@@ -93,7 +93,7 @@ def find_inst(state: dict, uid: int):
 #: ``rivalry``, rules §3.4; an instance under a line holds that player count as ``"rival"``
 RIVAL_ICONS = {(cid, n): c["icons"] + gain.get("icons", "")
                for cid, c in CARDS.items() for n, gain in c.get("rivalry", {}).items()}
-RIVAL_KW = {(cid, n): c["kw"] + gain.get("kw", [])
+RIVAL_KW = {(cid, n): [k for k in c["kw"] if k not in gain.get("lose_kw", [])] + gain.get("kw", [])
             for cid, c in CARDS.items() for n, gain in c.get("rivalry", {}).items()}
 
 #: a character's printed icons by card id: what ``icons_of`` gives for an instance without

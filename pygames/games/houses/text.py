@@ -204,21 +204,27 @@ def rivalry_groups(lines: dict) -> list[tuple[tuple[int, ...], dict]]:
 
 
 def rivalry_line(lines: dict, lang: str) -> str:
-    """A character's Rivalry line (cards.py ``rivalry``): what it gains in a game begun with 3 or
-    4 players and the Rivalry option; one sentence when both counts gain the same."""
-    def gains(gain: dict) -> str:
-        bits = [(f"the {kind_name(k, 'en')} icon" if lang == "en" else f"{kind_name(k, 'ja')}アイコン")
-                for k in gain.get("icons", "")]
-        bits += [KEYWORD_NAMES[k][lang] for k in gain.get("kw", [])]
-        return (" and " if lang == "en" else "と").join(bits)
+    """A character's Rivalry line (cards.py ``rivalry``): what it gains or loses in a game begun
+    with 3 or 4 players and the Rivalry option; one sentence when both counts change the same."""
+    en = lang == "en"
+    and_ = " and " if en else "と"
+
+    def change(gain: dict) -> str:
+        gained = [(f"the {kind_name(k, 'en')} icon" if en else f"{kind_name(k, 'ja')}アイコン")
+                  for k in gain.get("icons", "")]
+        gained += [KEYWORD_NAMES[k][lang] for k in gain.get("kw", [])]
+        lost = [KEYWORD_NAMES[k][lang] for k in gain.get("lose_kw", [])]
+        parts = ([("gains " + and_.join(gained)) if en else and_.join(gained) + "を得る"] if gained else [])
+        parts += [("loses " + and_.join(lost)) if en else and_.join(lost) + "を失う"] if lost else []
+        return (" and " if en else "、").join(parts)
     groups = rivalry_groups(lines)
     if len(groups) == 1 and len(groups[0][0]) > 1:
         counts, gain = groups[0]
-        return (f"Rivalry ({counts[0]}–{counts[-1]} players): gains {gains(gain)}." if lang == "en"
-                else f"対抗ルール({counts[0]}〜{counts[-1]}人):{gains(gain)}を得る。")
-    if lang == "en":
-        return "Rivalry: " + "; ".join(f"with {counts[0]} players, gains {gains(gain)}" for counts, gain in groups) + "."
-    return "対抗ルール:" + "".join(f"{counts[0]}人なら{gains(gain)}を得る。" for counts, gain in groups)
+        return (f"Rivalry ({counts[0]}–{counts[-1]} players): {change(gain)}." if en
+                else f"対抗ルール({counts[0]}〜{counts[-1]}人):{change(gain)}。")
+    if en:
+        return "Rivalry: " + "; ".join(f"with {counts[0]} players, {change(gain)}" for counts, gain in groups) + "."
+    return "対抗ルール:" + "".join(f"{counts[0]}人なら{change(gain)}。" for counts, gain in groups)
 
 
 def card_text(cid: str, lang: str) -> str:
@@ -512,7 +518,7 @@ RULES_SUMMARY = {
         "strength wins (ties go to the attacker); with no defence it is unopposed (+1 power). <b>Rivalry</b> "
         "(3–4 players): no unopposed bonus against a player with less power than you, nor when Stealth "
         "kept a defender out, and +1 power for winning a challenge against the sole leader; a card may "
-        "gain an icon or a keyword by its "
+        "gain an icon or a keyword, or lose a keyword, by its "
         "Rivalry line, which may differ with 3 and 4 players. The winner's "
         "claim kills characters (military), discards cards at random (intrigue) or takes power (power).</p>"
         "<p><b>After the challenges:</b> dominance (the highest standing strength gains 1 power), every "
@@ -530,7 +536,7 @@ RULES_SUMMARY = {
         "<b>軍事</b>・<b>陰謀</b>・<b>政治</b>の攻撃をそれぞれ1回まで宣言し、攻撃キャラクターを屈服させる。"
         "防御側も防御キャラクターを屈服させる。戦闘力が高い側の勝ち（同値は攻撃側）。防御がなければ無防備として勢力+1。"
         "<b>対抗ルール</b>（3〜4人）：自分より勢力の少ない相手や、隠密で防御を封じた攻撃では無防御ボーナスなし、単独トップの相手への攻撃に"
-        "勝つと勢力+1。カードによっては対抗ルールの記載でアイコンやキーワードを得る(3人と4人で異なることがある)。"
+        "勝つと勢力+1。カードによっては対抗ルールの記載でアイコンやキーワードを得る、またはキーワードを失う(3人と4人で異なることがある)。"
         "勝った攻撃側の要求値だけ、キャラクターを破壊（軍事）、手札を無作為に捨てさせる（陰謀）、勢力を奪う（政治）。</p>"
         "<p><b>攻撃のあと：</b>支配（起立しているキャラクターの戦闘力が最大の人が勢力+1）、全員の屈服状態の"
         "カードをすべて起立、手番プレイヤーはプロットの予備値まで手札を捨てる。</p>"
