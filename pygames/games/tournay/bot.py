@@ -609,13 +609,18 @@ def search_scores(view: dict, legal: list[dict], seat: int, rng: Any) -> list[fl
 # ---------------------------------------------------------------- hard bot hooks
 #: the hard bot's search (see docs/bots.md): flat Monte Carlo over the heuristic's best few actions,
 #: each played out a few actions deep on the same deals, then judged by ``evaluate``, with the
-#: heuristic's opinion weighing 4 (a search's mean is bent by up to 4 / (visits + 1) towards it).
-#: With the weight at 1 the playouts' noise decided, and at 3 players the search chose worse than
+#: heuristic's opinion as a bias: a search's mean is bent by up to prior_weight / (visits + 1)
+#: towards it. What matters is that bias per visit: with the weight at 1 and 90 iterations (about
+#: 22 visits per action) the playouts' noise decided, and at 3 players the search chose worse than
 #: the heuristic alone (36% of 100 games against the normal bot; the heuristic's own best action:
-#: 48%); at 4: 56% at 3 players, 78.5% at 2 (65% of the same first 40 at 1), 44% of 60 at 4 (32%).
-#: More iterations helped at 2 players only (270: 78% / 32% of 40 at weight 1)
-HARD = {"iterations": 90, "root_mode": "paired", "root_width": 4, "rollout_depth": 4,
-        "opponent_model": "rollout", "prior_weight": 4.0}
+#: 48%); weight 4 at 90 iterations: 56% at 3 players, 78% at 2. Three times the iterations at
+#: weight 4 (about 68 visits) shrank the bias threefold and lost at 3 players (40% of 30); weight 12
+#: keeps the bias of 4 at 90 with less playout noise (58-60% at 3 players, 80% at 2). A search the
+#: browser's time limit cuts short leans on the heuristic more, as it should. A tree
+#: (``root_mode="tree"``, 300 iterations) judged lines at different depths and lost (50% of 10 at
+#: 2 players, 20% of 10 at 3)
+HARD = {"iterations": 270, "root_mode": "paired", "root_width": 4, "rollout_depth": 4,
+        "opponent_model": "rollout", "prior_weight": 12.0}
 
 #: final score ≈ w · (1, score now, deniers, level I/II cards in hand, level III cards in hand, best
 #: prestige in hand as it would score now, citizens owned, visible prestige buildings), by phase
