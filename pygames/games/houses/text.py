@@ -214,9 +214,12 @@ def rivalry_line(lines: dict, lang: str) -> str:
                   for k in gain.get("icons", "")]
         gained += [KEYWORD_NAMES[k][lang] for k in gain.get("kw", [])]
         lost = [KEYWORD_NAMES[k][lang] for k in gain.get("lose_kw", [])]
-        parts = ([("gains " + and_.join(gained)) if en else and_.join(gained) + "を得る"] if gained else [])
-        parts += [("loses " + and_.join(lost)) if en else and_.join(lost) + "を失う"] if lost else []
-        return (" and " if en else "、").join(parts)
+        parts = []
+        if gained:
+            parts.append(f"gains {and_.join(gained)}" if en else f"{and_.join(gained)}を得る")
+        if lost:
+            parts.append(f"loses {and_.join(lost)}" if en else f"{and_.join(lost)}を失う")
+        return (and_ if en else "、").join(parts)
     groups = rivalry_groups(lines)
     if len(groups) == 1 and len(groups[0][0]) > 1:
         counts, gain = groups[0]
