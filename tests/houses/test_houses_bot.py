@@ -134,6 +134,13 @@ def test_HOU_B5_a_line_that_loses_a_keyword_lowers_the_cards_value():
     assert bot.char_value("D07", rival=4) < bot.char_value("D07", rival=3) == bot.char_value("D07")
 
 
+def test_HOU_B5_miravelles_four_player_lines_raise_the_cards_values_with_four_players():
+    # Silver-Tongued Envoy gains Renown and Canal Broker Bulwark with 4 players, for both heuristics
+    for cid in ("R06", "R02"):
+        for w in (bot.NORMAL, bot.SEARCH):
+            assert bot.char_value(cid, w, rival=4) > bot.char_value(cid, w, rival=3) == bot.char_value(cid, w)
+
+
 def _every_affordable_set_best(cand, gold, keep, penalty):
     """The marshal planner's choice worked out the long way: every set of distinct candidates with
     one Limited card per card type that the gold (and gold events) pay for, by size then in

@@ -562,6 +562,43 @@ def test_HOU_79_a_line_that_loses_a_keyword_in_the_card_text():
     assert rivalry_line(both, "ja") == "対抗ルール(3〜4人):洞察を得る、名声を失う。"
 
 
+def test_HOU_79_rivalry_line_for_four_players_silver_tongued_envoy_gains_renown():
+    # Silver-Tongued Envoy (I, P, Insight; "Rivalry: with 4 players, gains Renown"): a power on it
+    # after its side wins
+    s = act(_rivalry_line_game(4, "R06"), "end_marshal")
+    s = act(s, "challenge", kind="I", opponent=1)   # the lone eligible attacker is declared
+    assert log(s, "challenge")[-1]["cards"] == ["R06"] and log(s, "result")[-1]["winner"] == 0
+    assert [e["seat"] for e in _renown_power(s)] == [0]
+    for s in (_rivalry_line_game(2, "R06"), _rivalry_line_game(3, "R06"), _rivalry_line_game(4, "R06", rivalry=False)):
+        s = act(act(s, "end_marshal"), "challenge", kind="I", opponent=1)
+        assert log(s, "result")[-1]["winner"] == 0 and not _renown_power(s)
+
+
+def _broker_defends(n, **kw):
+    # Court Scribe (STR 1, I) attacks Canal Broker (STR 1, I, P, Insight; "Rivalry: with 4 players,
+    # gains Bulwark") in an intrigue challenge: 1 against 1 + Bulwark with 4 players
+    plots = [["P1"], ["P4"], ["P5"], ["P6"]][:n]
+    s = game(n, plots=plots, in_play=[["N06"], ["R02"]] + [[]] * (n - 2), dominance="end_of_round", **kw)
+    s = act(act(s, "end_marshal"), "challenge", kind="I", opponent=1)
+    return defend(s, [uid(s, 1, "R02")])
+
+
+def test_HOU_79_rivalry_line_for_four_players_canal_broker_gains_bulwark():
+    r = log(_broker_defends(4), "result")[-1]
+    assert (r["a"], r["d"], r["winner"]) == (1, 2, 1)
+    for s in (_broker_defends(2), _broker_defends(3), _broker_defends(4, rivalry=False)):
+        r = log(s, "result")[-1]
+        assert (r["a"], r["d"], r["winner"]) == (1, 1, 0)   # ties go to the attacker
+
+
+def test_HOU_79_miravelles_four_player_lines_in_the_card_text():
+    from pygames.games.houses.text import card_text
+    assert card_text("R06", "en") == "Insight. Rivalry: with 4 players, gains Renown."
+    assert card_text("R06", "ja") == "洞察。 対抗ルール:4人なら名声を得る。"
+    assert card_text("R02", "en") == "Insight. Rivalry: with 4 players, gains Bulwark."
+    assert card_text("R02", "ja") == "洞察。 対抗ルール:4人なら堅守を得る。"
+
+
 def test_HOU_78_rivalry_off_and_two_players_keep_the_plain_rule():
     s = _rivalry_game([3, 1, 5], rivalry=False)
     s = act(s, "end_marshal")
