@@ -463,11 +463,14 @@ def test_HOU_93_ambush_keeps_the_bonus_with_two_players_or_rivalry_off():
         assert [e["why"] for e in log(s, "power") if e["seat"] == 0] == ["unopposed"]
 
 
+#: one plot per seat, for the Rivalry-line games of 2-4 players
+LINE_PLOTS = [["P1"], ["P4"], ["P5"], ["P6"]]
+
+
 def _rivalry_line_game(n, cid="O04", **kw):
     # seat 0 has one character in play, by default Silent Watcher (M, I; "Rivalry: with 3 players,
     # gains Insight; with 4 players, gains the power icon")
-    plots = [["P1"], ["P4"], ["P5"], ["P6"]][:n]
-    return game(n, plots=plots, in_play=[[cid]] + [[]] * (n - 1), dominance="end_of_round", **kw)
+    return game(n, plots=LINE_PLOTS[:n], in_play=[[cid]] + [[]] * (n - 1), dominance="end_of_round", **kw)
 
 
 def _insight_draws(s) -> list:
@@ -504,7 +507,7 @@ def test_HOU_79_rivalry_line_not_with_two_players_or_rivalry_off():
 
 def test_HOU_79_rivalry_line_on_a_marshalled_card_and_in_the_card_text():
     from pygames.games.houses.text import card_text
-    s = game(4, plots=[["P1"], ["P4"], ["P5"], ["P6"]], hands=[["O04"], [], [], []], dominance="end_of_round")
+    s = game(4, plots=LINE_PLOTS, hands=[["O04"], [], [], []], dominance="end_of_round")
     s = act(s, "marshal", card="O04")
     s = act(s, "end_marshal")
     s = act(s, "challenge", kind="P", opponent=1)
@@ -577,8 +580,7 @@ def test_HOU_79_rivalry_line_for_four_players_silver_tongued_envoy_gains_renown(
 def _broker_defends(n, **kw):
     # Court Scribe (STR 1, I) attacks Canal Broker (STR 1, I, P, Insight; "Rivalry: with 4 players,
     # gains Bulwark") in an intrigue challenge: 1 against 1 + Bulwark with 4 players
-    plots = [["P1"], ["P4"], ["P5"], ["P6"]][:n]
-    s = game(n, plots=plots, in_play=[["N06"], ["R02"]] + [[]] * (n - 2), dominance="end_of_round", **kw)
+    s = game(n, plots=LINE_PLOTS[:n], in_play=[["N06"], ["R02"]] + [[]] * (n - 2), dominance="end_of_round", **kw)
     s = act(act(s, "end_marshal"), "challenge", kind="I", opponent=1)
     return defend(s, [uid(s, 1, "R02")])
 
