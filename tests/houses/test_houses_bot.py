@@ -130,8 +130,11 @@ def test_HOU_B5_normal_bot_values_a_cards_rivalry_line_with_three_or_more_player
 
 
 def test_HOU_B5_a_line_that_loses_a_keyword_lowers_the_cards_value():
-    # Dawnlit Knight loses Renown with 4 players: worth less there than with 3 or 2
-    assert bot.char_value("D07", rival=4) < bot.char_value("D07", rival=3) == bot.char_value("D07")
+    # Dawnlit Knight loses Renown and Court Poisoner Stealth with 4 players: worth less there than
+    # with 3 or 2, for both heuristics
+    for cid in ("D07", "O06"):
+        for w in (bot.NORMAL, bot.SEARCH):
+            assert bot.char_value(cid, w, rival=4) < bot.char_value(cid, w, rival=3) == bot.char_value(cid, w)
 
 
 def test_HOU_B5_miravelles_four_player_lines_raise_the_cards_values_with_four_players():

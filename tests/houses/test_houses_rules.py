@@ -593,6 +593,28 @@ def test_HOU_79_rivalry_line_for_four_players_canal_broker_gains_bulwark():
         assert (r["a"], r["d"], r["winner"]) == (1, 1, 0)   # ties go to the attacker
 
 
+def _poisoner_attacks(n, **kw):
+    # Court Poisoner (STR 3, M, I, Stealth; "Rivalry: with 4 players, loses Stealth") attacks seat 1,
+    # which has Steppe Lancer (STR 3, M) to defend a military challenge
+    s = game(n, plots=LINE_PLOTS[:n], in_play=[["O06"], ["V05"]] + [[]] * (n - 2), dominance="end_of_round", **kw)
+    return declare(act(s, "end_marshal"), "M", [uid(s, 0, "O06")])
+
+
+def test_HOU_79_rivalry_line_for_four_players_court_poisoner_loses_stealth():
+    # 4 players: no Stealth step, the Lancer may defend
+    s = _poisoner_attacks(4)
+    assert stage(s) == "defenders" and has(s, "defender", card=uid(s, 1, "V05"))
+    # 2 and 3 players, and 4 with the option off: the printed Stealth keeps the Lancer out
+    for s in (_poisoner_attacks(2), _poisoner_attacks(3), _poisoner_attacks(4, rivalry=False)):
+        assert stage(s) == "stealth" and has(s, "stealth", target=uid(s, 1, "V05"))
+
+
+def test_HOU_79_court_poisoners_line_in_the_card_text():
+    from pygames.games.houses.text import card_text
+    assert card_text("O06", "en") == "Stealth. Rivalry: with 4 players, loses Stealth."
+    assert card_text("O06", "ja") == "隠密。 対抗ルール:4人なら隠密を失う。"
+
+
 def test_HOU_79_miravelles_four_player_lines_in_the_card_text():
     from pygames.games.houses.text import card_text
     assert card_text("R06", "en") == "Insight. Rivalry: with 4 players, gains Renown."
