@@ -467,10 +467,16 @@ def test_HOU_93_ambush_keeps_the_bonus_with_two_players_or_rivalry_off():
 LINE_PLOTS = [["P1"], ["P4"], ["P5"], ["P6"]]
 
 
+def _line_game(n, seat_0: list, seat_1: list = (), **kw):
+    # an n-player game with these cards in play for seats 0 and 1, nothing for the others
+    in_play = [list(seat_0), list(seat_1)] + [[]] * (n - 2)
+    return game(n, plots=LINE_PLOTS[:n], in_play=in_play, dominance="end_of_round", **kw)
+
+
 def _rivalry_line_game(n, cid="O04", **kw):
     # seat 0 has one character in play, by default Silent Watcher (M, I; "Rivalry: with 3 players,
     # gains Insight; with 4 players, gains the power icon")
-    return game(n, plots=LINE_PLOTS[:n], in_play=[[cid]] + [[]] * (n - 1), dominance="end_of_round", **kw)
+    return _line_game(n, [cid], **kw)
 
 
 def _insight_draws(s) -> list:
@@ -580,8 +586,7 @@ def test_HOU_79_rivalry_line_for_four_players_silver_tongued_envoy_gains_renown(
 def _broker_defends(n, **kw):
     # Court Scribe (STR 1, I) attacks Canal Broker (STR 1, I, P, Insight; "Rivalry: with 4 players,
     # gains Bulwark") in an intrigue challenge: 1 against 1 + Bulwark with 4 players
-    s = game(n, plots=LINE_PLOTS[:n], in_play=[["N06"], ["R02"]] + [[]] * (n - 2), dominance="end_of_round", **kw)
-    s = act(act(s, "end_marshal"), "challenge", kind="I", opponent=1)
+    s = act(act(_line_game(n, ["N06"], ["R02"], **kw), "end_marshal"), "challenge", kind="I", opponent=1)
     return defend(s, [uid(s, 1, "R02")])
 
 
@@ -596,7 +601,7 @@ def test_HOU_79_rivalry_line_for_four_players_canal_broker_gains_bulwark():
 def _poisoner_attacks(n, **kw):
     # Court Poisoner (STR 3, M, I, Stealth; "Rivalry: with 4 players, loses Stealth") attacks seat 1,
     # which has Steppe Lancer (STR 3, M) to defend a military challenge
-    s = game(n, plots=LINE_PLOTS[:n], in_play=[["O06"], ["V05"]] + [[]] * (n - 2), dominance="end_of_round", **kw)
+    s = _line_game(n, ["O06"], ["V05"], **kw)
     return declare(act(s, "end_marshal"), "M", [uid(s, 0, "O06")])
 
 
@@ -609,18 +614,15 @@ def test_HOU_79_rivalry_line_for_four_players_court_poisoner_loses_stealth():
         assert stage(s) == "stealth" and has(s, "stealth", target=uid(s, 1, "V05"))
 
 
-def test_HOU_79_court_poisoners_line_in_the_card_text():
-    from pygames.games.houses.text import card_text
-    assert card_text("O06", "en") == "Stealth. Rivalry: with 4 players, loses Stealth."
-    assert card_text("O06", "ja") == "隠密。 対抗ルール:4人なら隠密を失う。"
-
-
-def test_HOU_79_miravelles_four_player_lines_in_the_card_text():
+def test_HOU_79_four_player_lines_in_the_card_text():
+    # Miravelle's two lines and Court Poisoner's
     from pygames.games.houses.text import card_text
     assert card_text("R06", "en") == "Insight. Rivalry: with 4 players, gains Renown."
     assert card_text("R06", "ja") == "洞察。 対抗ルール:4人なら名声を得る。"
     assert card_text("R02", "en") == "Insight. Rivalry: with 4 players, gains Bulwark."
     assert card_text("R02", "ja") == "洞察。 対抗ルール:4人なら堅守を得る。"
+    assert card_text("O06", "en") == "Stealth. Rivalry: with 4 players, loses Stealth."
+    assert card_text("O06", "ja") == "隠密。 対抗ルール:4人なら隠密を失う。"
 
 
 def test_HOU_78_rivalry_off_and_two_players_keep_the_plain_rule():
