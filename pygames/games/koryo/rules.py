@@ -321,7 +321,7 @@ class KoryoGame(Game):
             deal = [C.DEAL[r]] * n
             if broadcaster is not None:
                 deal[broadcaster] += C.BROADCASTER_BONUS
-            deck = state["deck"]
+            deck = list(state["deck"])  # a new list: earlier states share the old one
             if not state["options"]["no_shuffle"]:
                 draw_to_top(deck, sum(deal) - fixed_top, rng, start=fixed_top)
             top = 0
@@ -334,7 +334,7 @@ class KoryoGame(Game):
                 state["hands"][seat] = hand
                 deal[seat] = len(dealt)
                 top += len(dealt)
-            del deck[:top]
+            state["deck"] = deck[top:]
             state["deal"] = deal
         state["ship"] = power_holder(state["tables"], C.SHIPOWNER)
         state["log"].append(log_entry("round", round=r, first=first, deal=list(state["deal"]),
@@ -347,7 +347,13 @@ class KoryoGame(Game):
         return None if nxt == state["first"] else nxt
 
     def _return_to_deck(self, state: dict, kinds: list[int]) -> None:
-        state["deck"].extend(kinds)
+        state["deck"] = state["deck"] + kinds  # a new list: earlier states share the old one
+
+    def _add_cards(self, state: dict, seat: int, kind: int, count: int) -> None:
+        """``count`` cards of ``kind`` onto ``seat``'s table (a negative count takes them off). The
+        seat's table becomes a new list: earlier states share the old one (see _copy_state)."""
+        table = state["tables"][seat] = list(state["tables"][seat])
+        table[kind] += count
 
     def _advance(self, state: dict, rng: Rng) -> None:
         """Run everything automatic until a seat has a decision (state["step"] set) or the game ends."""
@@ -362,9 +368,10 @@ class KoryoGame(Game):
             elif phase == "action":
                 if not state["revealed"][seat]:
                     self._reveal(state, seat)
-                pending = state["pending"]
-                while pending:
-                    self._run_step(state, seat, pending.pop(0))
+                while state["pending"]:
+                    pending = state["pending"]
+                    state["pending"] = pending[1:]  # replaced, never changed: earlier states share the list
+                    self._run_step(state, seat, pending[0])
                     if state["step"] is not None:
                         return
                 nxt = self._next_in_round(state, seat)  # this seat's Action turn is over
@@ -415,7 +422,7 @@ class KoryoGame(Game):
         removes an event card)."""
         played = state["facedown"][seat]
         tables = state["tables"]
-        table = tables[seat]
+        table = tables[seat] = list(tables[seat])  # a new list: earlier states share the old one
         cards = []
         for kind in C.KINDS:
             count = played[kind]
@@ -424,7 +431,7 @@ class KoryoGame(Game):
                 cards += [kind] * count
         state["revealed"][seat] = True
         state["facedown"][seat] = [0] * K
-        state["log"].append(log_entry("reveal", seat=seat, cards=cards))
+        state["log"].append({"key": "reveal", "params": {"seat": seat, "cards": cards}})  # log_entry's form
         pending = []
         for step, kind in POWER_STEPS:
             if table[kind] and holds_power(tables, seat, kind):  # most tables lack most kinds
@@ -485,21 +492,20 @@ class KoryoGame(Game):
         state["log"].append(log_entry("steal", seat=seat, target=target))
 
     def _priest(self, state: dict, seat: int, kind: int) -> None:
-        state["tables"][seat][kind] -= 1
+        self._add_cards(state, seat, kind, -1)
         self._return_to_deck(state, [kind])
         state["log"].append(log_entry("priest", seat=seat, kind=kind))
 
     def _destroy(self, state: dict, seat: int, target: int, kind: int) -> None:
-        state["tables"][target][kind] -= 1
+        self._add_cards(state, target, kind, -1)
         self._return_to_deck(state, [kind])
         state["log"].append(log_entry("destroy", seat=seat, target=target, kind=kind))
 
     def _swap(self, state: dict, seat: int, a: int, ka: int, b: int, kb: int) -> None:
-        ta, tb = state["tables"][a], state["tables"][b]
-        ta[ka] -= 1
-        tb[kb] -= 1
-        ta[kb] += 1
-        tb[ka] += 1
+        self._add_cards(state, a, ka, -1)
+        self._add_cards(state, a, kb, 1)
+        self._add_cards(state, b, kb, -1)
+        self._add_cards(state, b, ka, 1)
         state["log"].append(log_entry("swap", seat=seat, a=a, ka=ka, b=b, kb=kb))
 
     def _begin_end_turn(self, state: dict, seat: int) -> None:
@@ -514,7 +520,7 @@ class KoryoGame(Game):
                                           limit=limit, senator=senator))
 
     def _discard(self, state: dict, seat: int, kind: int, count: int = 1) -> None:
-        state["tables"][seat][kind] -= count
+        self._add_cards(state, seat, kind, -count)
         state["discard_left"] -= count
         self._return_to_deck(state, [kind] * count)
         state["log"].append(log_entry("discard", seat=seat, kind=kind, count=count))
@@ -544,17 +550,16 @@ class KoryoGame(Game):
     def _copy_state(self, state: dict) -> dict:
         """A copy for ``apply``: new lists for every part an action changes in place.
 
-        Shared with the original: the options, the hands and face-down piles (each is replaced,
-        never changed), the deal counts (replaced each round) and the log entries (only appended).
+        Shared with the original: the options, the deck, the pending steps, the hands, face-down
+        piles and tables (each is replaced, never changed: ``_return_to_deck``, ``_add_cards``), the
+        deal counts (replaced each round) and the log entries (only appended).
         """
         new = dict(state)
-        new["deck"] = list(state["deck"])
         new["hands"] = list(state["hands"])
         new["facedown"] = list(state["facedown"])
-        new["tables"] = [list(table) for table in state["tables"]]
+        new["tables"] = list(state["tables"])
         new["coins"] = list(state["coins"])
         new["revealed"] = list(state["revealed"])
-        new["pending"] = list(state["pending"])
         new["log"] = list(state["log"])
         return new
 
@@ -579,8 +584,10 @@ class KoryoGame(Game):
             state["facedown"][seat] = played
             state["hands"][seat] = [0] * K
             self._return_to_deck(state, discarded)
-            state["log"].append(log_entry("placed", seat=seat, count=len(cards), discarded=len(discarded)))
-            state["log"].append(log_entry("placed_you", to=[seat], seat=seat, cards=cards))
+            # log_entry's form, written out: every Order-phase decision logs these two
+            state["log"].append({"key": "placed", "params": {"seat": seat, "count": len(cards),
+                                                             "discarded": len(discarded)}})
+            state["log"].append({"key": "placed_you", "params": {"seat": seat, "cards": cards}, "to": [seat]})
             self._end_order_turn(state, seat)
         elif kind == "steal":
             self._steal(state, seat, action["target"])
