@@ -710,8 +710,8 @@ def evaluate(game, state) -> list[float]:
 
 
 #: the hard bot's budget and settings for the houses game (see pygames/bots/ismcts.py): playouts are
-#: cut after 20 actions and scored by ``evaluate``; opponents are modelled by the normal heuristic
-#: with little noise (0.02 rather than 0.1: measurements in docs/bots.md); 450 iterations (150 before
-#: issue 14) won more against the normal bot (90% / 48% of 40 at 2 / 3 players, against 75% / 45% at
-#: 150 on the same seeds); in a browser the 0.8 s limit may stop the search earlier
-HARD = {"iterations": 450, "rollout_depth": 20, "opponent_noise": 0.02, "opponent_model": "rollout"}
+#: cut after 40 actions (about a round at 3 players) and scored by ``evaluate``; opponents are modelled
+#: by the normal heuristic with little noise (0.02 rather than 0.1: measurements in docs/bots.md).
+#: 300 iterations of 40 actions cost about what 450 of 20 did and won more at 3 players on the arena's
+#: seeds (docs/bots.md, "Great Houses, 3 players"); in a browser the 0.8 s limit may stop the search earlier
+HARD = {"iterations": 300, "rollout_depth": 40, "opponent_noise": 0.02, "opponent_model": "rollout"}
