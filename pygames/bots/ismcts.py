@@ -185,6 +185,18 @@ class IsmctsBot(Bot):
                 action = legal[rng.randbelow(len(legal))]
             game.advance(state, action)
 
+    def _playout(self, game: Game, module: Any, state: dict, depth: int, seat: int,
+                 settings: dict[str, Any]) -> float:
+        """Play on from a new node with the rollout policy and score the end for ``seat``. A game bot
+        with a ``playout(game, state, rng, depth, seat)`` hook plays the same playout on its own
+        compact engine (Coup's); playouts cut at the bot's turns (``rollout_turns``) use ``advance``."""
+        stop = self._stopper(module, seat, settings)
+        fast = getattr(module, "playout", None)
+        if fast is not None and stop is None and not game.is_over(state):
+            return fast(game, state, self.rng, depth, seat)
+        self._rollout(game, module, state, self.rng, depth, stop=stop)
+        return self._rewards(game, module, state, seat)
+
     def _opponent_action(self, game: Game, module: Any, state: dict, legal: list[Action], mover: int,
                          settings: dict[str, Any], rng: Rng | None = None) -> Action:
         rng = rng or self.rng
@@ -399,9 +411,9 @@ class IsmctsBot(Bot):
             if expanded:
                 break
         if expanded:
-            self._rollout(game, module, state, self.rng, max(0, depth),
-                          stop=self._stopper(module, seat, settings))
-        reward = self._rewards(game, module, state, seat)
+            reward = self._playout(game, module, state, max(0, depth), seat, settings)
+        else:
+            reward = self._rewards(game, module, state, seat)
         for visited in path:
             visited.visits += 1
             visited.total += reward
