@@ -791,7 +791,7 @@ BEFORE_COMMIT = "80c6023"
 COUPML_PLAYERS = (2, 4, 6)
 #: the games whose hard bot plays its playouts on a compact engine (pygames/games/<id>/compact.py,
 #: bench.py's "playout" path)
-PLAYOUT_ENGINES = ("coup",)
+PLAYOUT_ENGINES = ("coup", "koryo", "oriflamme")
 #: a worker process: the pygames of the folder given as its argument, answering
 #: pygames.bench.engine_playouts requests (one JSON line each) on stdin
 WORKER = "import sys; sys.path.insert(0, sys.argv[1]); from pygames import bench; bench.serve()"

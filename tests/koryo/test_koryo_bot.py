@@ -8,7 +8,8 @@ import pytest
 from pygames.bots import make_bot
 from pygames.core import Rng
 from pygames.games.koryo import bot
-from pygames.games.koryo.rules import GAME
+from pygames.games.koryo import cards as C
+from pygames.games.koryo.rules import GAME, most_cards
 
 GAMES = 60
 
@@ -79,3 +80,57 @@ def test_soft_scores_of_one_changed_seat_equal_the_full_soft_scores():
             changed = list(tables)
             changed[seat] = [max(0, c + rng.randbelow(3) - 1) for c in tables[seat]]
             assert soft.of(changed, seat) == bot.soft_scores(changed, coins, rounds_left, bank)
+        assert soft.soft == bot.soft_scores(tables, coins, rounds_left, bank)
+        for seat in range(n):  # one character card fewer (a destroy, a discard)
+            for kind in C.CHARACTERS:
+                if tables[seat][kind]:
+                    fewer = bot._with(tables, seat, {kind: -1})
+                    assert soft.minus_one(seat, kind) == bot.soft_scores(fewer, coins, rounds_left, bank)
+
+
+def reference_soft_scores(tables: list[list[int]], coins: list[int], rounds_left: int, bank: int) -> list[float]:
+    """soft_scores as the module's docstring defines it, written plainly (the first version of bot.py):
+    the fast one must give the same floats to the last bit (the hard bot's playouts depend on it)."""
+    soft = [float(coins[p] - table[C.BARBARIAN] - table[C.LOBBYING]) for p, table in enumerate(tables)]
+    for k in C.CHARACTERS:
+        top = most_cards(tables, k)
+        if not top:
+            continue
+        if len(top) == 1:
+            holder = top[0]
+            additions = [(holder, k)]
+        else:
+            additions = [(p, bot.TIE_SHARE * k) for p in top]
+            holder = next((p for p in top if tables[p][C.OMNISCIENT]), None)
+        if rounds_left > 0 and holder is not None and k in bot.POWER_VALUE:
+            value = bot.POWER_VALUE[k]
+            if k == C.BANKER:
+                additions.append((holder, value * min(bank, rounds_left)))
+            elif k == C.PRIEST:
+                events = tables[holder][C.BARBARIAN] + tables[holder][C.LOBBYING]
+                additions.append((holder, value + (0.7 if events else 0.0)))
+            elif k == C.SPY:
+                additions.append((holder, value * min(rounds_left, 1 + sum(coins) // 2)))
+            else:
+                additions.append((holder, value * min(rounds_left, 3)))
+        for p, amount in additions:
+            soft[p] += amount
+    return soft
+
+
+def test_soft_scores_are_the_plain_definition():
+    rng = Rng("soft-scores/reference")
+    for _ in range(2000):
+        n = 2 + rng.randbelow(3)
+        tables = [[0] + [rng.randbelow(1 + rng.randbelow(4)) for _ in range(11)] for _ in range(n)]
+        coins = [rng.randbelow(4) for _ in range(n)]
+        rounds_left, bank = rng.randbelow(8), rng.randbelow(9)
+        args = tables, coins, rounds_left, bank
+        assert bot.soft_scores(*args) == reference_soft_scores(*args)
+    for game_index in range(30):  # and on the tables of real games
+        state = GAME.new_game(2 + game_index % 3, game_index)
+        while not GAME.is_over(state):
+            args = state["tables"], state["coins"], C.ROUNDS - state["round"], state["bank"]
+            assert bot.soft_scores(*args) == reference_soft_scores(*args)
+            legal = GAME.legal_actions(state)
+            state = GAME.apply(state, legal[rng.randbelow(len(legal))])

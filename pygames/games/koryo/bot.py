@@ -9,7 +9,8 @@ is judged on the table that would remain after the end-of-round discard.
 from __future__ import annotations
 
 from . import cards as C
-from .rules import holds_power, most_cards, power_holder, spy_protected
+from . import compact as K
+from .rules import holds_power, power_holder, spy_protected
 
 # value of holding a power for one more round (per remaining round where it says so)
 POWER_VALUE = {C.SPY: 0.6, C.SENATOR: 0.8, C.PRIEST: 0.3, C.SHIPOWNER: 0.4, C.BANKER: 0.9,
@@ -17,30 +18,67 @@ POWER_VALUE = {C.SPY: 0.6, C.SENATOR: 0.8, C.PRIEST: 0.3, C.SHIPOWNER: 0.4, C.BA
 TIE_SHARE = 0.25
 
 
-def _kind_additions(tables: list[list[int]], k: int, coins: list[int], rounds_left: int,
-                    bank: int) -> list[tuple[int, float]]:
-    """What character kind `k` adds to the soft scores, in order: [(seat, amount), ...]."""
-    top = most_cards(tables, k)
-    if not top:
+#: one past the last character kind
+_AFTER_CHARACTERS = C.MERCHANT + 1
+
+
+#: _power_amounts by (rounds left, bank, gold of all seats): a few hundred lists, shared, never changed
+_AMOUNTS: dict[tuple[int, int, int], list] = {}
+
+
+def _power_amounts(coins: list[int], rounds_left: int, bank: int) -> list:
+    """By kind: what holding its power adds to the holder's soft score (None: no power, or no round
+    left); the Priest's is a pair (no event on the holder's table, some). Shared: read only."""
+    key = (rounds_left, bank, sum(coins))
+    amounts = _AMOUNTS.get(key)
+    if amounts is None:
+        amounts = _AMOUNTS[key] = _new_power_amounts(key[2], rounds_left, bank)
+    return amounts
+
+
+def _new_power_amounts(gold: int, rounds_left: int, bank: int) -> list:
+    """_power_amounts, worked out (``gold``: the coins of every seat)."""
+    amounts: list = [None] * _AFTER_CHARACTERS
+    if rounds_left > 0:
+        for k, value in POWER_VALUE.items():
+            if k == C.BANKER:
+                amounts[k] = value * min(bank, rounds_left)
+            elif k == C.PRIEST:
+                amounts[k] = (value + 0.0, value + 0.7)
+            elif k == C.SPY:
+                amounts[k] = value * min(rounds_left, 1 + gold // 2)
+            else:
+                amounts[k] = value * min(rounds_left, 3)
+    return amounts
+
+
+def _column_additions(column: list[int] | tuple[int, ...], k: int, tables: list[list[int]],
+                      amounts: list) -> list[tuple[int, float]]:
+    """What character kind `k` adds to the soft scores, in order: [(seat, amount), ...], given its
+    column (each seat's count of `k`, in seat order) and the powers' amounts (_power_amounts): the
+    majority's points (a share of them to each seat tied for the most, in seat order), then the
+    power's value to its holder (the majority, or on a tie power_holder's tied Omniscient holder)."""
+    best = max(column)
+    if not best:  # nobody has one
         return []
-    if len(top) == 1:
-        holder = top[0]
+    if column.count(best) == 1:
+        holder = column.index(best)
         additions = [(holder, k)]
-    else:
-        additions = [(p, TIE_SHARE * k) for p in top]
-        # power_holder's rule for a tie, on the top already found: the tied Omniscient holder
-        holder = next((p for p in top if tables[p][C.OMNISCIENT]), None)
-    if rounds_left > 0 and holder is not None and k in POWER_VALUE:
-        value = POWER_VALUE[k]
-        if k == C.BANKER:
-            additions.append((holder, value * min(bank, rounds_left)))
-        elif k == C.PRIEST:
-            events = tables[holder][C.BARBARIAN] + tables[holder][C.LOBBYING]
-            additions.append((holder, value + (0.7 if events else 0.0)))
-        elif k == C.SPY:
-            additions.append((holder, value * min(rounds_left, 1 + sum(coins) // 2)))
-        else:
-            additions.append((holder, value * min(rounds_left, 3)))
+    else:  # most_cards: the seats tied for the most
+        share = TIE_SHARE * k
+        additions = []
+        holder = None
+        for p, count in enumerate(column):
+            if count == best:
+                additions.append((p, share))
+                if holder is None and tables[p][C.OMNISCIENT]:
+                    holder = p
+    amount = amounts[k]
+    if amount is not None and holder is not None:
+        if k == C.PRIEST:
+            table = tables[holder]
+            amount = amount[1] if table[C.BARBARIAN] + table[C.LOBBYING] else amount[0]
+        additions.append((holder, amount))
     return additions
 
 
@@ -50,9 +88,11 @@ def _base_scores(tables: list[list[int]], coins: list[int]) -> list[float]:
 
 def soft_scores(tables: list[list[int]], coins: list[int], rounds_left: int, bank: int) -> list[float]:
     soft = _base_scores(tables, coins)
-    for k in C.CHARACTERS:
-        for p, amount in _kind_additions(tables, k, coins, rounds_left, bank):
-            soft[p] += amount
+    amounts = _power_amounts(coins, rounds_left, bank)
+    for k, column in enumerate(zip(*tables)):
+        if 0 < k < _AFTER_CHARACTERS:  # the characters' columns
+            for p, amount in _column_additions(column, k, tables, amounts):
+                soft[p] += amount
     return soft
 
 
@@ -60,30 +100,81 @@ class SoftScores:
     """soft_scores of tables that differ from `tables` in one seat's table only (a play, a discard,
     a destroyed card), with the same result: a kind's additions depend only on that kind's
     column, the Omniscient (ties) and the Priest holder's events, so the other kinds' additions
-    are kept from `tables` and everything is added up again in soft_scores' order."""
+    are kept from `tables` and everything is added up again in soft_scores' order.
+
+    When the changed seat's events (and Omniscient) are unchanged, every seat's sum is the same as
+    `tables`' up to the first kind whose column changed: ``prefix[k]`` keeps the soft scores of
+    `tables` before kind k is added (``soft`` is soft_scores(tables, ...)), and ``of`` goes on from
+    there, adding the same amounts in the same order (so the floats are the same to the last bit)."""
 
     def __init__(self, tables: list[list[int]], coins: list[int], rounds_left: int, bank: int) -> None:
         self.tables, self.coins, self.rounds_left, self.bank = tables, coins, rounds_left, bank
-        self.additions = {k: _kind_additions(tables, k, coins, rounds_left, bank) for k in C.CHARACTERS}
+        self.amounts = amounts = _power_amounts(coins, rounds_left, bank)
+        self.additions = additions = [[]] * _AFTER_CHARACTERS  # by kind (index 0 unused)
+        self.prefix = prefix = [[]] * _AFTER_CHARACTERS
+        soft = _base_scores(tables, coins)
+        columns = list(zip(*tables))
+        for k in C.CHARACTERS:
+            prefix[k] = soft[:]
+            column = columns[k]
+            if max(column):
+                additions[k] = kind_additions = _column_additions(column, k, tables, amounts)
+                for p, amount in kind_additions:
+                    soft[p] += amount
+        self.soft = soft
 
     def of(self, tables: list[list[int]], changed: int) -> list[float]:
         old, new = self.tables[changed], tables[changed]
         if old[C.OMNISCIENT] != new[C.OMNISCIENT]:
             return soft_scores(tables, self.coins, self.rounds_left, self.bank)
-        events_changed = old[C.BARBARIAN] != new[C.BARBARIAN] or old[C.LOBBYING] != new[C.LOBBYING]
-        soft = _base_scores(tables, self.coins)
-        for k in C.CHARACTERS:
-            if old[k] != new[k] or (k == C.PRIEST and events_changed):
-                additions = _kind_additions(tables, k, self.coins, self.rounds_left, self.bank)
+        amounts = self.amounts
+        if old[C.BARBARIAN] != new[C.BARBARIAN] or old[C.LOBBYING] != new[C.LOBBYING]:
+            # the changed seat's base and the Priest's value change: everything added up again
+            soft = _base_scores(tables, self.coins)
+            for k in C.CHARACTERS:
+                if old[k] != new[k] or k == C.PRIEST:
+                    additions = _column_additions([table[k] for table in tables], k, tables, amounts)
+                else:
+                    additions = self.additions[k]
+                for p, amount in additions:
+                    soft[p] += amount
+            return soft
+        for first in C.CHARACTERS:
+            if old[first] != new[first]:
+                break
+        else:  # no character changed either
+            return self.soft[:]
+        soft = self.prefix[first][:]
+        for k in range(first, _AFTER_CHARACTERS):
+            if old[k] != new[k]:
+                additions = _column_additions([table[k] for table in tables], k, tables, amounts)
             else:
                 additions = self.additions[k]
             for p, amount in additions:
                 soft[p] += amount
         return soft
 
+    def minus_one(self, seat: int, kind: int) -> list[float]:
+        """``of(_with(tables, seat, {kind: -1}), seat)``, one character card fewer (a destroy, a discard):
+        only that kind's column changes (the Omniscient aside, the tables of ``__init__`` answer the
+        rest of what its additions read: ties, the Priest holder's events)."""
+        tables = self.tables
+        if kind == C.OMNISCIENT:
+            return soft_scores(_with(tables, seat, {kind: -1}), self.coins, self.rounds_left, self.bank)
+        column = [table[kind] for table in tables]
+        column[seat] -= 1
+        soft = self.prefix[kind][:]
+        for p, amount in _column_additions(column, kind, tables, self.amounts):
+            soft[p] += amount
+        additions = self.additions
+        for k in range(kind + 1, _AFTER_CHARACTERS):
+            for p, amount in additions[k]:
+                soft[p] += amount
+        return soft
+
 
 def relative(soft: list[float], seat: int) -> float:
-    others = [s for p, s in enumerate(soft) if p != seat]
+    others = soft[:seat] + soft[seat + 1:]  # in seat order, as soft_scores added them up
     if not others:
         return soft[seat]
     return soft[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
@@ -135,14 +226,14 @@ def _with(tables, seat, changes: dict[int, int]) -> list[list[int]]:
 def _best_destroy(tables, coins, seat, rounds_left, bank) -> float:
     guardian = power_holder(tables, C.GUARDIAN)
     soft = SoftScores(tables, coins, rounds_left, bank)
-    base = relative(soft_scores(tables, coins, rounds_left, bank), seat)
+    base = relative(soft.soft, seat)  # soft_scores(tables, ...)
     best = 0.0
     for p in range(len(tables)):
         if p == seat or p == guardian:
             continue
         for k in C.CHARACTERS:
             if tables[p][k]:
-                best = max(best, relative(soft.of(_with(tables, p, {k: -1}), p), seat) - base)
+                best = max(best, relative(soft.minus_one(p, k), seat) - base)
     return best
 
 
@@ -159,7 +250,7 @@ def scores(view: dict, legal: list[dict], seat: int, rng) -> list[float]:
         return [1.0 if a["kind"] == C.BARBARIAN else 0.9 for a in legal]
     if step == "destroy":
         soft = SoftScores(tables, coins, rounds_left, bank)
-        return [relative(soft.of(_with(tables, a["target"], {a["kind"]: -1}), a["target"]), seat) for a in legal]
+        return [relative(soft.minus_one(a["target"], a["kind"]), seat) for a in legal]
     if step == "swap":
         out = []
         for a in legal:
@@ -169,21 +260,26 @@ def scores(view: dict, legal: list[dict], seat: int, rng) -> list[float]:
         return out
     if step == "discard":
         soft = SoftScores(tables, coins, rounds_left, bank)
-        return [relative(soft.of(_with(tables, seat, {a["kind"]: -1}), seat), seat) + 0.01 * a["kind"]
-                for a in legal]
+        return [relative(soft.minus_one(seat, a["kind"]), seat) + 0.01 * a["kind"] for a in legal]
     return [0.0] * len(legal)
 
 
 def _play_scores(view: dict, legal: list[dict], seat: int, rounds_left: int) -> list[float]:
-    tables, coins, bank = view["tables"], view["coins"], view["bank"]
-    keep = view["limit"]
+    plays = [{a["kind"]: a["count"]} if a["type"] == "play" else {k: 1 for k in a["kinds"]} for a in legal]
+    return _play_values(view["tables"], view["coins"], view["bank"], view["limit"], seat, rounds_left, plays)
+
+
+def _play_values(tables: list[list[int]], coins: list[int], bank: int, keep: int, seat: int, rounds_left: int,
+                 plays: list[dict[int, int]], soft: SoftScores | None = None) -> list[float]:
+    """_play_scores of plays given as {kind: count} (the cards each adds to ``seat``'s table); ``soft``:
+    SoftScores(tables, coins, rounds_left, bank) if the caller has it."""
     senator = holds_power(tables, seat, C.SENATOR)
     barbarian_gain = None
     lobby_ok = spy_protected(tables) != seat
-    soft = SoftScores(tables, coins, rounds_left, bank)
+    if soft is None:
+        soft = SoftScores(tables, coins, rounds_left, bank)
     out = []
-    for a in legal:
-        changes = {a["kind"]: a["count"]} if a["type"] == "play" else {k: 1 for k in a["kinds"]}
+    for changes in plays:
         after = _with(tables, seat, changes)
         limit = keep + (C.SENATOR_BONUS if senator or holds_power(after, seat, C.SENATOR) else 0)
         trimmed = trim(after, seat, limit)
@@ -231,6 +327,75 @@ def evaluate(game, state: dict) -> list[float]:
     n = len(soft)
     return [(sum(1.0 for t in soft if t < s) + 0.5 * (sum(1.0 for t in soft if t == s) - 1)) / (n - 1)
             for s in soft]
+
+
+# ---------------------------------------------------------------- the same playout on the compact engine
+def compact_rollout(table: K.Table, legal: list[int], rng, memo: dict | None = None) -> int:
+    """``rollout`` on the compact engine: the same policy, reading the same facts in the same order and
+    drawing the same random numbers, so that from the same state and generator it picks the same action
+    (tests/koryo/test_koryo_compact.py checks it). ``memo``: a dict kept by the caller for one table as
+    it plays on, where the SoftScores of each round's Order phase are kept (no play changes the
+    tables, gold or bank: every seat's play is judged against the same ones)."""
+    if len(legal) == 1 or rng.random() < 0.25:
+        return legal[rng.randbelow(len(legal))]
+    step = table.step
+    seat = table.turn
+    tables, coins, bank = table.tables, table.coins, table.bank
+    rounds_left = C.ROUNDS - table.round
+    if step == K.PLAY:
+        best: dict[int, int] = {}
+        for a in legal:  # the largest set of each kind (counts come in increasing order)
+            if a < K.PLAY2:
+                best[a >> 4] = a
+        candidates = list(best.values())
+        soft = None if memo is None else memo.get(table.round)
+        if soft is None:
+            soft = SoftScores(tables, coins, rounds_left, bank)
+            if memo is not None:
+                memo[table.round] = soft
+        values = _play_values(tables, coins, bank, C.LIMIT[table.round], seat, rounds_left,
+                              [{a >> 4: a & 15} for a in candidates], soft)
+        return candidates[max(range(len(candidates)), key=values.__getitem__)]
+    if step == K.DESTROY:
+        soft = SoftScores(tables, coins, rounds_left, bank)
+        values = [relative(soft.minus_one(a >> 4, a & 15), seat) for a in legal]
+    elif step == K.DISCARD:
+        soft = SoftScores(tables, coins, rounds_left, bank)
+        values = [relative(soft.minus_one(seat, k), seat) + 0.01 * k for k in legal]
+    elif step == K.STEAL:
+        soft_now = soft_scores(tables, coins, rounds_left, bank)
+        values = [soft_now[target] + 0.01 * coins[target] for target in legal]
+    else:  # the Priest's event, a Lobbying swap: at random
+        return legal[rng.randbelow(len(legal))]
+    return legal[max(range(len(legal)), key=values.__getitem__)]
+
+
+def compact_evaluate(table: K.Table) -> list[float]:
+    """``evaluate`` of a compact table (the same arithmetic)."""
+    soft = soft_scores(table.tables, table.coins, C.ROUNDS - table.round, table.bank)
+    n = len(soft)
+    return [(sum(1.0 for t in soft if t < s) + 0.5 * (sum(1.0 for t in soft if t == s) - 1)) / (n - 1)
+            for s in soft]
+
+
+def playout(game, state: dict, rng, depth: int, seat: int) -> float:
+    """The hard bot's playout hook: ``rollout`` for up to ``depth`` actions from ``state`` and ``seat``'s
+    reward at the end (as the search scores a playout: a share of the win once the game is over, else
+    ``evaluate``), played on the compact engine with the same choices and draws as the search's own
+    loop (which asks the policy only when there is a choice). ``state`` is left as it was."""
+    table = K.Table(state)
+    memo: dict = {}
+    for _ in range(depth):
+        if table.over:
+            break
+        legal = table.legal()
+        table.play(legal[0] if len(legal) == 1 else compact_rollout(table, legal, rng, memo))
+    if table.over:
+        winners = table.winners()
+        if not winners:
+            return 0.5
+        return 1.0 / len(winners) if seat in winners else 0.0
+    return compact_evaluate(table)[seat]
 
 
 #: the hard bot's budget and settings for Koryo (see pygames/bots/ismcts.py)
