@@ -133,6 +133,30 @@ def observation(entries: list[dict], seat: int, keys: list[str]) -> str:
     return _KEYS.encode(seen) + "#" + "|".join(keys)
 
 
+def win_share(winners: list[int], seat: int) -> float:
+    """A finished game's reward for ``seat``: its share of the win (0.5 to all if nobody won)."""
+    if not winners:
+        return 0.5
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def compact_playout(table: Any, policy: Callable[[Any, list, Rng], Any], evaluate: Callable[[Any], list[float]],
+                    rng: Rng, depth: int, seat: int) -> float:
+    """A playout on a game's compact engine, for a game bot's ``playout`` hook (see ``_playout``):
+    ``policy(table, legal, rng)`` for up to ``depth`` actions as ``IsmctsBot._rollout`` plays them (a
+    single legal action without asking the policy), then ``seat``'s reward as ``_rewards`` gives it
+    (``evaluate(table)`` for a cut playout). ``table`` is a compact engine's ``Table`` (``over``,
+    ``legal()``, ``play(action)``, ``winners()``), changed in place."""
+    for _ in range(depth):
+        if table.over:
+            break
+        legal = table.legal()
+        table.play(legal[0] if len(legal) == 1 else policy(table, legal, rng))
+    if table.over:
+        return win_share(table.winners(), seat)
+    return evaluate(table)[seat]
+
+
 class IsmctsBot(Bot):
     level = "hard"
 
@@ -151,10 +175,7 @@ class IsmctsBot(Bot):
     # --------------------------------------------------------------- policies
     def _rewards(self, game: Game, module: Any, state: dict, seat: int) -> float:
         if game.is_over(state):
-            winners = game.winners(state)
-            if not winners:
-                return 0.5
-            return 1.0 / len(winners) if seat in winners else 0.0
+            return win_share(game.winners(state), seat)
         evaluate = getattr(module, "evaluate", None)
         if evaluate is not None:
             return evaluate(game, state)[seat]

@@ -12,12 +12,14 @@ import itertools
 
 import pytest
 
-from pygames.bots.ismcts import IsmctsBot
 from pygames.core import Rng, SetupError
 from pygames.games.coup import bot as coup_bot
 from pygames.games.coup import compact
 from pygames.games.coup.compact import Table, action_dict
 from pygames.games.coup.rules import GAME
+
+from compact_checks import (assert_same_policy_pick, assert_search_unchanged_by_the_hook, play_in_lockstep,
+                            random_positions, table_fields)
 
 
 #: the fields of the turn's main action, meaningful only while ``has_info``
@@ -26,10 +28,8 @@ INFO_FIELDS = ("actor", "action", "target", "claim", "negative", "blocker", "blo
 
 
 def fields(table: Table) -> dict:
-    """Everything a table holds, comparable (steps as tuples, the generator as its state)."""
-    out = {name: getattr(table, name) for name in Table.__slots__ if name not in ("rng", "queue")
-           and (table.has_info or name not in INFO_FIELDS)}
-    out["rng"] = table.rng.state
+    """Everything a table holds, comparable (the turn's fields only while it has them)."""
+    out = table_fields(table, lambda name: name != "queue" and (table.has_info or name not in INFO_FIELDS))
     out["queue"] = [tuple(step) for step in table.queue]
     return out
 
@@ -37,26 +37,8 @@ def fields(table: Table) -> dict:
 def lockstep(players: int, options: dict, seed: int, games: int) -> int:
     """Play ``games`` random games in both engines in lockstep; return the actions compared."""
     rng = Rng(f"compact/{players}/{sorted(options.items())}/{seed}")
-    compared = 0
-    for _ in range(games):
-        state = GAME.new_game(players, rng.randbelow(1 << 30), options)
-        table = Table(state)
-        while True:
-            legal = GAME.legal_actions(state)
-            mine = table.legal()
-            assert [action_dict(table, a) for a in mine] == legal
-            assert table.to_move() == GAME.current_player(state)
-            if not legal:
-                assert table.over and GAME.is_over(state)
-                assert table.winners() == GAME.winners(state)
-                break
-            index = rng.randbelow(len(legal))
-            state = GAME.apply(state, legal[index])
-            table.play(mine[index])
-            assert fields(table) == fields(Table(state))
-            assert table.rng.state == state["rng"]
-            compared += 1
-    return compared
+    return sum(play_in_lockstep(GAME, compact, GAME.new_game(players, rng.randbelow(1 << 30), options), rng, fields)
+               for _ in range(games))
 
 
 OPTION_SETS = [dict(zip(("factions", "inquisitor", "diplomat"), flags))
@@ -143,13 +125,8 @@ def test_compact_rollout_picks_what_the_rollout_policy_picks():
         options = OPTION_SETS[game_index % len(OPTION_SETS)]
         state = GAME.new_game(3 + game_index % 4, game_index, options)
         while not GAME.is_over(state):
+            assert_same_policy_pick(GAME, compact, coup_bot, state, rng)
             legal = GAME.legal_actions(state)
-            table = Table(state)
-            seed = rng.next64()
-            mine, theirs = Rng(seed), Rng(seed)
-            picked = coup_bot.compact_rollout(table, table.legal(), mine)
-            assert action_dict(table, picked) == coup_bot.rollout(GAME, state, legal, theirs)
-            assert mine.state == theirs.state
             checked.add(state["queue"][0]["k"])
             state = GAME.apply(state, legal[rng.randbelow(len(legal))])
         assert coup_bot.compact_evaluate(Table(state)) == coup_bot.evaluate(GAME, state)
@@ -169,29 +146,8 @@ def test_compact_evaluate_is_evaluate_mid_game():
 
 
 def test_hard_bot_decides_the_same_with_compact_playouts(monkeypatch):
-    """The search with the compact playout hook and without it (playouts through ``advance``): the
-    same choices and the same visits and values at every root action."""
-    rng = Rng("compact/bot")
-    positions = []
-    for game_index in range(8):
-        options = [{}, {"inquisitor": True}, {"diplomat": True, "factions": True}, {"wins_needed": 2}][game_index % 4]
-        state = GAME.new_game(3 + game_index % 4, game_index, options)
-        for _ in range(rng.randbelow(20)):
-            legal = GAME.legal_actions(state)
-            state = GAME.apply(state, legal[rng.randbelow(len(legal))])
-        if len(GAME.legal_actions(state)) > 1:
-            positions.append(state)
+    """The search with the compact playout hook and without it: the same choices, visits and values."""
+    options = [{}, {"inquisitor": True}, {"diplomat": True, "factions": True}, {"wins_needed": 2}]
+    positions = random_positions(GAME, Rng("compact/bot"), [(3 + i % 4, options[i % 4]) for i in range(8)], 20)
     assert len(positions) >= 5
-
-    def decisions() -> list:
-        out = []
-        for index, state in enumerate(positions):
-            seat = GAME.current_player(state)
-            bot = IsmctsBot(seed=index, iterations=60, max_seconds=None)
-            action = bot.choose(GAME, GAME.view(state, seat), GAME.legal_actions(state), seat)
-            out.append((action, [(row["visits"], row["value"]) for row in bot.last_stats]))
-        return out
-
-    with_compact = decisions()
-    monkeypatch.delattr(coup_bot, "playout")
-    assert decisions() == with_compact
+    assert_search_unchanged_by_the_hook(monkeypatch, GAME, coup_bot, positions)

@@ -20,12 +20,13 @@ from pygames.games.koryo import compact
 from pygames.games.koryo.compact import Table, action_dict
 from pygames.games.koryo.rules import GAME
 
+from compact_checks import (assert_same_policy_pick, assert_search_unchanged_by_the_hook, play_in_lockstep,
+                            random_positions, table_fields)
+
 
 def fields(table: Table) -> dict:
-    """Everything a table holds, comparable (the generator as its state)."""
-    out = {name: getattr(table, name) for name in Table.__slots__ if name != "rng"}
-    out["rng"] = table.rng.state
-    return out
+    """Everything a table holds, comparable."""
+    return table_fields(table)
 
 
 def as_state(table: Table) -> dict:
@@ -47,34 +48,20 @@ def without_log(state: dict) -> dict:
 
 
 def lockstep(players: int, options: dict, seed: int | str, games: int, state: dict | None = None) -> int:
-    """Play ``games`` random games in both engines in lockstep (from new_game, or from ``state``);
-    return the actions compared."""
+    """Play ``games`` random games in both engines in lockstep (from new_game, or from ``state``),
+    the table also read back as the rules' state; return the actions compared."""
     rng = Rng(f"compact/{players}/{sorted(options.items())}/{seed}")
+
+    def same_state(table: Table, before: dict, after: dict) -> None:
+        assert as_state(table) == without_log(after)
+        if GAME.is_over(after):
+            assert table.totals() == GAME.scores(after)
+
     compared = 0
     for _ in range(games):
-        if state is None:
-            game_state = GAME.new_game(players, rng.randbelow(1 << 30), options)
-        else:
-            game_state = state
-        table = Table(game_state)
-        assert as_state(table) == without_log(game_state)
-        while True:
-            legal = GAME.legal_actions(game_state)
-            mine = table.legal()
-            assert [action_dict(table, a) for a in mine] == legal
-            assert table.to_move() == GAME.current_player(game_state)
-            if not legal:
-                assert table.over and GAME.is_over(game_state)
-                assert table.winners() == GAME.winners(game_state)
-                assert table.totals() == GAME.scores(game_state)
-                break
-            assert not table.over
-            index = rng.randbelow(len(legal))
-            game_state = GAME.apply(game_state, legal[index])
-            table.play(mine[index])
-            assert fields(table) == fields(Table(game_state))
-            assert as_state(table) == without_log(game_state)
-            compared += 1
+        game_state = GAME.new_game(players, rng.randbelow(1 << 30), options) if state is None else state
+        assert as_state(Table(game_state)) == without_log(game_state)
+        compared += play_in_lockstep(GAME, compact, game_state, rng, fields, check=same_state)
     return compared
 
 
@@ -277,13 +264,8 @@ def test_compact_rollout_picks_what_the_rollout_policy_picks():
     checked = set()
     for state in starts(48):
         while not GAME.is_over(state):
+            assert_same_policy_pick(GAME, compact, koryo_bot, state, rng)
             legal = GAME.legal_actions(state)
-            table = Table(state)
-            seed = rng.next64()
-            mine, theirs = Rng(seed), Rng(seed)
-            picked = koryo_bot.compact_rollout(table, table.legal(), mine)
-            assert action_dict(table, picked) == koryo_bot.rollout(GAME, state, legal, theirs)
-            assert mine.state == theirs.state
             checked.add(state["step"])
             state = GAME.apply(state, legal[rng.randbelow(len(legal))])
             assert koryo_bot.compact_evaluate(Table(state)) == koryo_bot.evaluate(GAME, state)
@@ -328,39 +310,8 @@ def test_compact_evaluate_is_evaluate_mid_game():
 
 
 def test_hard_bot_decides_the_same_with_compact_playouts(monkeypatch):
-    """The search with the compact playout hook and without it (playouts through ``advance``): the
-    same choices and the same visits and values at every root action."""
-    rng = Rng("compact/bot")
-    positions = []
-    for game_index in range(8):
-        options = OPTION_SETS[game_index % len(OPTION_SETS)]
-        state = GAME.new_game(2 + game_index % 3, game_index, options)
-        for _ in range(rng.randbelow(25)):
-            legal = GAME.legal_actions(state)
-            if not legal:
-                break
-            state = GAME.apply(state, legal[rng.randbelow(len(legal))])
-        if len(GAME.legal_actions(state)) > 1:
-            positions.append(state)
+    """The search with the compact playout hook and without it: the same choices, visits and values."""
+    settings = [(2 + i % 3, OPTION_SETS[i % len(OPTION_SETS)]) for i in range(8)]
+    positions = random_positions(GAME, Rng("compact/bot"), settings, 25)
     assert len(positions) >= 6
-
-    def decisions() -> list:
-        out = []
-        for index, state in enumerate(positions):
-            seat = GAME.current_player(state)
-            bot = IsmctsBot(seed=index, iterations=60, max_seconds=None)
-            action = bot.choose(GAME, GAME.view(state, seat), GAME.legal_actions(state), seat)
-            out.append((action, [(row["visits"], row["value"]) for row in bot.last_stats]))
-        return out
-
-    hook, calls = koryo_bot.playout, []
-
-    def counted(*args):
-        calls.append(args[3])
-        return hook(*args)
-
-    monkeypatch.setattr(koryo_bot, "playout", counted)
-    with_compact = decisions()
-    assert len(calls) > 6 * 50  # the playouts did go through the hook
-    monkeypatch.delattr(koryo_bot, "playout")
-    assert decisions() == with_compact
+    assert_search_unchanged_by_the_hook(monkeypatch, GAME, koryo_bot, positions)

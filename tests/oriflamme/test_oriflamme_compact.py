@@ -17,6 +17,9 @@ from pygames.games.oriflamme import compact
 from pygames.games.oriflamme.compact import Table, action_dict
 from pygames.games.oriflamme.rules import GAME
 
+from compact_checks import (assert_same_policy_pick, assert_search_unchanged_by_the_hook, play_in_lockstep,
+                            random_positions, table_fields)
+
 OPTION_SETS = [{}, {"decree_triggers_ambush": True}]
 #: a hand for the deals that keep the queue short (most cards eliminate, move or steal): the rare
 #: paths (an ability without a target, one's own Ambush eliminated, ...) come up in a few games
@@ -27,42 +30,25 @@ EVENTS = {"ambush", "ambush_own", "ambush_decree", "copy", "copy_none", "elimina
 
 
 def fields(table: Table) -> dict:
-    """Everything a table holds, comparable (the generator as its state)."""
-    out = {name: getattr(table, name) for name in Table.__slots__ if name != "rng"}
-    out["rng"] = table.rng.state
-    return out
+    """Everything a table holds, comparable."""
+    return table_fields(table)
 
 
 def lockstep(state: dict, rng: Rng, events: set | None = None, limit: int | None = None,
              reveal: float = 0.0) -> int:
     """Play random actions from ``state`` in both engines in lockstep (to the end, or ``limit``
-    actions; a face-down card is revealed with at least the chance ``reveal``); return the actions
-    compared."""
-    table = Table(state)
-    compared = 0
-    while limit is None or compared < limit:
-        legal = GAME.legal_actions(state)
-        mine = table.legal()
-        assert [action_dict(table, a) for a in mine] == legal
-        assert table.to_move() == GAME.current_player(state)
-        if not legal:
-            assert table.over and GAME.is_over(state)
-            assert table.winners() == GAME.winners(state)
-            break
-        assert not table.over and table.winners() == []
+    actions; a face-down card is revealed with at least the chance ``reveal``; the log's event keys
+    collected in ``events``); return the actions compared."""
+    def choose(state: dict, legal: list) -> int:
         if legal[0]["type"] == "reveal" and rng.random() < reveal:
-            index = 0
-        else:
-            index = rng.randbelow(len(legal))
-        mark = len(state["log"])
-        state = GAME.apply(state, legal[index])
-        table.play(mine[index])
-        assert fields(table) == fields(Table(state))
-        assert table.rng.state == state["rng"]
+            return 0
+        return rng.randbelow(len(legal))
+
+    def collect(table: Table, before: dict, after: dict) -> None:
         if events is not None:
-            events.update(entry["key"] for entry in state["log"][mark:])
-        compared += 1
-    return compared
+            events.update(entry["key"] for entry in after["log"][len(before["log"]):])
+
+    return play_in_lockstep(GAME, compact, state, rng, fields, limit=limit, choose=choose, check=collect)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["default", "decree_triggers_ambush"])
@@ -175,11 +161,7 @@ def test_compact_rollout_picks_what_the_rollout_policy_picks():
             legal = GAME.legal_actions(state)
             table = Table(state)
             if len(legal) > 1:  # the search plays a single legal action without asking the policy
-                seed = rng.next64()
-                mine, theirs = Rng(seed), Rng(seed)
-                picked = ori_bot.compact_rollout(table, table.legal(), mine)
-                assert action_dict(table, picked) == ori_bot.rollout(GAME, state, legal, theirs)
-                assert mine.state == theirs.state
+                assert_same_policy_pick(GAME, compact, ori_bot, state, rng)
                 checked.add("place" if state["pending"] is None else state["pending"]["type"])
             assert ori_bot.compact_evaluate(table) == ori_bot.evaluate(GAME, state)
             state = GAME.apply(state, legal[rng.randbelow(len(legal))])
@@ -218,32 +200,10 @@ def test_playout_hook_is_the_searchs_playout():
 
 
 def test_hard_bot_decides_the_same_with_compact_playouts(monkeypatch):
-    """The search with the compact playout hook and without it (playouts through ``advance``): the
-    same choices and the same visits and values at every root action."""
-    rng = Rng("compact/bot")
-    positions = []
-    for game_index in range(8):
-        state = GAME.new_game(3 + game_index % 3, game_index, OPTION_SETS[game_index % 2])
-        for _ in range(rng.randbelow(50)):
-            legal = GAME.legal_actions(state)
-            if not legal:
-                break
-            state = GAME.apply(state, legal[rng.randbelow(len(legal))])
-        if len(GAME.legal_actions(state)) > 1:
-            positions.append(state)
+    """The search with the compact playout hook and without it: the same choices, visits and values,
+    with playouts mostly to the end (depth 80, the default) and cut (depth 12: ``evaluate``)."""
+    settings = [(3 + i % 3, OPTION_SETS[i % 2]) for i in range(8)]
+    positions = random_positions(GAME, Rng("compact/bot"), settings, 50)
     assert len(positions) >= 6
     assert {"place", "reveal"} <= {"place" if s["pending"] is None else s["pending"]["type"] for s in positions}
-
-    def decisions() -> list:
-        out = []
-        for index, state in enumerate(positions):
-            seat = GAME.current_player(state)
-            for depth in (80, 12):  # playouts mostly to the end (the default), and cut (``evaluate``)
-                bot = IsmctsBot(seed=index, iterations=60, max_seconds=None, rollout_depth=depth)
-                action = bot.choose(GAME, GAME.view(state, seat), GAME.legal_actions(state), seat)
-                out.append((action, [(row["visits"], row["value"]) for row in bot.last_stats]))
-        return out
-
-    with_compact = decisions()
-    monkeypatch.delattr(ori_bot, "playout")
-    assert decisions() == with_compact
+    assert_search_unchanged_by_the_hook(monkeypatch, GAME, ori_bot, positions, depths=(80, 12))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
+from ...bots.ismcts import compact_playout
 from . import cards as C
 from . import compact as K
 
@@ -636,21 +637,9 @@ def compact_evaluate(table: K.Table) -> list[float]:
 
 
 def playout(game: Any, state: dict, rng: Any, depth: int, seat: int) -> float:
-    """The hard bot's playout hook: ``rollout`` for up to ``depth`` actions from ``state`` and ``seat``'s
-    reward at the end (as the search scores a playout: a share of the win once the game is over, else
-    ``evaluate``), played on the compact engine, which plays the same game two to three times faster
-    than ``advance`` on the rules' state (docs/quality.md). ``state`` is left as it was."""
-    table = K.Table(state)
-    for _ in range(depth):
-        if table.over:
-            break
-        table.play(compact_rollout(table, table.legal(), rng))
-    if table.over:
-        winners = table.winners()
-        if not winners:
-            return 0.5
-        return 1.0 / len(winners) if seat in winners else 0.0
-    return compact_evaluate(table)[seat]
+    """The hard bot's playout hook: ``rollout`` and ``evaluate`` on the compact engine (the same choices
+    and draws as the search's own loop through ``advance``; docs/bots.md). ``state`` is left as it was."""
+    return compact_playout(K.Table(state), compact_rollout, compact_evaluate, rng, depth, seat)
 
 
 # ---------------------------------------------------------------- hard bot hooks

@@ -27,10 +27,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ...core.errors import SetupError
-from ...core.rng import Rng, draw_to_top, seed_to_int
+from ...core.rng import Rng, draw_to_top
 from . import cards as C
-from .rules import BLOCKS, CLAIMS, COURTS, GAME, ORDER, OTHER_SEATS, SEATS_AFTER, TARGETED_BLOCKABLE, TEST_OPTIONS
+from .rules import BLOCKS, CLAIMS, COURTS, GAME, ORDER, OTHER_SEATS, SEATS_AFTER, TARGETED_BLOCKABLE
 
 #: card ints
 DUKE, DIPLOMAT, ASSASSIN, CAPTAIN, AMBASSADOR, INQUISITOR, CONTESSA = (ORDER[c] for c in C.CHARACTERS)
@@ -115,14 +114,9 @@ class Table:
     def deal(cls, num_players: int, seed: int | str, options: dict | None = None) -> "Table":
         """A new game, dealt exactly as ``rules.GAME.new_game(num_players, seed, options)`` deals it
         (without its fixed deals for tests), so that a playout from the start needs no rules state."""
-        if isinstance(num_players, bool) or not isinstance(num_players, int) or \
-                not GAME.min_players <= num_players <= GAME.max_players:
-            raise SetupError(f"coup is for {GAME.min_players} to {GAME.max_players} players, not {num_players!r}")
-        opts = GAME.normalize_options(num_players, options)
-        if not TEST_OPTIONS.isdisjoint(opts):
-            raise SetupError("a fixed deal for tests needs the rules engine's new_game")
+        start, opts = GAME.setup_arguments(num_players, seed, options, fixed_deals=False)
         table = cls.__new__(cls)
-        table._set_options(num_players, opts, seed_to_int(seed))
+        table._set_options(num_players, opts, start)
         table.wins = [0] * num_players
         table.round = 0
         table.over = False

@@ -8,6 +8,9 @@ is judged on the table that would remain after the end-of-round discard.
 
 from __future__ import annotations
 
+from functools import partial
+
+from ...bots.ismcts import compact_playout
 from . import cards as C
 from . import compact as K
 from .rules import holds_power, power_holder, spy_protected
@@ -379,23 +382,10 @@ def compact_evaluate(table: K.Table) -> list[float]:
 
 
 def playout(game, state: dict, rng, depth: int, seat: int) -> float:
-    """The hard bot's playout hook: ``rollout`` for up to ``depth`` actions from ``state`` and ``seat``'s
-    reward at the end (as the search scores a playout: a share of the win once the game is over, else
-    ``evaluate``), played on the compact engine with the same choices and draws as the search's own
-    loop (which asks the policy only when there is a choice). ``state`` is left as it was."""
-    table = K.Table(state)
-    memo: dict = {}
-    for _ in range(depth):
-        if table.over:
-            break
-        legal = table.legal()
-        table.play(legal[0] if len(legal) == 1 else compact_rollout(table, legal, rng, memo))
-    if table.over:
-        winners = table.winners()
-        if not winners:
-            return 0.5
-        return 1.0 / len(winners) if seat in winners else 0.0
-    return compact_evaluate(table)[seat]
+    """The hard bot's playout hook: ``rollout`` and ``evaluate`` on the compact engine (the same choices
+    and draws as the search's own loop through ``advance``; docs/bots.md), the policy's memo kept for
+    the one playout. ``state`` is left as it was."""
+    return compact_playout(K.Table(state), partial(compact_rollout, memo={}), compact_evaluate, rng, depth, seat)
 
 
 #: the hard bot's budget and settings for Koryo (see pygames/bots/ismcts.py)

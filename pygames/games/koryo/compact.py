@@ -27,8 +27,7 @@ from __future__ import annotations
 
 from operator import add
 
-from ...core.errors import SetupError
-from ...core.rng import DRAWS_PER_NUMBER_BELOW, Rng, seed_to_int
+from ...core.rng import DRAWS_PER_NUMBER_BELOW, Rng
 from . import cards as C
 from .rules import GAME, composition, holds_power, power_holder, score_holder, spy_protected
 
@@ -55,8 +54,6 @@ POWER_KINDS = (SPY, PRIEST, BANKER)
 PLAY2 = 256
 #: by kind, then by n: the plays of 1..n cards of that kind (shared lists, in the rules' order)
 PLAYS_UPTO = [[[kind << 4 | count for count in range(1, n + 1)] for n in range(K)] for kind in range(K)]
-#: the test options of new_game: fixed deals, which only the rules engine deals
-TEST_OPTIONS = frozenset(GAME.test_option_keys)
 
 
 class Table:
@@ -93,16 +90,7 @@ class Table:
     def deal(cls, num_players: int, seed: int | str, options: dict | None = None) -> "Table":
         """A new game, dealt exactly as ``rules.GAME.new_game(num_players, seed, options)`` deals it
         (without its fixed deals for tests), so that a playout from the start needs no rules state."""
-        if isinstance(num_players, bool) or not isinstance(num_players, int) or \
-                not GAME.min_players <= num_players <= GAME.max_players:
-            raise SetupError(f"koryo is for {GAME.min_players} to {GAME.max_players} players, not {num_players!r}")
-        try:
-            start = seed_to_int(seed)
-        except TypeError as exc:
-            raise SetupError(str(exc)) from None
-        opts = GAME.normalize_options(num_players, options)
-        if not TEST_OPTIONS.isdisjoint(opts):
-            raise SetupError("a fixed deal for tests needs the rules engine's new_game")
+        start, opts = GAME.setup_arguments(num_players, seed, options, fixed_deals=False)
         n = num_players
         table = cls.__new__(cls)
         table.n = n

@@ -31,8 +31,7 @@ takes an action from ``legal()``.
 
 from __future__ import annotations
 
-from ...core.errors import SetupError
-from ...core.rng import Rng, seed_to_int
+from ...core.rng import Rng
 from . import cards as C
 from .rules import GAME
 
@@ -44,8 +43,6 @@ COPYABLE = frozenset(KIND_INDEX[k] for k in C.COPYABLE)
 #: a card's fields
 KIND, UP, IP = range(3)
 
-#: the options of rules.GAME.new_game's fixed deals for tests
-TEST_OPTIONS = frozenset(GAME.test_option_keys)
 
 #: phases (rules.py's "phase" values)
 PHASE_NAMES = ("place", "resolve", "over")
@@ -123,17 +120,7 @@ class Table:
     def deal(cls, num_players: int, seed: int | str, options: dict | None = None) -> "Table":
         """A new game, dealt exactly as ``rules.GAME.new_game(num_players, seed, options)`` deals it
         (without its fixed deals for tests), so that a playout from the start needs no rules state."""
-        if isinstance(num_players, bool) or not isinstance(num_players, int) or \
-                not GAME.min_players <= num_players <= GAME.max_players:
-            raise SetupError(f"oriflamme is for {GAME.min_players} to {GAME.max_players} players, "
-                             f"not {num_players!r}")
-        try:
-            start = seed_to_int(seed)
-        except TypeError as exc:
-            raise SetupError(str(exc)) from None
-        opts = GAME.normalize_options(num_players, options)
-        if not TEST_OPTIONS.isdisjoint(opts):
-            raise SetupError("a fixed deal for tests needs the rules engine's new_game")
+        start, opts = GAME.setup_arguments(num_players, seed, options, fixed_deals=False)
         n = num_players
         table = cls.__new__(cls)
         table.n = n
