@@ -1594,7 +1594,11 @@ def engine_speed_table(results: dict) -> str:
     if blocks:
         longest = max(row["longest_task_ms"] for row in blocks.values())
         each = ", ".join(f"{game_id} {row['longest_task_ms']}" for game_id, row in blocks.items())
-        lines += ["", f"Longest main-thread task in the all-bot tables (botdelay 0): {longest} ms wall time ({each})"]
+        if longest:
+            lines += ["", f"Longest main-thread task in the all-bot tables (botdelay 0): {longest} ms wall time ({each})"]
+        else:  # the Long Tasks API reports only tasks of 50 ms or more
+            lines += ["", "Longest main-thread task in the all-bot tables (botdelay 0): none of 50 ms or more "
+                          "in wall time (the Long Tasks API's threshold)"]
         if all("longest_task_cpu_ms" in row for row in blocks.values()):
             longest = max(row["longest_task_cpu_ms"] for row in blocks.values())
             each = ", ".join(f"{game_id} {row['longest_task_cpu_ms']}" for game_id, row in blocks.items())

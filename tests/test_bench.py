@@ -211,6 +211,8 @@ def test_the_engine_rows_and_their_table():
                    "| tournay | 2 | 10 → 30 | 3.00 | 45 → 90 | 2.00 | 2.50 | 1.75 |", build.BEFORE_COMMIT,
                    "70 ms wall time (tournay 61, coup 70)", "CPU time 52 ms (tournay 33, coup 52)"):
         assert figure in table, figure
+    quiet = dict(results, chromium={"blocks": {"coup": {"longest_task_ms": 0, "longest_task_cpu_ms": 18}}})
+    assert "none of 50 ms or more in wall time" in build.engine_speed_table(quiet)  # the Long Tasks API's floor
     skipped = dict(results, engines_cpython={"rounds": 1, "round_seconds": 0.1, "coupml": {"skipped": "no coupml"}})
     assert "skipped (no coupml)" in build.engine_speed_table(skipped)
 
