@@ -110,23 +110,43 @@ def draw_to_top(deck: MutableSequence[Any], count: int, rng: Rng, start: int = 0
     The draw for a position picks one of the cards from there to the bottom. Several draws share
     one number of the generator: a number uniform below the product of their choice counts, read
     as mixed-radix digits (divmod by each count in turn), gives independent uniform picks, exactly.
+    How the draws are grouped depends only on the deck's size, ``count`` and ``start``: it is
+    worked out once per such triple (``_draw_plan``), as every round's deal asks the same.
     """
-    size = len(deck)
-    end = min(start + count, size - 1)  # the last card left has no choice
+    key = (len(deck), count, start)
+    plan = _DRAW_PLANS.get(key)
+    if plan is None:
+        if len(_DRAW_PLANS) >= _MAX_DRAW_PLANS:  # decks of ever new sizes: start again
+            _DRAW_PLANS.clear()
+        plan = _DRAW_PLANS[key] = _draw_plan(*key)
+    for span, digits in plan:
+        number = rng.randbelow(span)
+        for position, choices in digits:  # the digits of number, lowest first
+            pick = position + number % choices
+            number //= choices
+            deck[position], deck[pick] = deck[pick], deck[position]
+
+
+#: by (deck size, count, start): draw_to_top's grouping of its draws, [(span, ((position, choices), ...)), ...]
+_DRAW_PLANS: dict[tuple[int, int, int], list] = {}
+_MAX_DRAW_PLANS = 4096
+
+
+def _draw_plan(size: int, count: int, start: int) -> list:
+    """How ``draw_to_top`` groups its draws on a deck of ``size`` cards: for each number of the
+    generator, its span (the product of the choice counts it serves) and the positions it draws
+    for, with their choice counts. The last card left has no choice."""
+    end = min(start + count, size - 1)
+    plan = []
     position = start
     while position < end:
         span, stop = 1, position
         while stop < end and span * (size - stop) < DRAWS_PER_NUMBER_BELOW:
             span *= size - stop
             stop += 1
-        number = rng.randbelow(span)
-        for position in range(position, stop):  # the digits of number, lowest first (% and //: no divmod call per card)
-            choices = size - position
-            pick = position + number % choices
-            number //= choices
-            deck[position], deck[pick] = deck[pick], deck[position]
+        plan.append((span, tuple((p, size - p) for p in range(position, stop))))
         position = stop
-
+    return plan
 
 class StateRng(Rng):
     """An Rng that writes its state back into ``state["rng"]`` after every draw."""

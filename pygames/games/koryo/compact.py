@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from operator import add
 
-from ...core.rng import DRAWS_PER_NUMBER_BELOW, Rng
+from ...core.rng import Rng, draw_to_top
 from . import cards as C
 from .rules import GAME, composition, holds_power, power_holder, score_holder, spy_protected
 
@@ -310,7 +310,7 @@ class Table:
             deal[broadcaster] += C.BROADCASTER_BONUS
         deck = self.deck
         if not self.no_shuffle:
-            draw(deck, sum(deal), self.rng)
+            draw_to_top(deck, sum(deal), self.rng)
         hands = self.hands
         top = 0
         for i in range(n):  # each seat in turn takes its cards from the top (fewer if the deck runs out)
@@ -427,43 +427,6 @@ class Table:
         totals = self.totals()
         best = max(totals)
         return [s for s, t in enumerate(totals) if t == best]
-
-
-# ---------------------------------------------------------------- the deal's draws
-#: by (deck size, cards drawn): draw_to_top's grouping of its draws, [(span, ((position, choices), ...)), ...]
-_DRAW_PLANS: dict[tuple[int, int], list] = {}
-
-
-def _draw_plan(size: int, count: int) -> list:
-    """How ``draw_to_top(deck, count, rng)`` on a deck of ``size`` cards groups its draws: for each
-    number of the generator, its span (the product of the choice counts it serves) and the
-    positions it draws for, with their choice counts (the same loop as draw_to_top's)."""
-    end = min(count, size - 1)  # the last card left has no choice
-    plan = []
-    position = 0
-    while position < end:
-        span, stop = 1, position
-        while stop < end and span * (size - stop) < DRAWS_PER_NUMBER_BELOW:
-            span *= size - stop
-            stop += 1
-        plan.append((span, tuple((p, size - p) for p in range(position, stop))))
-        position = stop
-    return plan
-
-
-def draw(deck: list[int], count: int, rng: Rng) -> None:
-    """``draw_to_top(deck, count, rng)``: the same draws and the same deck after them, with the
-    grouping of the draws (which depends only on the deck's size and the count) worked out once."""
-    key = (len(deck), count)
-    plan = _DRAW_PLANS.get(key)
-    if plan is None:
-        plan = _DRAW_PLANS[key] = _draw_plan(len(deck), count)
-    for span, digits in plan:
-        number = rng.randbelow(span)
-        for position, choices in digits:  # the digits of number, lowest first
-            pick = position + number % choices
-            number //= choices
-            deck[position], deck[pick] = deck[pick], deck[position]
 
 
 # ---------------------------------------------------------------- actions as the rules write them
