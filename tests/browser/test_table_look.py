@@ -299,3 +299,28 @@ def test_a_pointer_on_the_edge_of_a_choice_does_not_make_it_jitter(open_page, si
     page.mouse.move(1, 1)
     page.mouse.up()
     assert set(pressed) == set(before) and len(set(before)) == 1, f"a pressed button moves: {before} {pressed}"
+
+
+#: a game-over breakdown's table and the width it has: a table wider than its box is cut off at the
+#: right (the box scrolls), where the last players' columns (often the winner's) were
+BREAKDOWN_WIDTHS = """() => [...document.querySelectorAll('[data-testid="game-over"] table')]
+    .map(t => [t.className, t.scrollWidth, t.parentElement.clientWidth])"""
+
+
+def test_game_over_breakdown_fits_a_phone_at_most_players(open_page, site_url):
+    """Every game at its most players, all normal bots (the longest default names), on a phone: the
+    scoring breakdown shows every player's column without scrolling sideways."""
+    page = open_page(PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    boot(page, site_url)
+    for game_id in GAME_IDS:
+        game = pygames.get_game(game_id)
+        start_game(page, game_id, ["normal"] * game.max_players)
+        expect(page.locator('[data-testid="game-over"]')).to_be_visible(timeout=120_000)
+        tables = page.evaluate(BREAKDOWN_WIDTHS)
+        assert tables, f"{game_id}: no breakdown table"
+        for name, width, room in tables:
+            assert width <= room + 1, f"{game_id} ({game.max_players} players): {name} is {width}px wide in {room}px"
+        check_fits(page, f"{game_id} game over")
+        shot(page, f"{game_id}-phone-breakdown")
+        page.locator('[data-testid="to-lobby"]').click()
+        expect(page.locator('[data-testid="lobby"]')).to_be_visible()
