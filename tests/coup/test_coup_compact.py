@@ -73,15 +73,7 @@ def test_compact_engine_loads_a_determinization_mid_turn():
             seat = GAME.current_player(state)
             sample = GAME.sample_state(GAME.view(state, seat), seat, rng.fork())
             loaded.add(sample["queue"][0]["k"])
-            table = Table(sample)
-            for _ in range(30):  # play on in both
-                legal = GAME.legal_actions(sample)
-                if not legal:
-                    break
-                index = rng.randbelow(len(legal))
-                sample = GAME.apply(sample, legal[index])
-                table.play(table.legal()[index])
-                assert fields(table) == fields(Table(sample))
+            play_in_lockstep(GAME, compact, sample, rng, fields, limit=30)  # play on in both
             legal = GAME.legal_actions(state)
             state = GAME.apply(state, legal[rng.randbelow(len(legal))])
     assert {"act", "react", "lose", "keep", "reveal"} <= loaded

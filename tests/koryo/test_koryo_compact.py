@@ -47,16 +47,17 @@ def without_log(state: dict) -> dict:
     return {key: value for key, value in state.items() if key != "log"}
 
 
+def same_state(table: Table, before: dict, after: dict) -> None:
+    """play_in_lockstep's extra check: the table read back as the rules' state, the totals at the end."""
+    assert as_state(table) == without_log(after)
+    if GAME.is_over(after):
+        assert table.totals() == GAME.scores(after)
+
+
 def lockstep(players: int, options: dict, seed: int | str, games: int, state: dict | None = None) -> int:
     """Play ``games`` random games in both engines in lockstep (from new_game, or from ``state``),
     the table also read back as the rules' state; return the actions compared."""
     rng = Rng(f"compact/{players}/{sorted(options.items())}/{seed}")
-
-    def same_state(table: Table, before: dict, after: dict) -> None:
-        assert as_state(table) == without_log(after)
-        if GAME.is_over(after):
-            assert table.totals() == GAME.scores(after)
-
     compared = 0
     for _ in range(games):
         game_state = GAME.new_game(players, rng.randbelow(1 << 30), options) if state is None else state
@@ -178,17 +179,7 @@ def test_compact_engine_loads_determinizations_mid_game():
             seat = GAME.current_player(state)
             sample = GAME.sample_state(GAME.view(state, seat), seat, rng.fork())
             loaded.add(sample["step"])
-            table = Table(sample)
-            for _ in range(30):  # play on in both
-                legal = GAME.legal_actions(sample)
-                assert [action_dict(table, a) for a in table.legal()] == legal
-                if not legal:
-                    break
-                index = rng.randbelow(len(legal))
-                sample = GAME.apply(sample, legal[index])
-                table.play(table.legal()[index])
-                assert fields(table) == fields(Table(sample))
-                assert as_state(table) == without_log(sample)
+            play_in_lockstep(GAME, compact, sample, rng, fields, limit=30, check=same_state)  # play on in both
             legal = GAME.legal_actions(state)
             state = GAME.apply(state, legal[rng.randbelow(len(legal))])
     assert {"play", "destroy", "swap", "discard"} <= loaded

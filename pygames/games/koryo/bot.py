@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ...bots.ismcts import compact_playout
+from ...bots.ismcts import compact_playout, rank_rewards
 from . import cards as C
 from . import compact as K
 from .rules import holds_power, power_holder, spy_protected
@@ -130,26 +130,22 @@ class SoftScores:
         old, new = self.tables[changed], tables[changed]
         if old[C.OMNISCIENT] != new[C.OMNISCIENT]:
             return soft_scores(tables, self.coins, self.rounds_left, self.bank)
-        amounts = self.amounts
         if old[C.BARBARIAN] != new[C.BARBARIAN] or old[C.LOBBYING] != new[C.LOBBYING]:
             # the changed seat's base and the Priest's value change: everything added up again
-            soft = _base_scores(tables, self.coins)
-            for k in C.CHARACTERS:
-                if old[k] != new[k] or k == C.PRIEST:
-                    additions = _column_additions([table[k] for table in tables], k, tables, amounts)
-                else:
-                    additions = self.additions[k]
-                for p, amount in additions:
-                    soft[p] += amount
-            return soft
+            return self._add(_base_scores(tables, self.coins), tables, changed, C.CHARACTERS, C.PRIEST)
         for first in C.CHARACTERS:
             if old[first] != new[first]:
                 break
         else:  # no character changed either
             return self.soft[:]
-        soft = self.prefix[first][:]
-        for k in range(first, _AFTER_CHARACTERS):
-            if old[k] != new[k]:
+        return self._add(self.prefix[first][:], tables, changed, range(first, _AFTER_CHARACTERS))
+
+    def _add(self, soft: list[float], tables: list[list[int]], changed: int, kinds, recount: int = -1) -> list[float]:
+        """``soft`` with each of ``kinds``' additions added in order: worked out on ``tables`` for a
+        kind whose count changed at seat ``changed`` (or ``recount``), else kept from ``__init__``."""
+        old, new, amounts = self.tables[changed], tables[changed], self.amounts
+        for k in kinds:
+            if old[k] != new[k] or k == recount:
                 additions = _column_additions([table[k] for table in tables], k, tables, amounts)
             else:
                 additions = self.additions[k]
@@ -326,10 +322,7 @@ def rollout(game, state: dict, legal: list[dict], rng) -> dict:
 
 def evaluate(game, state: dict) -> list[float]:
     """Rewards in [0, 1] for a playout cut before the end: rank on the soft scores."""
-    soft = soft_scores(state["tables"], state["coins"], C.ROUNDS - state["round"], state["bank"])
-    n = len(soft)
-    return [(sum(1.0 for t in soft if t < s) + 0.5 * (sum(1.0 for t in soft if t == s) - 1)) / (n - 1)
-            for s in soft]
+    return rank_rewards(soft_scores(state["tables"], state["coins"], C.ROUNDS - state["round"], state["bank"]))
 
 
 # ---------------------------------------------------------------- the same playout on the compact engine
@@ -375,10 +368,7 @@ def compact_rollout(table: K.Table, legal: list[int], rng, memo: dict | None = N
 
 def compact_evaluate(table: K.Table) -> list[float]:
     """``evaluate`` of a compact table (the same arithmetic)."""
-    soft = soft_scores(table.tables, table.coins, C.ROUNDS - table.round, table.bank)
-    n = len(soft)
-    return [(sum(1.0 for t in soft if t < s) + 0.5 * (sum(1.0 for t in soft if t == s) - 1)) / (n - 1)
-            for s in soft]
+    return rank_rewards(soft_scores(table.tables, table.coins, C.ROUNDS - table.round, table.bank))
 
 
 def playout(game, state: dict, rng, depth: int, seat: int) -> float:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...bots.ismcts import compact_playout
+from ...bots.ismcts import compact_playout, rank_rewards
 from . import cards
 from . import compact as K
 
@@ -290,9 +290,7 @@ def evaluate(game: Any, state: dict) -> list[float]:
             values[card["o"]] += 0.6 * factor * card["ip"]
         elif card["up"] and card["k"] in PERSISTENT:
             values[card["o"]] += 0.5 * PERSISTENT[card["k"]] * left
-    n = len(values)
-    return [(sum(1.0 for t in values if t < s) + 0.5 * (sum(1.0 for t in values if t == s) - 1)) / (n - 1)
-            for s in values]
+    return rank_rewards(values)
 
 
 # ---------------------------------------------------------------- the same playout on the compact engine
@@ -351,9 +349,7 @@ def compact_evaluate(table: K.Table) -> list[float]:
             values[owner] += HIDDEN_WEIGHTS[card[K.KIND]] * card[K.IP]
         elif card[K.UP] and SHOWN_WEIGHTS[card[K.KIND]] is not None:
             values[owner] += SHOWN_WEIGHTS[card[K.KIND]] * left
-    n = len(values)
-    return [(sum(1.0 for t in values if t < s) + 0.5 * (sum(1.0 for t in values if t == s) - 1)) / (n - 1)
-            for s in values]
+    return rank_rewards(values)
 
 
 def playout(game: Any, state: dict, rng: Any, depth: int, seat: int) -> float:
