@@ -789,9 +789,6 @@ setInterval(() => { const now = performance.now();
 BEFORE_COMMIT = "80c6023"
 #: player counts of the side-by-side rows with coupml (PyPI, the bench extra)
 COUPML_PLAYERS = (2, 4, 6)
-#: the games whose hard bot plays its playouts on a compact engine (pygames/games/<id>/compact.py,
-#: bench.py's "playout" path)
-PLAYOUT_ENGINES = ("coup", "koryo", "oriflamme")
 #: a worker process: the pygames of the folder given as its argument, answering
 #: pygames.bench.engine_playouts requests (one JSON line each) on stdin
 WORKER = "import sys; sys.path.insert(0, sys.argv[1]); from pygames import bench; bench.serve()"
@@ -857,11 +854,20 @@ def bench_versus_coupml(ours: PlayoutWorker, rounds: int, seconds: float) -> dic
     return out
 
 
+def has_playout_engine(game_id: str) -> bool:
+    """Whether the game's hard bot plays its playouts on a compact engine (pygames/games/<id>/compact.py,
+    bench.py's "playout" path)."""
+    sys.path.insert(0, str(ROOT))
+    from pygames import bench
+
+    return bench.playout_engine(game_id) is not None
+
+
 def bench_versus_before(ours, before, rounds: int, seconds: float, games: dict) -> dict:
     """Every game and player count, both paths: ours beside the code of BEFORE_COMMIT, interleaved.
     ``ours`` and ``before`` are measurers (PlayoutWorker in CPython, pages in the browser);
     ``games`` maps game ids to (min_players, max_players). A game with a compact playout engine
-    (PLAYOUT_ENGINES) also gets "playout": that engine beside the code before's simulation path,
+    (``has_playout_engine``) also gets "playout": that engine beside the code before's simulation path,
     interleaved with the two simulation paths (before, the bots' playouts were played there)."""
     out: dict = {}
     for game_id, (low, high) in games.items():
@@ -871,7 +877,7 @@ def bench_versus_before(ours, before, rounds: int, seconds: float, games: dict) 
             for path in ("public", "simulation"):
                 request = {"engine": game_id, "players": players, "path": path}
                 contenders = [("before", before, request), ("ours", ours, request)]
-                if path == "simulation" and game_id in PLAYOUT_ENGINES:
+                if path == "simulation" and has_playout_engine(game_id):
                     contenders.append(("playout", ours, {**request, "path": "playout"}))
                 runs = interleaved(contenders, rounds, seconds, f"before/{path}")
                 row[f"before_{path}"] = runs["before"]["playouts_per_s"]

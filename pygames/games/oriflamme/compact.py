@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from ...core.rng import Rng
 from . import cards as C
-from .rules import GAME
+from .rules import GAME, _round_order
 
 #: kind ints (index in cards.KINDS)
 KIND_INDEX = {kind: index for index, kind in enumerate(C.KINDS)}
@@ -127,8 +127,7 @@ class Table:
         table.rng = rng = Rng(start)
         seating = list(range(n))  # the seating (clockwise), then the first player
         rng.shuffle(seating)
-        first = seating.index(rng.randbelow(n))
-        table.order = seating[first:] + seating[:first]
+        table.order = _round_order(seating, rng.randbelow(n))
         table.hands = []
         for _ in range(n):  # each family: 3 cards removed at random, 7 in hand
             family = list(range(len(C.KINDS)))
