@@ -1639,6 +1639,8 @@ def bots_browser_table(results: dict) -> str:
 def chromium_args() -> list[str]:
     return ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--no-first-run",
+            # shared memory in /tmp: a container's small /dev/shm must not crash the renderer
+            "--disable-dev-shm-usage",
             "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1"]
 
 

@@ -8,6 +8,9 @@
 - ``guard`` records requests to other hosts (aborted), console errors, page
   errors and HTTP errors; any of them fails the test.
 - Contexts block service workers, except in the service-worker test.
+- A test whose page crashes ("Target crashed": Chromium's renderer process died, which
+  says nothing of the site when it happens once) runs once more, with pytest-rerunfailures;
+  the machine's memory at the crash is printed with the failure. A second crash fails.
 """
 
 from __future__ import annotations
@@ -34,6 +37,44 @@ def browser_type_launch_args(browser_type_launch_args):
         args["executable_path"] = path
     args["args"] = build.chromium_args()
     return args
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.pluginmanager.hasplugin("rerunfailures"):
+        return
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).parent == here:
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["Target crashed"]))
+
+
+def machine_state() -> str:
+    """What the machine had left when a page crashed: memory, /dev/shm, Chromium's processes."""
+    lines = []
+    try:
+        meminfo = Path("/proc/meminfo").read_text().splitlines()
+        lines += [line for line in meminfo if line.split(":")[0] in ("MemTotal", "MemAvailable", "Shmem")]
+    except OSError:
+        pass
+    try:
+        shm = os.statvfs("/dev/shm")
+        lines.append(f"/dev/shm: {shm.f_bavail * shm.f_frsize // 2**20} MiB free of "
+                     f"{shm.f_blocks * shm.f_frsize // 2**20} MiB")
+    except OSError:
+        pass
+    rss = processes = 0
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            text = status.read_text()
+        except OSError:
+            continue
+        if text.startswith("Name:\tchrom"):
+            processes += 1
+            for line in text.splitlines():
+                if line.startswith("VmRSS:"):
+                    rss += int(line.split()[1])
+    lines.append(f"Chromium: {processes} processes, {rss // 1024} MiB resident in all")
+    return "; ".join(lines)
 
 
 @pytest.fixture(scope="session")
@@ -73,6 +114,7 @@ class Guard:
         context.route("**/*", route)
 
     def watch_page(self, page) -> None:
+        page.on("crash", lambda _: print(f"the page crashed; the machine: {machine_state()}", file=sys.stderr))
         page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
         page.on("pageerror", lambda e: self.console_errors.append(f"pageerror: {e}"))
         page.on("response", lambda r: r.status >= 400 and self.http_errors.append(f"{r.status} {r.url}"))
