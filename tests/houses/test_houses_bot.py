@@ -243,3 +243,29 @@ def test_HOU_B8_hard_bot_models_a_hidden_plot_as_a_choice_still_to_come():
         # only plots the heuristic picks (uniform guesses would put about 3 in 7 elsewhere)
         assert set(got) <= set(heuristic[seat]), (seat, got, heuristic[seat])
         assert len(got) >= 2  # still a belief, not the one plot
+
+
+def test_HOU_B10_hard_bot_models_a_hidden_agenda_during_the_setup_placements():
+    # agendas are chosen first and shown only later: a seat placing its setup cards while an
+    # opponent's agenda is still hidden models that agenda with the agenda heuristic (the setup
+    # heuristic reads a card from each action and has none in an agenda choice)
+    from pygames.core import Rng
+    for n in (2, 3):
+        state = GAME.new_game(n, 5, {"agendas": True})
+        checked = set()
+        rng = Rng(n)
+        while GAME.current_player(state) is not None and len(checked) < n:
+            seat = GAME.current_player(state)
+            view = GAME.view(state, seat)
+            hidden = [o for o, q in enumerate(view["players"])
+                      if o != seat and q["agenda_chosen"] and q["agenda"] is None]
+            if view["stage"] == "setup" and hidden and seat not in checked:
+                checked.add(seat)
+                sampled = bot.determinize(GAME, view, seat, Rng(seat))
+                for o in hidden:
+                    assert sampled["players"][o]["agenda"] in {"none", *bot.C.AGENDAS}
+                hard = make_bot("hard", "agenda", iterations=20)
+                assert hard.choose(GAME, view, GAME.legal_actions(state), seat) in GAME.legal_actions(state)
+            legal = GAME.legal_actions(state)
+            state = GAME.apply(state, legal[rng.randbelow(len(legal))])
+        assert checked, f"{n} players: no setup placement with a hidden agenda"

@@ -672,15 +672,18 @@ def determinize(game, view: dict, seat: int, rng) -> dict:
             continue
         p = state["players"][o]
         if q["chosen"]:
-            p["choice"] = _modelled(state, plot_actions(p), o, rng)["plot"]
+            p["choice"] = _modelled(state, plot_actions(p), o, rng, "plot")["plot"]
         if q["agenda_chosen"] and q["agenda"] is None:
-            p["agenda"] = _modelled(state, agenda_actions(), o, rng)["agenda"]
+            p["agenda"] = _modelled(state, agenda_actions(), o, rng, "agenda")["agenda"]
     return state
 
 
-def _modelled(state: dict, legal: list[dict], seat: int, rng) -> dict:
-    """``seat``'s choice among ``legal`` by the normal heuristic on its quick view (ties at random)."""
-    sc = scores(_quick_view(state, seat), legal, seat, rng)
+def _modelled(state: dict, legal: list[dict], seat: int, rng, stage: str | None = None) -> dict:
+    """``seat``'s choice among ``legal`` by the normal heuristic on its quick view (ties at random).
+    With ``stage``, the heuristic of that stage rather than of the state's: a hidden choice made in
+    an earlier stage (agendas stay hidden through the setup placements that follow them)."""
+    view = _quick_view(state, seat)
+    sc = scores(view, legal, seat, rng) if stage is None else STAGES[stage](view, legal, seat, rng, NORMAL)
     top = max(sc)
     best = [i for i, s in enumerate(sc) if s == top]
     return legal[best[rng.randbelow(len(best))]]
