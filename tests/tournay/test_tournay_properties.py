@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from pygames.core import Rng, clone, strict_equal
+from pygames.core import IllegalAction, Rng, clone, strict_equal
 from pygames.games.tournay import cards as K
 from pygames.games.tournay.rules import GAME
 
@@ -197,3 +197,58 @@ def test_direct_legality_check_accepts_exactly_the_legal_list(n):
                     assert (found is not None) == legal_too, (action, miss)
                     assert found is None or strict_equal(found, miss)
             state = GAME.apply(state, legal[rng.randbelow(len(legal))])
+
+
+class _ListChecked(type(GAME)):
+    """Tournay checking ``apply``'s actions against its legal list (the way before it had a direct
+    check): the reference for the errors and results of the direct check."""
+
+
+_ListChecked._direct_check, _ListChecked.snapshot_legal = False, True
+KINDS = ("pick", "return", "rampart", "token", "play", "draw", "activate", "counter", "earn", "buy",
+         "gather", "final", "final_pass")
+
+
+def _misses_of_every_kind(action: dict) -> list[dict]:
+    """``_near_misses`` and more: each field dropped, a bool flipped, the action under another kind's
+    name (with the same fields)."""
+    out = _near_misses(action)
+    out += [{k: v for k, v in action.items() if k != key} for key in action if key != "type"]
+    out += [{**action, key: not value} for key, value in action.items() if type(value) is bool]
+    out += [{**action, "type": kind} for kind in KINDS if kind != action["type"]]
+    return out
+
+
+def _outcome(game, state, action):
+    try:
+        return json.dumps(game.apply(state, action))
+    except IllegalAction as exc:
+        return str(exc)
+
+
+def test_direct_check_gives_the_results_and_errors_of_the_list_check():
+    """Every legal action of sampled states and its near misses of every kind: ``apply`` with the
+    direct check (``_legal_match``) gives the same new state, or the same error, as ``apply``
+    checking against the legal list; and no state of the games changed by their end (what
+    ``_copy_state`` shares is never changed in place), in both rules."""
+    reference = _ListChecked()
+    rng = Rng("kinds")
+    seen = set()
+    for index in range(6):
+        n = 2 + index % 3
+        state = GAME.new_game(n, 40 + index, {"rules": "advanced" if index % 2 else "normal"})
+        history = []
+        step = 0
+        while not GAME.is_over(state):
+            history.append((state, json.dumps(state)))
+            legal = GAME.legal_actions(state)
+            if step % 4 == 0 or state["phase"] == "final":
+                for action in legal[:: max(1, len(legal) // 4)]:
+                    seen.add(action["type"] + ("+pay" if "pay" in action else ""))
+                    for attempt in [action] + _misses_of_every_kind(action):
+                        assert _outcome(GAME, state, attempt) == _outcome(reference, state, attempt), attempt
+            state = GAME.apply(state, policy(state, legal, rng, biased=True))
+            step += 1
+        for old, text in history:
+            assert json.dumps(old) == text, "apply changed an earlier state"
+    assert seen >= set(KINDS) | {"play+pay"}, sorted(seen)

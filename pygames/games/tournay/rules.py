@@ -657,18 +657,15 @@ class TournayGame(Game):
 
     # ------------------------------------------------------------------ the copy apply makes
     def _copy_state(self, state: dict) -> dict:
-        """A copy of the containers an action changes in place: the dicts of decks, face-up cards
-        and supply, the queue's slots, the players (their citizen counts), the tasks, the final
-        choices and the log. Shared with the old state: every card list (the decks' piles, hands,
-        ramparts, the criers, the event deck and the events out), the queue's items, the
-        districts (rows and cells), the log entries and the pending question: the rules replace
-        those, never change them (``_without``, ``_to_bottom``, ``_with_deniers``, ``_put_cell``...)."""
+        """A copy of the containers an action changes in place: the state's dict, the players'
+        dicts (their deniers), the tasks, the final choices and the log. Shared with the old
+        state: the decks, face-up cards, queue and supply, the players' citizen counts, every
+        card list (the decks' piles, hands, ramparts, the criers, the event deck and the events
+        out), the queue's items, the districts (rows and cells), the log entries and the pending
+        question: the rules replace those, never change them (``_put``, ``_put_slot``,
+        ``_add_citizens``, ``_without``, ``_to_bottom``, ``_with_deniers``, ``_put_cell``...)."""
         new = dict(state)
-        new["decks"] = dict(state["decks"])
-        new["faceup"] = dict(state["faceup"])
-        new["queue"] = list(state["queue"])
-        new["supply"] = dict(state["supply"])
-        new["players"] = [{**p, "stand": dict(p["stand"]), "laid": dict(p["laid"])} for p in state["players"]]
+        new["players"] = [dict(p) for p in state["players"]]
         new["tasks"] = list(state["tasks"])
         if state["final"] is not None:
             new["final"] = {"chosen": list(state["final"]["chosen"])}
@@ -744,30 +741,46 @@ class TournayGame(Game):
     def _activate_actions(self, state: dict, seat: int) -> list[dict]:
         """Activate a building: one citizen of its colour on it (two with a Priest in line)."""
         actions: list[dict] = []
-        for r, row in enumerate(state["players"][seat]["district"]):
-            for c, cell in enumerate(row):
-                if cell is not None and not cell["dmg"] and cell["s"][-1] in BUILDINGS:
-                    self._activations_at(state, seat, r, c, actions)
+        district = state["players"][seat]["district"]
+        ways: dict[str, tuple] = {}     # the ways to take one citizen of each colour met
+        for r, c in CELLS:
+            cell = district[r][c]
+            if cell is not None:
+                building = BUILDINGS.get(cell["s"][-1])
+                if building is not None:
+                    self._building_activations(state, seat, r, c, cell, building, ways, actions)
         return actions
 
-    def _activations_at(self, state: dict, seat: int, r: int, c: int, actions: list[dict]) -> list[dict]:
-        """``actions`` with the ways to activate the building at (r, c) of ``seat``'s district
-        added (none if there is none, or it is damaged or full)."""
-        players = state["players"]
-        district = players[seat]["district"]
-        cell = district[r][c]
-        if cell is None or cell["dmg"]:
-            return actions
-        building = BUILDINGS.get(cell["s"][-1])
-        if building is None or (cell["occ"] and len(cell["occ"]) >= capacity(district, r, c)):
-            return actions
+    def _activations_at(self, state: dict, seat: int, r: int, c: int) -> list[dict]:
+        """The ways to activate the building at (r, c) of ``seat``'s district (none if there is
+        none, or it is damaged or full)."""
+        cell = state["players"][seat]["district"][r][c]
+        building = BUILDINGS.get(cell["s"][-1]) if cell is not None else None
+        actions: list[dict] = []
+        if building is not None:
+            self._building_activations(state, seat, r, c, cell, building, {}, actions)
+        return actions
+
+    def _building_activations(self, state: dict, seat: int, r: int, c: int, cell: dict,
+                              building: tuple[str, dict], ways: dict[str, tuple], actions: list[dict]) -> None:
+        """``actions`` with the ways to activate ``building``, the top of ``cell`` at (r, c),
+        added: none if the cell is damaged or full, or no citizen of its colour can be taken.
+        ``ways`` keeps the ways to take one citizen of a colour (``use_ways``) for the next
+        building of the same list."""
+        if cell["dmg"] or (cell["occ"] and len(cell["occ"]) >= capacity(state["players"][seat]["district"], r, c)):
+            return
         colour, act = building
+        players = state["players"]
         citizens = tuple([p["stand"][colour] for p in players])
         deniers = players[seat]["deniers"]
+        found = ways.get(colour)
+        if found is None:
+            found = ways[colour] = use_ways(citizens, seat, 1, deniers)
+        if not found:   # fewer deniers to spare (an effect's price) never opens a way
+            return
         for params, extra in self._effect_params(state, seat, act):
-            for use in use_ways(citizens, seat, 1, deniers - extra):
+            for use in (found if not extra else use_ways(citizens, seat, 1, deniers - extra)):
                 actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
-        return actions
 
     def _other_actions(self, state: dict, seat: int) -> list[dict]:
         """Counter an event, earn deniers, buy a citizen, gather."""
@@ -792,31 +805,92 @@ class TournayGame(Game):
         return actions
 
     def _legal_match(self, state: dict, action: dict) -> dict | None:
-        """The legal action equal to ``action``, looked for only in the part of the list that
-        holds its type (the same builders as ``_legal_actions``, so the two always agree)."""
+        """The legal action equal to ``action`` (a new dict), or None: checked on the conditions
+        under which ``_legal_actions`` lists an action of its type, without building the list.
+        Activations of one cell and plays that cost a card (rare, with many parameters) are
+        looked for among that cell's or that card's actions, built as for the list."""
         kind = action["type"]
         pending = state["pending"]
-        seat = self._current_player(state)
         if pending is not None:
-            candidates = self._pending_actions(state, pending)
-        elif state["phase"] == "final":
-            candidates = [{"type": "final_pass"}] if kind == "final_pass" else \
-                play_options(state["players"], seat, state["players"][seat]["hand"], "final", action.get("card"))
-        elif kind == "play":
-            candidates = play_options(state["players"], seat, state["players"][seat]["hand"],
-                                      only=action.get("card")) if state["phase"] == "turn" else []
-        elif kind == "draw":
+            return self._answer_match(state, pending, action)
+        if state["phase"] == "final":
+            if kind == "final_pass":
+                return {"type": "final_pass"} if len(action) == 1 else None
+            return self._play_match(state, self._final_seat(state), action) if kind == "final" else None
+        seat = state["turn"]
+        if kind == "play":
+            return self._play_match(state, seat, action) if state["phase"] == "turn" else None
+        if kind == "draw":
             return self._draw_match(state, seat, action)
-        elif kind == "activate":   # only the cell's building
+        if kind == "activate":   # only the cell's building
             r, c = action.get("r"), action.get("c")
-            candidates = self._activations_at(state, seat, r, c, []) \
-                if type(r) is int and type(c) is int and (r, c) in LINES else []
-        else:
-            candidates = self._other_actions(state, seat)
-        for candidate in candidates:
-            if candidate == action and strict_equal(action, candidate):
-                return candidate
+            if type(r) is not int or type(c) is not int or (r, c) not in LINES:
+                return None
+            return _find(self._activations_at(state, seat, r, c), action)
+        me = state["players"][seat]
+        if kind == "gather":
+            return {"type": "gather"} if len(action) == 1 else None
+        if kind == "earn":
+            colour, k = action.get("colour"), action.get("n")
+            if len(action) == 3 and colour in COLOURS and type(k) is int and 1 <= k <= me["stand"][colour]:
+                return {"type": "earn", "colour": colour, "n": k}
+            return None
+        if kind == "counter":   # an event that has struck (a denier on it), its cost and deniers paid
+            slot = action.get("slot")
+            if len(action) != 2 or type(slot) is not int or not 0 <= slot < len(state["queue"]):
+                return None
+            item = state["queue"][slot]
+            if item and item["den"] >= 1 and me["deniers"] >= EVENTS[item["ev"]]["cost"] + item["den"]:
+                return {"type": "counter", "slot": slot}
+            return None
+        if kind == "buy":   # advanced rules
+            colour = action.get("colour")
+            if len(action) == 2 and state["rules"] == "advanced" and colour in COLOURS \
+                    and me["stand"][colour] >= 1 and me["deniers"] >= K.BUY_CITIZEN_PRICE \
+                    and state["supply"][colour] > 0:
+                return {"type": "buy", "colour": colour}
         return None
+
+    def _answer_match(self, state: dict, pending: dict, action: dict) -> dict | None:
+        """``_legal_match`` of an answer to the pending decision (``_pending_actions``)."""
+        kind = pending["kind"]
+        me = state["players"][pending["seat"]]
+        if kind == "rampart":
+            build = action.get("build")
+            ok = action["type"] == "rampart" and len(action) == 2 and type(build) is bool
+            return {"type": "rampart", "build": build} if ok else None
+        if kind == "token":
+            r, c = action.get("r"), action.get("c")
+            ok = action["type"] == "token" and len(action) == 3 and type(r) is int and type(c) is int \
+                and (r, c) in token_cells(me["district"])
+            return {"type": "token", "r": r, "c": c} if ok else None
+        card = action.get("card")
+        if len(action) != 2 or type(card) is not str:
+            return None
+        if kind == "pick":
+            ok = action["type"] == "pick" and card in pending["cards"]
+        else:   # "limit": a hand card or a rampart goes back
+            ok = action["type"] == "return" and (card in me["hand"] or card in me["ramparts"])
+        return {"type": action["type"], "card": card} if ok else None
+
+    def _play_match(self, state: dict, seat: int, action: dict) -> dict | None:
+        """``_legal_match`` of a play (or a final card, ``action``'s type): a hand card ``seat``
+        can pay, to one of its ``targets``."""
+        players = state["players"]
+        me = players[seat]
+        card = action.get("card")
+        if type(card) is not str or card not in me["hand"] or not can_pay(me, card):
+            return None
+        info = CARDS[card]
+        if "card" in info["cost"]:   # paid with another card: one of the card's plays
+            return _find(play_options(players, seat, me["hand"], action["type"], card), action)
+        r, c = action.get("r"), action.get("c")
+        if len(action) != 4 or type(r) is not int or type(c) is not int:
+            return None
+        district = me["district"]
+        if (r, c) not in (targets(district, card) if info["level"] == 3 else places(district)):
+            return None
+        return {"type": action["type"], "card": card, "r": r, "c": c}
 
     def _draw_match(self, state: dict, seat: int, action: dict) -> dict | None:
         """``_legal_match`` of a draw, checked against the memoized ways of drawing (``draw_levels``)
@@ -939,10 +1013,10 @@ class TournayGame(Game):
         if "citizen" in cost:
             col = cost["citizen"]
             if me["laid"][col]:
-                me["laid"][col] -= 1
+                _add_citizens(me, col, laid=-1)
             else:
-                me["stand"][col] -= 1
-            state["supply"][col] += 1
+                _add_citizens(me, col, stand=-1)
+            _put(state, "supply", col, state["supply"][col] + 1)
             paid["citizen"] = col
         if "pay" in action:
             where = action["pay"]
@@ -960,7 +1034,7 @@ class TournayGame(Game):
                 else:
                     cell = {**cell, "s": stack}
                 _put_cell(me, rr, cc, cell if stack else None)
-            _to_bottom(state["decks"], pay_card)
+            _to_bottom(state, pay_card)
             paid["card"] = pay_card
         r, c = action["r"], action["c"]
         dr, dc = shift_for(r, c)
@@ -986,7 +1060,7 @@ class TournayGame(Game):
             else:
                 discarded = list(cell["s"])
                 for old_card in reversed(discarded):
-                    _to_bottom(state["decks"], old_card)
+                    _to_bottom(state, old_card)
                 _put_cell(me, r, c, {"s": [card], "occ": [], "dmg": False})
         state["log"].append(log_entry("play", seat=seat, card=card, r=r, c=c, shift=[dr, dc], paid=paid,
                                       covered=covered, discarded=discarded, final=final))
@@ -999,7 +1073,7 @@ class TournayGame(Game):
         """The cell's top card is covered or leaves: the player's own citizens on it lie down (the
         caller puts a new cell without tokens)."""
         colour = CARDS[cell["s"][-1]]["colour"]
-        player["laid"][colour] += cell["occ"].count("c")
+        _add_citizens(player, colour, laid=cell["occ"].count("c"))
 
     # ---- the action
     def _take_citizens(self, state: dict, seat: int, colour: str, use: list[int]) -> None:
@@ -1007,8 +1081,7 @@ class TournayGame(Game):
         for owner, k in enumerate(use):
             if not k:
                 continue
-            players[owner]["stand"][colour] -= k
-            players[owner]["laid"][colour] += k
+            _add_citizens(players[owner], colour, stand=-k, laid=k)
             if owner != seat:
                 fee = K.BORROW_FEE * k
                 players[seat]["deniers"] -= fee
@@ -1029,28 +1102,26 @@ class TournayGame(Game):
             self._counter(state, seat, action["slot"])
         elif kind == "earn":
             col, k = action["colour"], action["n"]
-            me["stand"][col] -= k
-            me["laid"][col] += k
+            _add_citizens(me, col, stand=-k, laid=k)
             me["deniers"] += K.EARN_PER_CITIZEN * k
             state["log"].append(log_entry("earn", seat=seat, colour=col, n=k, gain=K.EARN_PER_CITIZEN * k))
         elif kind == "buy":
             col = action["colour"]
-            me["stand"][col] -= 1
-            me["laid"][col] += 1
+            # a standing citizen lies down to pay, and the one bought stands in its place
+            _add_citizens(me, col, laid=1)
             me["deniers"] -= K.BUY_CITIZEN_PRICE
-            state["supply"][col] -= 1
-            me["stand"][col] += 1
+            _put(state, "supply", col, state["supply"][col] - 1)
             state["log"].append(log_entry("buy", seat=seat, colour=col))
-        elif kind == "gather":
+        elif kind == "gather":   # every citizen of the player stands again
+            stand = dict(me["stand"])
             for r, row in enumerate(me["district"]):
                 for c, cell in enumerate(row):
                     if cell and (cell["occ"] or cell["dmg"]):
-                        colour = CARDS[cell["s"][-1]]["colour"]
-                        me["stand"][colour] += cell["occ"].count("c")
+                        stand[CARDS[cell["s"][-1]]["colour"]] += cell["occ"].count("c")
                         _put_cell(me, r, c, {"s": cell["s"], "occ": [], "dmg": False})
-            for col in COLOURS:
-                me["stand"][col] += me["laid"][col]
-                me["laid"][col] = 0
+            laid = me["laid"]
+            me["stand"] = {col: k + laid[col] for col, k in stand.items()}
+            me["laid"] = {col: 0 for col in laid}
             state["log"].append(log_entry("gather", seat=seat))
 
     def _draw(self, state: dict, seat: int, deck: str, mode: str) -> None:
@@ -1058,15 +1129,15 @@ class TournayGame(Game):
         tasks = state["tasks"]
         if mode == "top":
             card = state["faceup"][deck]
-            state["faceup"][deck] = None
+            _put(state, "faceup", deck, None)
             _take_into_hand(state["players"][seat], card)
             state["log"].append(log_entry("took_top", seat=seat, deck=deck, card=card))
             tasks.append({"t": "limit", "seat": seat})
             return
         if state["faceup"][deck]:
-            _to_bottom(state["decks"], state["faceup"][deck])
+            _to_bottom(state, state["faceup"][deck])
             state["log"].append(log_entry("top_to_bottom", deck=deck, card=state["faceup"][deck]))
-            state["faceup"][deck] = None
+            _put(state, "faceup", deck, None)
         drawn = []
         crier = False
         pile = state["decks"][deck]
@@ -1080,12 +1151,9 @@ class TournayGame(Game):
                 state["log"].append(log_entry("crier", seat=seat, deck=deck, out=len(state["criers"])))
                 continue
             drawn.append(card)
-        state["decks"][deck] = pile[taken:]
+        _put(state, "decks", deck, pile[taken:])
         if crier:
-            queue = state["queue"]
-            for slot, item in enumerate(queue):
-                if item:
-                    queue[slot] = _with_deniers(item, item["den"] + 1)
+            state["queue"] = [_with_deniers(item, item["den"] + 1) if item else None for item in state["queue"]]
             self._strike(state, seat, [i for i, item in enumerate(state["queue"]) if item], everyone=True)
         if len(drawn) == 2:
             tasks.append({"t": "pick", "seat": seat, "deck": deck, "cards": drawn})
@@ -1117,7 +1185,7 @@ class TournayGame(Game):
         use = action["use"]
         self._take_citizens(state, seat, colour, use)
         if use[seat]:   # own citizen: it goes onto the building instead of lying down
-            me["laid"][colour] -= 1
+            _add_citizens(me, colour, laid=-1)
             _put_cell(me, r, c, {**cell, "occ": cell["occ"] + ["c"]})
         else:
             _put_cell(me, r, c, {**cell, "occ": cell["occ"] + ["b"]})
@@ -1151,21 +1219,20 @@ class TournayGame(Game):
         elif do == "recruit":
             col = action.get("colour", act["colour"])
             me["deniers"] -= act["price"]
-            state["supply"][col] -= 1
-            me["stand"][col] += 1
+            _put(state, "supply", col, state["supply"][col] - 1)
+            _add_citizens(me, col, stand=1)
             state["log"].append(log_entry("recruit", seat=seat, colour=col, price=act["price"]))
         elif do == "stand":
             cols = COLOURS if act["colour"] == "all" else (act["colour"],)
             stood = {}
             for col in cols:
                 k = min(act["n"], me["laid"][col])
-                me["laid"][col] -= k
-                me["stand"][col] += k
+                _add_citizens(me, col, stand=k, laid=-k)
                 if k:
                     stood[col] = k
             state["log"].append(log_entry("stand", seat=seat, stood=stood))
         elif do == "ballista":
-            queue = state["queue"]
+            queue = state["queue"] = list(state["queue"])
             for slot in action["slots"]:
                 item = queue[slot]
                 queue[slot] = _with_deniers(item, item["den"] + 1)
@@ -1176,15 +1243,13 @@ class TournayGame(Game):
         elif do == "combat":
             self._counter(state, seat, action["slot"], free=True)
         elif do == "calm":
-            queue = state["queue"]
-            for slot, item in enumerate(queue):
-                if item and item["den"]:
-                    queue[slot] = _with_deniers(item, item["den"] - 1)
+            state["queue"] = [_with_deniers(item, item["den"] - 1) if item and item["den"] else item
+                              for item in state["queue"]]
             state["log"].append(log_entry("calm", seat=seat))
         elif do == "calm_one":
             item = state["queue"][action["slot"]]
             k = item["den"]
-            state["queue"][action["slot"]] = _with_deniers(item, 0)
+            _put_slot(state, action["slot"], _with_deniers(item, 0))
             if act["gain"]:
                 me["deniers"] += k
             state["log"].append(log_entry("calm_one", seat=seat, ev=item["ev"], n=k, gain=act["gain"]))
@@ -1198,7 +1263,7 @@ class TournayGame(Game):
         me["deniers"] -= price
         me["ramparts"] = sorted(me["ramparts"] + [item["ev"]])
         ev_deck = state["ev_deck"]
-        state["queue"][slot] = {"ev": ev_deck[0], "den": 0} if ev_deck else None
+        _put_slot(state, slot, {"ev": ev_deck[0], "den": 0} if ev_deck else None)
         state["ev_deck"] = ev_deck[1:]
         new = state["queue"][slot]
         state["log"].append(log_entry("counter", seat=seat, ev=item["ev"], price=price,
@@ -1252,8 +1317,7 @@ class TournayGame(Game):
         elif do == "lay_down":
             col = eff["colour"]
             amount = min(amount, player["stand"][col])
-            player["stand"][col] -= amount
-            player["laid"][col] += amount
+            _add_citizens(player, col, stand=-amount, laid=amount)
         elif do in ("damage", "grey"):
             state["tasks"].insert(0, {"t": "token", "seat": seat, "tok": do, "left": amount})
             return
@@ -1279,7 +1343,7 @@ class TournayGame(Game):
             cards_ = list(pending["cards"])
             cards_.remove(keep)
             _take_into_hand(me, keep)
-            state["faceup"][pending["deck"]] = cards_[0]
+            _put(state, "faceup", pending["deck"], cards_[0])
             state["log"].append(log_entry("picked", seat=seat, deck=pending["deck"], other=cards_[0]))
             state["log"].append(log_entry("picked_private", to=[seat], seat=seat, card=keep))
         elif kind == "limit":
@@ -1291,7 +1355,7 @@ class TournayGame(Game):
                 state["log"].append(log_entry("drop_rampart", seat=seat, ev=card))
             else:
                 me["hand"] = _without(me["hand"], card)
-                _to_bottom(state["decks"], card)
+                _to_bottom(state, card)
                 state["log"].append(log_entry("return", seat=seat, deck=card_deck(card)))
                 state["log"].append(log_entry("return_private", to=[seat], seat=seat, card=card))
             state["tasks"].insert(0, {"t": "limit", "seat": seat})
@@ -1462,8 +1526,8 @@ class TournayGame(Game):
         return state
 
 
-# The rules never change a card list or a queue item in place (``_copy_state`` shares them): they
-# put a new one.
+# The rules never change a card list, a queue item, the decks, face-up cards, queue or supply, or a
+# player's citizen counts in place (``_copy_state`` shares them): they put a new one.
 def _without(cards: list[str], card: str) -> list[str]:
     """``cards`` less one copy of ``card``, as a new list."""
     rest = list(cards)
@@ -1485,15 +1549,43 @@ def _take_into_hand(player: dict, card: str) -> None:
     player["hand"] = player["hand"] + [card]
 
 
-def _to_bottom(decks: dict, card: str) -> None:
+def _to_bottom(state: dict, card: str) -> None:
     """``card`` goes under its deck."""
     deck = DECK_OF[card]
-    decks[deck] = decks[deck] + [card]
+    _put(state, "decks", deck, state["decks"][deck] + [card])
+
+
+def _put(state: dict, key: str, part: str, value: Any) -> None:
+    """``state[key][part] = value`` on a new dict (the decks, the face-up cards, the supply)."""
+    state[key] = {**state[key], part: value}
+
+
+def _put_slot(state: dict, slot: int, item: dict | None) -> None:
+    """``item`` in the queue's ``slot``, on a new queue."""
+    queue = state["queue"] = list(state["queue"])
+    queue[slot] = item
+
+
+def _add_citizens(player: dict, colour: str, stand: int = 0, laid: int = 0) -> None:
+    """``stand`` more standing and ``laid`` more lying citizens of ``colour`` for ``player``
+    (either may be negative), on new count dicts."""
+    if stand:
+        player["stand"] = {**player["stand"], colour: player["stand"][colour] + stand}
+    if laid:
+        player["laid"] = {**player["laid"], colour: player["laid"][colour] + laid}
 
 
 def _with_deniers(item: dict, deniers: int) -> dict:
     """A queue item with ``deniers`` on its event (never more than the event's cap)."""
     return {**item, "den": min(EVENTS[item["ev"]]["cap"], deniers)}
+
+
+def _find(candidates: list[dict], action: dict) -> dict | None:
+    """The candidate equal to ``action`` (by ``strict_equal``), or None."""
+    for candidate in candidates:
+        if candidate == action and strict_equal(action, candidate):
+            return candidate
+    return None
 
 
 def _copy(data: Any) -> Any:
