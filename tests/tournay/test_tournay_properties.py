@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 
@@ -252,3 +253,26 @@ def test_direct_check_gives_the_results_and_errors_of_the_list_check():
         for old, text in history:
             assert json.dumps(old) == text, "apply changed an earlier state"
     assert seen >= set(KINDS) | {"play+pay"}, sorted(seen)
+
+
+def test_direct_check_of_draws_accepts_exactly_the_listed_draws():
+    """Every draw a seat could name (each deck, mode, and -1 to 3 citizens taken from each seat) in
+    sampled states: the direct check (``_draw_match``, on the conditions of ``draw_ways``) accepts
+    exactly the listed ones."""
+    rng = Rng("draws")
+    for n in (2, 3, 4):
+        state = GAME.new_game(n, 60 + n, {"rules": "advanced" if n == 3 else "normal"})
+        step = 0
+        while not GAME.is_over(state):
+            legal = GAME.legal_actions(state)
+            if state["pending"] is None and state["phase"] in ("turn", "action") and step % 20 == 0:
+                listed = {json.dumps(a, sort_keys=True) for a in legal if a["type"] == "draw"}
+                for deck in K.DECKS:
+                    for mode in ("top", "blind"):
+                        for use in itertools.product(range(-1, 4), repeat=n):
+                            action = {"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
+                            found = GAME._legal_match(state, action)
+                            assert (found is not None) == (json.dumps(action, sort_keys=True) in listed), action
+                            assert found is None or strict_equal(found, action)
+            state = GAME.apply(state, legal[rng.randbelow(len(legal))])
+            step += 1

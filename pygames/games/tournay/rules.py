@@ -264,8 +264,14 @@ def use_ways(standing: tuple[int, ...], seat: int, need: int, budget: int) -> tu
 
 #: (colour, effect) of each building card: what activating it takes and does
 BUILDINGS = {card: (info["colour"], info["act"]) for card, info in CARDS.items() if info["kind"] == "building"}
+#: the building effects that take no parameter (one way to use them, free)
+PLAIN_EFFECTS = frozenset({"gain", "gain_per"})
 #: the decks of each colour, level I first
 COLOUR_DECKS = {colour: tuple(colour + str(level) for level in K.LEVELS) for colour in COLOURS}
+#: the level of each deck (how many citizens drawing from it takes)
+DECK_LEVEL = {colour + str(level): level for colour in COLOURS for level in K.LEVELS}
+#: the most a draw's borrowing fees can be (a level III draw with every citizen borrowed)
+MAX_DRAW_FEES = K.BORROW_FEE * len(K.LEVELS)
 #: the ways to draw from a deck by (a card lies face up, the face-down part is empty)
 DRAW_MODES = {(False, False): ("blind",), (True, False): ("top", "blind"), (False, True): (), (True, True): ("top",)}
 _DRAW_WAYS: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
@@ -278,7 +284,7 @@ def draw_levels(colour: str, standing: tuple[int, ...], seat: int,
                 budget: int) -> tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]:
     """(deck, its ``draw_ways`` uses) for each deck of ``colour`` that the ``standing`` citizens
     of that colour let ``seat`` draw from, level I first. Memoized like ``draw_ways``."""
-    key = (colour, standing, seat, min(budget, K.BORROW_FEE * len(K.LEVELS)))
+    key = (colour, standing, seat, min(budget, MAX_DRAW_FEES))
     found = _DRAW_LEVELS.get(key)
     if found is None:
         if len(_DRAW_LEVELS) > 20000:
@@ -294,7 +300,7 @@ def draw_ways(standing: tuple[int, ...], seat: int, budget: int) -> tuple[tuple[
     """(level, use) for each level of a colour's decks that the ``standing`` citizens of that
     colour can draw from, and each way to take as many of them as the level (``use_ways``),
     level I first. Memoized like ``use_ways``."""
-    key = (standing, seat, min(budget, K.BORROW_FEE * len(K.LEVELS)))
+    key = (standing, seat, min(budget, MAX_DRAW_FEES))
     found = _DRAW_WAYS.get(key)
     if found is None:
         if len(_DRAW_WAYS) > 20000:
@@ -696,15 +702,17 @@ class TournayGame(Game):
         pending = state["pending"]
         if pending is not None:
             return self._pending_actions(state, pending)
-        seat = self._current_player(state)
         players = state["players"]
         if state["phase"] == "final":
-            me = players[seat]
-            return play_options(players, seat, me["hand"], "final") + [{"type": "final_pass"}]
-        actions = []
-        if state["phase"] == "turn":
-            actions += play_options(players, seat, players[seat]["hand"])
-        actions += self._main_actions(state, seat)
+            seat = self._final_seat(state)
+            return play_options(players, seat, players[seat]["hand"], "final") + [{"type": "final_pass"}]
+        seat = state["turn"]
+        # a card first (only before the action), then the action, in the order of the rules: draw,
+        # activate, counter, earn, buy, gather
+        actions = play_options(players, seat, players[seat]["hand"]) if state["phase"] == "turn" else []
+        actions += self._draw_actions(state, seat)
+        actions += self._activate_actions(state, seat)
+        actions += self._other_actions(state, seat)
         return actions
 
     def _pending_actions(self, state: dict, pending: dict) -> list[dict]:
@@ -719,10 +727,6 @@ class TournayGame(Game):
         if kind == "token":
             return [{"type": "token", "r": r, "c": c} for r, c in token_cells(me["district"])]
         raise AssertionError(kind)
-
-    def _main_actions(self, state: dict, seat: int) -> list[dict]:
-        """The actions of a turn, in the order of the rules: draw, activate, counter, earn, buy, gather."""
-        return self._draw_actions(state, seat) + self._activate_actions(state, seat) + self._other_actions(state, seat)
 
     def _draw_actions(self, state: dict, seat: int) -> list[dict]:
         """Draw a card: lay down as many citizens of the deck's colour as its level."""
@@ -777,6 +781,10 @@ class TournayGame(Game):
         if found is None:
             found = ways[colour] = use_ways(citizens, seat, 1, deniers)
         if not found:   # fewer deniers to spare (an effect's price) never opens a way
+            return
+        if act["do"] in PLAIN_EFFECTS:
+            for use in found:
+                actions.append({"type": "activate", "r": r, "c": c, "use": list(use)})
             return
         for params, extra in self._effect_params(state, seat, act):
             for use in (found if not extra else use_ways(citizens, seat, 1, deniers - extra)):
@@ -893,24 +901,24 @@ class TournayGame(Game):
         return {"type": action["type"], "card": card, "r": r, "c": c}
 
     def _draw_match(self, state: dict, seat: int, action: dict) -> dict | None:
-        """``_legal_match`` of a draw, checked against the memoized ways of drawing (``draw_levels``)
-        without building the other draws."""
+        """``_legal_match`` of a draw, on the conditions of ``draw_ways``: a way to draw from the
+        deck (``DRAW_MODES``), and as many citizens of its colour as its level taken from the
+        standing ones of each seat (``use``), 2 deniers for each borrowed one within the mover's."""
         deck, mode, use = action.get("deck"), action.get("mode"), action.get("use")
-        if len(action) != 4 or type(deck) is not str or type(mode) is not str or type(use) is not list \
-                or any(type(k) is not int for k in use):
-            return None
-        if deck[:1] not in COLOUR_DECKS:
+        if len(action) != 4 or type(deck) is not str or deck not in DECK_LEVEL or type(use) is not list:
             return None
         players = state["players"]
+        if len(use) != len(players) \
+                or mode not in DRAW_MODES[state["faceup"][deck] is not None, not state["decks"][deck]]:
+            return None
         colour = deck[0]
-        for shown, uses in draw_levels(colour, tuple([p["stand"][colour] for p in players]), seat,
-                                       players[seat]["deniers"]):
-            if shown == deck:
-                if mode in DRAW_MODES[state["faceup"][deck] is not None, not state["decks"][deck]] \
-                        and tuple(use) in uses:
-                    return {"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
+        for k, player in zip(use, players):
+            if type(k) is not int or not 0 <= k <= player["stand"][colour]:
                 return None
-        return None
+        level = DECK_LEVEL[deck]
+        if sum(use) != level or K.BORROW_FEE * (level - use[seat]) > players[seat]["deniers"]:
+            return None
+        return {"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
 
     def _effect_params(self, state: dict, seat: int, act: dict) -> list[tuple[dict, int]]:
         """(parameters, deniers needed besides borrowing fees) for each way to use a building's effect."""
@@ -953,7 +961,7 @@ class TournayGame(Game):
             return [({}, 0)] if any(item and item["den"] for item in queue) else []
         if do == "calm_one":
             return [({"slot": i}, 0) for i, item in enumerate(queue) if item and item["den"]]
-        return [({}, 0)]   # gain, gain_per
+        return [({}, 0)]   # PLAIN_EFFECTS
 
     def _why_illegal(self, state: dict, action: dict) -> str | None:
         kind = action.get("type")
