@@ -428,9 +428,8 @@ def event_impact(player: dict, ev: str, n: int) -> int:
 
 def token_cells(district: list) -> list[tuple[int, int]]:
     """Unoccupied, undamaged buildings (where damage and grey citizens go)."""
-    return [(r, c) for r in range(3) for c in range(3)
-            if district[r][c] and CARDS[top(district[r][c])]["kind"] == "building"
-            and not district[r][c]["occ"] and not district[r][c]["dmg"]]
+    return [(r, c) for r, c in CELLS
+            if (cell := district[r][c]) and cell["s"][-1] in BUILDINGS and not cell["occ"] and not cell["dmg"]]
 
 
 def can_pay(player: dict, card: str) -> bool:
@@ -671,7 +670,7 @@ class TournayGame(Game):
         question: the rules replace those, never change them (``_put``, ``_put_slot``,
         ``_add_citizens``, ``_without``, ``_to_bottom``, ``_with_deniers``, ``_put_cell``...)."""
         new = dict(state)
-        new["players"] = [dict(p) for p in state["players"]]
+        new["players"] = list(map(dict, state["players"]))
         new["tasks"] = list(state["tasks"])
         if state["final"] is not None:
             new["final"] = {"chosen": list(state["final"]["chosen"])}
@@ -775,11 +774,10 @@ class TournayGame(Game):
             return
         colour, act = building
         players = state["players"]
-        citizens = tuple([p["stand"][colour] for p in players])
         deniers = players[seat]["deniers"]
         found = ways.get(colour)
         if found is None:
-            found = ways[colour] = use_ways(citizens, seat, 1, deniers)
+            found = ways[colour] = use_ways(tuple([p["stand"][colour] for p in players]), seat, 1, deniers)
         if not found:   # fewer deniers to spare (an effect's price) never opens a way
             return
         if act["do"] in PLAIN_EFFECTS:
@@ -787,7 +785,9 @@ class TournayGame(Game):
                 actions.append({"type": "activate", "r": r, "c": c, "use": list(use)})
             return
         for params, extra in self._effect_params(state, seat, act):
-            for use in (found if not extra else use_ways(citizens, seat, 1, deniers - extra)):
+            # an effect with a price leaves fewer deniers for borrowing fees
+            uses = use_ways(tuple([p["stand"][colour] for p in players]), seat, 1, deniers - extra) if extra else found
+            for use in uses:
                 actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
 
     def _other_actions(self, state: dict, seat: int) -> list[dict]:
@@ -1416,16 +1416,19 @@ class TournayGame(Game):
             else:
                 self._play(state, s, choice, final=True)
         state["phase"] = "over"
-        scores = [score_breakdown(state["players"], s)["total"] for s in range(n)]
-        state["log"].append(log_entry("end", scores=scores, winners=self._winners(state)))
+        scores = self._scores(state)
+        state["log"].append(log_entry("end", scores=scores, winners=self._winners(state, scores)))
 
     # ------------------------------------------------------------------ scores
     def _scores(self, state: dict) -> list[float]:
         return [score_breakdown(state["players"], s)["total"] for s in range(state["num_players"])]
 
-    def _winners(self, state: dict) -> list[int]:
-        keys = [(score_breakdown(state["players"], s)["total"], state["players"][s]["deniers"])
-                for s in range(state["num_players"])]
+    def _winners(self, state: dict, scores: list[float] | None = None) -> list[int]:
+        """The seats with the most points, ties broken by deniers (``scores``: the state's, if
+        already worked out)."""
+        if scores is None:
+            scores = self._scores(state)
+        keys = [(total, player["deniers"]) for total, player in zip(scores, state["players"])]
         best = max(keys)
         return [s for s, key in enumerate(keys) if key == best]
 
