@@ -74,15 +74,14 @@ def holds_power(tables: list[list[int]], seat: int, kind: int) -> bool:
     mine = tables[seat][kind]
     if not mine:
         return False
-    tied = False
-    for other, table in enumerate(tables):
-        if other != seat:
-            count = table[kind]
-            if count > mine:
-                return False
-            if count == mine:
-                tied = True
-    return not tied or tables[seat][C.OMNISCIENT] > 0
+    level = 0  # the seats with as many as `seat` (itself included)
+    for table in tables:
+        count = table[kind]
+        if count > mine:
+            return False
+        if count == mine:
+            level += 1
+    return level == 1 or tables[seat][C.OMNISCIENT] > 0
 
 
 def score_holder(tables: list[list[int]], kind: int) -> int | None:
@@ -175,10 +174,9 @@ def _is_kind(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value in C.KINDS
 
 
-#: the fields of each action besides "type" (all ints, but play2's list of two kinds), and its key set
+#: the fields of each action besides "type" (all ints, but play2's list of two kinds)
 _ACTION_FIELDS = {"play": ("kind", "count"), "play2": ("kinds",), "steal": ("target",), "priest": ("kind",),
                   "destroy": ("target", "kind"), "swap": ("a", "ka", "b", "kb"), "discard": ("kind",)}
-_ACTION_KEYS = {kind: frozenset(("type", *fields)) for kind, fields in _ACTION_FIELDS.items()}
 
 
 def _is_seat(value: Any, tables: list) -> bool:
@@ -337,8 +335,9 @@ class KoryoGame(Game):
             state["deck"] = deck[top:]
             state["deal"] = deal
         state["ship"] = power_holder(state["tables"], C.SHIPOWNER)
-        state["log"].append(log_entry("round", round=r, first=first, deal=list(state["deal"]),
-                                      limit=C.LIMIT[r], broadcaster=broadcaster if fixed_hands is None else None))
+        state["log"].append({"key": "round", "params": {  # log_entry's form, written out (every round)
+            "round": r, "first": first, "deal": list(state["deal"]), "limit": C.LIMIT[r],
+            "broadcaster": broadcaster if fixed_hands is None else None}})
 
     def _next_in_round(self, state: dict, seat: int) -> int | None:
         """The seat after `seat` in this round's turn order, None after the last one."""
@@ -436,7 +435,9 @@ class KoryoGame(Game):
         for step, kind in POWER_STEPS:
             if table[kind] and holds_power(tables, seat, kind):  # most tables lack most kinds
                 pending.append(step)
-        state["pending"] = pending + ["barbarian"] * played[C.BARBARIAN] + ["lobbying"] * played[C.LOBBYING]
+        if played[C.BARBARIAN] or played[C.LOBBYING]:  # most plays are of characters
+            pending += ["barbarian"] * played[C.BARBARIAN] + ["lobbying"] * played[C.LOBBYING]
+        state["pending"] = pending
 
     def _run_step(self, state: dict, seat: int, step: str) -> None:
         """One power (the seat holds it: see _reveal) or event of the Action-phase player:
@@ -461,7 +462,8 @@ class KoryoGame(Game):
         elif step == "banker":
             if state["bank"] > 0:
                 state["bank"] -= 1
-                state["coins"][seat] += 1
+                coins = state["coins"] = list(state["coins"])  # a new list: earlier states share the old one
+                coins[seat] += 1
                 log.append(log_entry("bank", seat=seat))
             else:
                 log.append(log_entry("bank_empty", seat=seat))
@@ -487,8 +489,9 @@ class KoryoGame(Game):
                 state["step"] = "swap"
 
     def _steal(self, state: dict, seat: int, target: int) -> None:
-        state["coins"][target] -= 1
-        state["coins"][seat] += 1
+        coins = state["coins"] = list(state["coins"])  # a new list: earlier states share the old one
+        coins[target] -= 1
+        coins[seat] += 1
         state["log"].append(log_entry("steal", seat=seat, target=target))
 
     def _priest(self, state: dict, seat: int, kind: int) -> None:
@@ -552,13 +555,13 @@ class KoryoGame(Game):
 
         Shared with the original: the options, the deck, the pending steps, the hands, face-down
         piles and tables (each is replaced, never changed: ``_return_to_deck``, ``_add_cards``), the
-        deal counts (replaced each round) and the log entries (only appended).
+        coins (replaced by a steal or the Banker), the deal counts (replaced each round) and the log
+        entries (only appended).
         """
         new = dict(state)
         new["hands"] = list(state["hands"])
         new["facedown"] = list(state["facedown"])
         new["tables"] = list(state["tables"])
-        new["coins"] = list(state["coins"])
         new["revealed"] = list(state["revealed"])
         new["log"] = list(state["log"])
         return new
@@ -605,18 +608,20 @@ class KoryoGame(Game):
         """The legal action equal to `action`, checked against the rules of _legal_actions
         directly (a fresh dict), or None."""
         step, seat, kind = state["step"], state["turn"], action["type"]
+        # the action's keys are exactly "type" and its fields: as many keys, and every field there
+        # (a missing field reads None, which is not of the field's type)
         if kind == "play":
-            if step != "play" or action.keys() != _ACTION_KEYS["play"]:
+            if step != "play" or len(action) != 3:
                 return None
-            k, count, cap = action["kind"], action["count"], play_cap(state)
+            k, count, cap = action.get("kind"), action.get("count"), play_cap(state)
             if type(k) is int and type(count) is int and 0 < k < K and 0 < count <= state["hands"][seat][k] \
                     and (cap is None or count <= cap):
                 return {"type": "play", "kind": k, "count": count}
             return None
         if kind == "play2":
-            if step != "play" or action.keys() != _ACTION_KEYS["play2"] or state["ship"] != seat:
+            if step != "play" or len(action) != 2 or state["ship"] != seat:
                 return None
-            kinds, cap = action["kinds"], play_cap(state)
+            kinds, cap = action.get("kinds"), play_cap(state)
             if type(kinds) is not list or len(kinds) != 2 or (cap is not None and cap < 2):
                 return None
             a, b = kinds
@@ -624,10 +629,10 @@ class KoryoGame(Game):
             if type(a) is int and type(b) is int and 0 < a < b < K and hand[a] and hand[b]:
                 return {"type": "play2", "kinds": [a, b]}
             return None
-        if kind != step or action.keys() != _ACTION_KEYS[kind]:
+        if kind != step or len(action) != len(_ACTION_FIELDS[kind]) + 1:
             return None
         for field in _ACTION_FIELDS[kind]:
-            if type(action[field]) is not int:
+            if type(action.get(field)) is not int:
                 return None
         tables = state["tables"]
         if kind == "steal":
