@@ -23,6 +23,9 @@ SETUPS = [
     ("houses", ["normal", "easy", "normal", "random"],
      {"house_0": "ombrine", "house_1": "solmere", "house_2": "vorhelm", "house_3": "miravelle"}),
     ("coup", ["normal", "easy", "normal", "random", "easy"], {"factions": True, "diplomat": True}),
+    # a hard bot at a later seat with agendas: its model of the first seat's hidden agenda
+    # during the setup placements (it once stopped the table there)
+    ("houses", ["normal", "hard"], {"agendas": True}),
 ]
 
 
