@@ -427,10 +427,16 @@ def service_worker(template: str, files: dict[str, bytes]) -> str:
 LOBBY_MARKER = "<!-- pygames:lobby -->"
 
 
+def pygames_on_path() -> None:
+    """Make this checkout's pygames importable here (once: the bench asks for it per game)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+
 def lobby_screens() -> dict[str, str]:
     """The lobby a first-time visitor sees, per language: ``App(...).render()`` from pygames.ui,
     the very code the page runs, here in CPython (no saves, no setup, the language chosen)."""
-    sys.path.insert(0, str(ROOT))
+    pygames_on_path()
     from pygames.ui.app import KEY_LANG, App, MemoryStorage
     from pygames.ui.i18n import LANGS
 
@@ -857,7 +863,7 @@ def bench_versus_coupml(ours: PlayoutWorker, rounds: int, seconds: float) -> dic
 def has_playout_engine(game_id: str) -> bool:
     """Whether the game's hard bot plays its playouts on a compact engine (pygames/games/<id>/compact.py,
     bench.py's "playout" path)."""
-    sys.path.insert(0, str(ROOT))
+    pygames_on_path()
     from pygames import bench
 
     return bench.playout_engine(game_id) is not None
@@ -908,7 +914,7 @@ class before_worktree:
 
 
 def game_player_counts() -> dict:
-    sys.path.insert(0, str(ROOT))
+    pygames_on_path()
     import pygames
 
     return {game_id: (game.min_players, game.max_players) for game_id, game in pygames.GAMES.items()}
@@ -937,7 +943,7 @@ def bench_engines(args: argparse.Namespace, before: Path | None) -> dict:
 
 def bench_playouts(budget: float = 1.0) -> dict:
     """Random playouts per second per registered game and player count (CPython)."""
-    sys.path.insert(0, str(ROOT))
+    pygames_on_path()
     import pygames
     from pygames import bench
 
@@ -948,7 +954,7 @@ def bench_playouts(budget: float = 1.0) -> dict:
 
 def bench_bots_cpython(decisions: int, hard_decisions: int) -> dict:
     """Bot decision times per game and level in CPython (the UI's settings)."""
-    sys.path.insert(0, str(ROOT))
+    pygames_on_path()
     import pygames
     from pygames import bench
 
@@ -1026,7 +1032,7 @@ def bench_browser(args: argparse.Namespace, files: dict[str, bytes], before: Pat
         from playwright.sync_api import sync_playwright
     except ImportError:
         return {"skipped": "playwright is not installed (pip install -e .[test])"}
-    sys.path.insert(0, str(ROOT))
+    pygames_on_path()
     import pygames
 
     chromium = find_chromium(install=False)
@@ -1366,7 +1372,7 @@ def cmd_bench_lobby(args: argparse.Namespace) -> int:
         from playwright.sync_api import sync_playwright
     except ImportError:
         raise BuildError("playwright is not installed (pip install -e .[test])") from None
-    sys.path.insert(0, str(ROOT))
+    pygames_on_path()
     import pygames
 
     out = BENCH_DIR / "results.json"
@@ -1646,7 +1652,7 @@ def chromium_args() -> list[str]:
 
 def cmd_bench_bots(args: argparse.Namespace) -> int:
     """Seeded, seat-rotated games between bot levels (pygames.bots.arena.bench)."""
-    sys.path.insert(0, str(ROOT))
+    pygames_on_path()
     if args.outside:
         try:
             from pygames.outside.coup_ruleai import PLAN, bench as outside_bench

@@ -148,6 +148,7 @@ def _draw_plan(size: int, count: int, start: int) -> list:
         position = stop
     return plan
 
+
 class StateRng(Rng):
     """An Rng that writes its state back into ``state["rng"]`` after every draw."""
 
