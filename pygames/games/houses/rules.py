@@ -52,6 +52,23 @@ EVENTS_BY_SLOT = {("challenge", role): [cid for cid in EVENTS_BY_WINDOW["challen
 EVENTS_BY_SLOT.update({("reaction", kind): [cid for cid in EVENTS_BY_WINDOW["reaction"]
                                             if CARDS[cid].get("kind") == kind] for kind in ("M", "I", "P")})
 
+#: what the marshal step reads of a card, by card id: (type, printed cost, House, loyal, unique, limited)
+MARSHAL_FACTS = {cid: (c["type"], c["cost"], c["house"], c["loyal"], c["unique"], c["limited"])
+                 for cid, c in CARDS.items()}
+
+#: the locations that reduce the cost of a House's cards (kneel to make the next one cost 1 less)
+REDUCERS = {cid for cid, c in CARDS.items() if "reducer" in c}
+
+# the window of each event card ("marshal", "challenge" or "reaction")
+EVENT_WINDOW = {cid: window for window, cids in EVENTS_BY_WINDOW.items() for cid in cids}
+
+# the actions without a field that each stage offers (attackers_done only once an attacker
+# with STR is chosen): the closing, passing and declining actions
+BARE_ACTIONS = {"marshal": ("end_marshal",), "challenges": ("end_challenges",), "attackers": ("attackers_done",),
+                "defenders": ("defenders_done",), "window": ("pass",), "reaction": ("pass",),
+                "setup": ("place_done",), "stealth": ("stealth_none",), "intimidate": ("intimidate_none",),
+                "mulligan": ("keep", "mulligan")}
+
 # events whose effect moves power from the defender (unplayable while he has none)
 MOVES_POWER = {cid for cid in EVENTS_BY_WINDOW["reaction"] + EVENTS_BY_WINDOW["challenge"]
                if any(e["do"] == "move_power" for e in CARDS[cid]["effects"])}
@@ -390,6 +407,19 @@ def agenda_actions() -> list[dict]:
 def plot_actions(player: dict) -> list[dict]:
     """A player's plot choices: one per distinct plot card left in its plot hand."""
     return [{"type": "plot", "plot": pid} for pid in sorted(set(player["plots"]))]
+
+
+def match_target(action: dict, cid, targets: list[int] | None) -> dict | None:
+    """The action {type, card, target} of ``action``'s type for ``cid`` if ``action`` names one of
+    ``targets`` (None: the card takes no target, so the action is {type, card}), else None:
+    the direct check's case of events, attachments and abilities."""
+    if targets is None:
+        return {"type": action["type"], "card": cid} if len(action) == 2 else None
+    target = action.get("target")
+    if len(action) == 3 and type(target) is int and target in targets:
+        return {"type": action["type"], "card": cid, "target": target}
+    return None
+
 
 class HousesGame(Game):
     info = INFO
@@ -1288,117 +1318,145 @@ class HousesGame(Game):
         raise RecordError(f"unknown stage {stage!r}")  # pragma: no cover
 
     def _legal_match(self, state: dict, action: dict) -> dict | None:
-        """The listed action equal to ``action``, found among the few legal actions of its
-        type (and card) rather than in the whole list: a fresh dict, or None if not legal."""
-        for candidate in self._candidates(state, action):
+        """The listed action equal to ``action`` (a fresh dict), or None: decided on the
+        conditions of ``_legal_actions`` for the stage and the action's kind, without building
+        the list (the conformance suite checks that the two agree). Equal as ``strict_equal``
+        has it: a plain dict whose fields are those of the listed action, of the listed types
+        (True is not 1, 1.0 is not 1). A field is read with ``get`` and the fields are counted
+        by ``len``: a missing field reads None, which is of no field's type."""
+        kind = action["type"]
+        if type(action) is not dict or type(kind) is not str:
+            return None
+        pending = state["pending"]
+        stage = state["stage"]
+        seat = pending["seat"] if pending else state["seat"]  # (the game is not over)
+        p = state["players"][seat]
+        if len(action) == 1:  # closing a step, passing, declining
+            if pending or kind not in BARE_ACTIONS.get(stage, ()):
+                return None
+            if kind == "attackers_done":  # (once an attacker with STR 1 or more is chosen)
+                ch = state["ch"]
+                if not ch["attackers"] or not side_has_strength(state, seat, ch["attackers"]):
+                    return None
+            return {"type": kind}
+        cid = action.get("card")  # (a card id for cards of the hand, a uid for cards in play)
+        if pending or stage == "reserve":  # discard a card of the hand
+            if kind == "discard" and len(action) == 2 and type(cid) is str and cid in p["hand"]:
+                return {"type": "discard", "card": cid}
+            return None
+        if stage == "marshal":
+            if type(cid) is not str or cid not in p["hand"]:
+                return None
+            c = CARDS[cid]
+            if kind == "event":
+                if EVENT_WINDOW.get(cid) != "marshal" or not loyal_ok(p, cid) or event_cost(p, cid) > p["gold"]:
+                    return None
+                return match_target(action, cid, self._effect_targets(state, seat, c["effects"]))
+            if kind != "marshal" or c["type"] == "event" or not self._may_marshal(p, cid, self._marshal_rebate(p)):
+                return None
+            if c["type"] == "attachment":  # on one of the player's characters
+                return match_target(action, cid, [i["uid"] for i in p["chars"]])
+            return {"type": "marshal", "card": cid} if len(action) == 2 else None
+        ch = state["ch"]
+        if stage == "attackers":  # a standing character with the icon, not yet attacking
+            if kind == "attacker" and len(action) == 2 and type(cid) is int and \
+                    ready_characters([c for c in p["chars"] if c["uid"] == cid], ch["kind"], ch["attackers"]):
+                return {"type": "attacker", "card": cid}
+            return None
+        if stage == "challenges":
+            if kind == "challenge":
+                wanted, opponent = action.get("kind"), action.get("opponent")
+                if len(action) == 3 and type(wanted) is str and type(opponent) is int \
+                        and wanted in self._challenge_kinds(state) and opponent in opponents(state, state["active"]):
+                    return {"type": "challenge", "kind": wanted, "opponent": opponent}
+                return None
+            if kind != "ability" or type(cid) is not int or state["ch_started"]:
+                return None
+            for loc in p["locs"]:  # a standing location with an ability at the challenges' start
+                if loc["uid"] == cid:
+                    c = CARDS[loc["cid"]]
+                    if loc["knelt"] or c.get("window") != "challenges_start":
+                        return None
+                    return match_target(action, cid, self._effect_targets(state, seat, c["effects"]) or [])
+            return None
+        if stage == "defenders":  # a standing character of the defender with the icon, not yet defending
+            if kind == "defender" and len(action) == 2 and type(cid) is int:
+                named = [c for c in state["players"][ch["defender"]]["chars"] if c["uid"] == cid]
+                if ready_characters(named, ch["kind"], ch["defenders"] + ch["blocked"]):
+                    return {"type": "defender", "card": cid}
+            return None
+        if stage == "plot":  # one of the plots left in the player's hand of plots
+            pid = action.get("plot")
+            if kind == "plot" and len(action) == 2 and type(pid) is str and pid in p["plots"]:
+                return {"type": "plot", "plot": pid}
+            return None
+        if stage == "window" or stage == "reaction":  # an event of that window the player may play now
+            window = "challenge" if stage == "window" else "reaction"
+            if kind != "event" or type(cid) is not str or cid not in p["hand"] or EVENT_WINDOW.get(cid) != window \
+                    or not self._event_fits(state, seat, cid, window):
+                return None
+            return match_target(action, cid, self._effect_targets(state, seat, CARDS[cid]["effects"]))
+        if stage == "setup":
+            if kind == "place" and len(action) == 2 and type(cid) is str and cid in p["hand"] and self._can_place(p, cid):
+                return {"type": "place", "card": cid}
+            return None
+        if stage == "claim":  # one of the defender's characters
+            if kind == "kill" and len(action) == 2 and type(cid) is int and any(c["uid"] == cid for c in p["chars"]):
+                return {"type": "kill", "card": cid}
+            return None
+        # the rarer decisions (agenda, stealth, intimidate, first player): their whole short list
+        for candidate in self._legal_actions(state):
             if strict_equal(action, candidate):
                 return candidate
         return None
 
-    def _candidates(self, state: dict, action: dict) -> list[dict]:
-        """The legal actions that could equal ``action``: those of its type, and where the
-        type names a card of the hand or a character in play, of that card. The same
-        conditions as ``_legal_actions`` (the conformance suite checks they agree)."""
-        kind = action["type"]
-        stage = state["stage"]
-        pending = state["pending"]
-        seat = pending["seat"] if pending else state["seat"]  # (the game is not over)
-        p = state["players"][seat]
-        cid = action.get("card")
-        if pending or stage == "reserve":
-            return [{"type": "discard", "card": cid}] if kind == "discard" and cid in p["hand"] else []
-        if stage == "marshal":
-            if kind == "end_marshal":
-                return [{"type": "end_marshal"}]
-            if kind not in ("marshal", "event") or type(cid) is not str or cid not in p["hand"]:
-                return []
-            return self._marshal_card_actions(state, seat, cid, self._marshal_rebate(p))
-        if stage == "challenges":
-            if kind == "end_challenges":
-                return [{"type": "end_challenges"}]
-            if kind == "challenge":  # (the list's own values: an equal value of another type is no match)
-                wanted, opponent = action.get("kind"), action.get("opponent")
-                return [{"type": "challenge", "kind": k, "opponent": o}
-                        for k in self._challenge_kinds(state) if k == wanted
-                        for o in opponents(state, state["active"]) if o == opponent]
-            return self._ability_actions(state, seat) if kind == "ability" else []
-        ch = state["ch"]
-        if stage == "attackers":
-            if kind == "attacker":  # (that character only)
-                named = [c for c in p["chars"] if c["uid"] == cid]
-                return [{"type": "attacker", "card": c["uid"]}
-                        for c in ready_characters(named, ch["kind"], ch["attackers"])]
-            if kind == "attackers_done" and ch["attackers"] and side_has_strength(state, seat, ch["attackers"]):
-                return [{"type": "attackers_done"}]
-            return []
-        if stage == "defenders":
-            if kind == "defender":  # (that character only)
-                named = [c for c in state["players"][ch["defender"]]["chars"] if c["uid"] == cid]
-                return [{"type": "defender", "card": c["uid"]}
-                        for c in ready_characters(named, ch["kind"], ch["defenders"] + ch["blocked"])]
-            return [{"type": "defenders_done"}] if kind == "defenders_done" else []
-        if stage in ("window", "reaction"):
-            if kind == "pass":
-                return [{"type": "pass"}]
-            if kind != "event" or type(cid) is not str or cid not in p["hand"]:
-                return []
-            window = "challenge" if stage == "window" else "reaction"
-            return [a for a in self._event_actions(state, seat, window) if a["card"] == cid]
-        if stage == "plot":  # one action per plot card in the player's hand of plots
-            pid = action.get("plot")
-            return [{"type": "plot", "plot": pid}] if kind == "plot" and type(pid) is str and pid in p["plots"] else []
-        if stage == "setup":
-            if kind == "place_done":
-                return [{"type": "place_done"}]
-            if kind != "place" or type(cid) is not str or cid not in p["hand"] or not self._can_place(p, cid):
-                return []
-            return [{"type": "place", "card": cid}]
-        # the rarer decisions (mulligan, agenda, stealth, claim, intimidate): their whole short list
-        return [a for a in self._legal_actions(state) if a["type"] == kind]
-
     def _marshal_actions(self, state: dict, seat: int) -> list[dict]:
         p = state["players"][seat]
+        gold = p["gold"]
         rebate = self._marshal_rebate(p)
         out = []
         for cid in sorted(set(p["hand"])):
-            out += self._marshal_card_actions(state, seat, cid, rebate)
+            kind, cost = MARSHAL_FACTS[cid][:2]
+            if cost - rebate > gold:  # (nothing costs less than its printed cost minus every rebate there is)
+                continue
+            if kind == "event":
+                if EVENT_WINDOW[cid] == "marshal":
+                    out += self._event_actions_for(state, seat, cid)
+            elif self._may_marshal(p, cid, rebate):
+                if kind == "attachment":  # on one of the player's characters
+                    out += [{"type": "marshal", "card": cid, "target": i["uid"]} for i in p["chars"]]
+                else:
+                    out.append({"type": "marshal", "card": cid})
         return out
 
     def _marshal_rebate(self, p: dict) -> int:
         """The most any card's cost can drop now: the agenda's discount and every standing reducer."""
         rebate = agenda_rules(p).get("house_char_discount", 0)
-        return rebate + sum([1 for loc in p["locs"] if not loc["knelt"] and "reducer" in CARDS[loc["cid"]]])
+        for loc in p["locs"]:
+            if not loc["knelt"] and loc["cid"] in REDUCERS:
+                rebate += 1
+        return rebate
 
-    def _marshal_card_actions(self, state: dict, seat: int, cid: str, rebate: int) -> list[dict]:
-        """The marshal-step actions of one card of ``seat``'s hand (``rebate``: see _marshal_rebate)."""
-        p = state["players"][seat]
-        c = CARDS[cid]
+    def _may_marshal(self, p: dict, cid: str, rebate: int) -> bool:
+        """Whether player ``p`` may marshal ``cid`` (not an event) now (``rebate``: see _marshal_rebate)."""
+        kind, cost, house, loyal, unique, limited = MARSHAL_FACTS[cid]
         gold = p["gold"]
-        cost = c["cost"]
         # nothing costs less than its printed cost minus every rebate there is
         if cost - rebate > gold:
-            return []
-        kind = c["type"]
-        if kind == "event":
-            return self._event_actions_for(state, seat, cid) if c["window"] == "marshal" else []
-        house = c["house"]
-        if c["loyal"] and house != p["house"]:  # (loyal_ok)
-            return []
-        if c["unique"] and unique_blocked(p, cid):
-            return []
-        if c["limited"] and kind in p["limited"]:  # one Limited card per card type
-            return []
-        if kind == "character" and house == "neutral" and agenda_rules(p).get("no_neutral_characters"):
-            return []
+            return False
+        if loyal and house != p["house"]:  # (loyal_ok)
+            return False
+        if unique and unique_blocked(p, cid):
+            return False
+        if limited and kind in p["limited"]:  # one Limited card per card type
+            return False
+        if kind == "character" and house == "neutral" and p["agenda"] and agenda_rules(p).get("no_neutral_characters"):
+            return False
         # affordable at full price, it is affordable: only a close call needs the exact cost
         # (the penalty only for a card of another House)
         if house != "neutral" and house != p["house"]:
             cost += penalty(p, cid)
-        if cost > gold and marshal_cost(p, cid)[0] > gold:
-            return []
-        if kind == "attachment":
-            return [{"type": "marshal", "card": cid, "target": i["uid"]} for i in p["chars"]]
-        return [{"type": "marshal", "card": cid}]
+        return cost <= gold or marshal_cost(p, cid)[0] <= gold
 
     def _event_actions_for(self, state: dict, seat: int, cid: str) -> list[dict]:
         p = state["players"][seat]
@@ -1416,7 +1474,6 @@ class HousesGame(Game):
             state.update(stage="over", seat=None, pending=None)
 
     def _apply_action(self, state: dict, action: dict, rng) -> None:
-        kind = action["type"]
         pend = state["pending"]
         if pend:  # "discard N of your choice" after an effect
             seat = pend["seat"]
@@ -1428,154 +1485,11 @@ class HousesGame(Game):
             if pend["n"] <= 0 or not p["hand"]:
                 state["pending"] = None
             return
-        seat = state["seat"]  # (the game is not over: legality was checked)
-        p = state["players"][seat]
-        stage = state["stage"]
-        if kind == "marshal":
-            self._do_marshal(state, seat, action)
-        elif kind == "event":
-            cid = action["card"]
-            self._pay_event(state, seat, cid)
-            log(state, "event", seat=seat, card=cid, target=self._cid_of(state, action.get("target")))
-            self._run_effects(state, seat, CARDS[cid]["effects"], action.get("target"), rng)
-            if state["over"]:
-                return
-            if stage == "window":
-                state["ch"]["passes"] = 0
-                ch = state["ch"]
-                ch["window_seat"] = ch["defender"] if seat == ch["attacker"] else ch["attacker"]
-                self._window_next(state, rng)
-            elif stage == "reaction":
-                self._reaction_start(state, rng)
-        elif kind == "end_marshal":
-            self._challenges_prompt(state, rng)
-        elif kind == "ability":
-            _, loc, _ = find_inst(state, action["card"])
-            loc = change_card(p, "locs", loc, knelt=True)
-            log(state, "ability", seat=seat, card=loc["cid"], target=self._cid_of(state, action["target"]))
-            self._run_effects(state, seat, CARDS[loc["cid"]]["effects"], action["target"], rng)
-            self._challenges_prompt(state, rng)
-        elif kind == "challenge":
-            state["ch_started"] = True
-            state["ch_done"] = state["ch_done"] + [action["kind"]]  # (a new list: see _copy_state)
-            state["ch"] = {"kind": action["kind"], "attacker": seat, "defender": action["opponent"],
-                           "attackers": [], "defenders": [], "blocked": [], "stealth": [],
-                           "bonus": {}, "window_seat": seat, "passes": 0, "a": 0, "d": 0,
-                           "winner": None, "kills": 0}
-            state["stage"] = "attackers"
-            state["seat"] = seat
-            eligible = self._eligible_attackers(state, seat, action["kind"])
-            if len(eligible) == 1:  # a challenge needs an attacker: the only one attacks
-                state["ch"]["attackers"] = [eligible[0]["uid"]]
-                self._attackers_done(state, rng)
-        elif kind == "attacker":
-            ch = state["ch"]
-            ch["attackers"] = ch["attackers"] + [action["card"]]  # (new lists: see _copy_state)
-            if not self._eligible_attackers(state, seat, ch["kind"], ch["attackers"]):
-                self._attackers_done(state, rng)
-        elif kind == "attackers_done":
-            self._attackers_done(state, rng)
-        elif kind in ("stealth", "stealth_none"):
-            ch = state["ch"]
-            uid = ch["stealth"][0]
-            ch["stealth"] = ch["stealth"][1:]  # (new lists: see _copy_state)
-            if kind == "stealth":
-                ch["blocked"] = ch["blocked"] + [action["target"]]
-                log(state, "stealth", seat=seat, card=self._cid_of(state, uid),
-                    target=self._cid_of(state, action["target"]))
-            self._stealth_next(state, rng)
-        elif kind == "defender":
-            ch = state["ch"]
-            ch["defenders"] = ch["defenders"] + [action["card"]]  # (new lists: see _copy_state)
-            if not self._eligible_defenders(state):
-                self._defenders_done(state, rng)
-        elif kind == "defenders_done":
-            self._defenders_done(state, rng)
-        elif kind == "pass":
-            if stage == "window":
-                self._window_pass(state)
-                self._window_next(state, rng)
-            else:
-                self._challenges_prompt(state, rng)
-        elif kind == "kill":
-            ch = state["ch"]
-            _, inst, _ = find_inst(state, action["card"])
-            self._kill(state, seat, inst, "claim")
-            ch["kills"] -= 1
-            if ch["kills"] > 0 and len(p["chars"]) > ch["kills"]:
-                return
-            for inst in list(p["chars"]) if ch["kills"] > 0 else []:
-                self._kill(state, seat, inst, "claim")
-            ch["kills"] = 0
-            self._after_claim(state, rng)
-        elif kind in ("intimidate", "intimidate_none"):
-            if kind == "intimidate":
-                s, inst, zone = find_inst(state, action["target"])
-                change_card(state["players"][s], zone, inst, knelt=True)
-                log(state, "intimidated", seat=s, card=inst["cid"])
-            self._reaction_start(state, rng)
-        elif kind == "end_challenges":
-            log(state, "challenges_over", seat=seat)
-            self._end_turn(state, rng)
-        elif kind == "discard":  # reserve
-            take_from(p, "hand", action["card"])
-            add_to(p, "discard", [action["card"]])
-            log(state, "discarded", seat=seat, card=action["card"], why="reserve")
-            self._reserve_step(state, rng)
-        elif kind == "keep" or kind == "mulligan":
-            if kind == "mulligan":
-                cards = p["hand"]
-                p["hand"] = []
-                p["deck"] = p["deck"] + cards
-                if not state["fixed"]["no_shuffle"]:
-                    rng.shuffle(p["deck"])
-                log(state, "mulligan", seat=seat)
-                self._draw(state, seat, C.HAND_SIZE)
-            else:
-                log(state, "keep", seat=seat)
-            self._setup_next(state, seat, 1, rng)
-        elif kind == "agenda":
-            p["agenda"] = action["agenda"]
-            log(state, "agenda_chosen", seat=seat)
-            self._setup_next(state, seat, 2, rng)
-        elif kind == "place":
-            take_from(p, "hand", action["card"])
-            add_to(p, "facedown", [action["card"]])
-        elif kind == "place_done":
-            p["placed"] = True
-            log(state, "placed", seat=seat, n=len(p["facedown"]))
-            self._setup_next(state, seat + 1, 0, rng)
-        elif kind == "plot":
-            p["choice"] = action["plot"]
-            log(state, "plot_picked", to=[seat], seat=seat, plot=action["plot"])
-            self._plot_next(state, seat + 1, rng)
-        elif kind == "first_player":
-            live = state["order"]
-            first = action["seat"]
-            ordered = sorted(live)
-            order = ordered[ordered.index(first):] + ordered[:ordered.index(first)]
-            log(state, "first_player", seat=seat, first=first)
-            self._start_round_turns(state, order, rng)
-        else:  # pragma: no cover - legality was checked
-            raise ValueError(kind)
+        # (the game is not over: legality was checked) one method per kind of action
+        ACTION_METHODS[action["type"]](self, state, state["seat"], action, rng)
 
-    def _cid_of(self, state: dict, uid) -> str | None:
-        if uid is None:
-            return None
-        _, inst, _ = find_inst(state, uid)
-        return inst["cid"] if inst else None
-
-    def _attackers_done(self, state: dict, rng) -> None:
-        ch = state["ch"]
-        p = state["players"][ch["attacker"]]
-        kneel_cards(p, ch["attackers"])
-        ch["stealth"] = [i["uid"] for i in p["chars"]
-                         if i["uid"] in ch["attackers"] and "stealth" in keywords_of(i)]
-        log(state, "challenge", seat=ch["attacker"], kind=ch["kind"], opponent=ch["defender"],
-            cards=[i["cid"] for i in p["chars"] if i["uid"] in ch["attackers"]])
-        self._stealth_next(state, rng)
-
-    def _do_marshal(self, state: dict, seat: int, action: dict) -> None:
+    # ------------------------------------------------------------------ actions, one method each
+    def _on_marshal(self, state: dict, seat: int, action: dict, rng) -> None:
         p = state["players"][seat]
         cid = action["card"]
         c = CARDS[cid]
@@ -1594,6 +1508,175 @@ class HousesGame(Game):
         else:
             put_in_play(p, new_inst(state, cid))
             log(state, "marshal", seat=seat, card=cid, cost=cost, target=None)
+
+    def _on_event(self, state: dict, seat: int, action: dict, rng) -> None:
+        cid = action["card"]
+        stage = state["stage"]
+        self._pay_event(state, seat, cid)
+        log(state, "event", seat=seat, card=cid, target=self._cid_of(state, action.get("target")))
+        self._run_effects(state, seat, CARDS[cid]["effects"], action.get("target"), rng)
+        if state["over"]:
+            return
+        if stage == "window":
+            state["ch"]["passes"] = 0
+            ch = state["ch"]
+            ch["window_seat"] = ch["defender"] if seat == ch["attacker"] else ch["attacker"]
+            self._window_next(state, rng)
+        elif stage == "reaction":
+            self._reaction_start(state, rng)
+
+    def _on_end_marshal(self, state: dict, seat: int, action: dict, rng) -> None:
+        self._challenges_prompt(state, rng)
+
+    def _on_ability(self, state: dict, seat: int, action: dict, rng) -> None:
+        _, loc, _ = find_inst(state, action["card"])
+        loc = change_card(state["players"][seat], "locs", loc, knelt=True)
+        log(state, "ability", seat=seat, card=loc["cid"], target=self._cid_of(state, action["target"]))
+        self._run_effects(state, seat, CARDS[loc["cid"]]["effects"], action["target"], rng)
+        self._challenges_prompt(state, rng)
+
+    def _on_challenge(self, state: dict, seat: int, action: dict, rng) -> None:
+        state["ch_started"] = True
+        state["ch_done"] = state["ch_done"] + [action["kind"]]  # (a new list: see _copy_state)
+        state["ch"] = {"kind": action["kind"], "attacker": seat, "defender": action["opponent"],
+                       "attackers": [], "defenders": [], "blocked": [], "stealth": [],
+                       "bonus": {}, "window_seat": seat, "passes": 0, "a": 0, "d": 0,
+                       "winner": None, "kills": 0}
+        state["stage"] = "attackers"
+        state["seat"] = seat
+        eligible = self._eligible_attackers(state, seat, action["kind"])
+        if len(eligible) == 1:  # a challenge needs an attacker: the only one attacks
+            state["ch"]["attackers"] = [eligible[0]["uid"]]
+            self._attackers_done(state, rng)
+
+    def _on_attacker(self, state: dict, seat: int, action: dict, rng) -> None:
+        ch = state["ch"]
+        ch["attackers"] = ch["attackers"] + [action["card"]]  # (new lists: see _copy_state)
+        if not self._eligible_attackers(state, seat, ch["kind"], ch["attackers"]):
+            self._attackers_done(state, rng)
+
+    def _on_attackers_done(self, state: dict, seat: int, action: dict, rng) -> None:
+        self._attackers_done(state, rng)
+
+    def _on_stealth(self, state: dict, seat: int, action: dict, rng) -> None:
+        """"stealth" (keep a defender out) or "stealth_none", for the first attacker with Stealth."""
+        ch = state["ch"]
+        uid = ch["stealth"][0]
+        ch["stealth"] = ch["stealth"][1:]  # (new lists: see _copy_state)
+        if action["type"] == "stealth":
+            ch["blocked"] = ch["blocked"] + [action["target"]]
+            log(state, "stealth", seat=seat, card=self._cid_of(state, uid),
+                target=self._cid_of(state, action["target"]))
+        self._stealth_next(state, rng)
+
+    def _on_defender(self, state: dict, seat: int, action: dict, rng) -> None:
+        ch = state["ch"]
+        ch["defenders"] = ch["defenders"] + [action["card"]]  # (new lists: see _copy_state)
+        if not self._eligible_defenders(state):
+            self._defenders_done(state, rng)
+
+    def _on_defenders_done(self, state: dict, seat: int, action: dict, rng) -> None:
+        self._defenders_done(state, rng)
+
+    def _on_pass(self, state: dict, seat: int, action: dict, rng) -> None:
+        if state["stage"] == "window":
+            self._window_pass(state)
+            self._window_next(state, rng)
+        else:  # (the reaction window)
+            self._challenges_prompt(state, rng)
+
+    def _on_kill(self, state: dict, seat: int, action: dict, rng) -> None:
+        ch = state["ch"]
+        p = state["players"][seat]
+        _, inst, _ = find_inst(state, action["card"])
+        self._kill(state, seat, inst, "claim")
+        ch["kills"] -= 1
+        if ch["kills"] > 0 and len(p["chars"]) > ch["kills"]:
+            return
+        for inst in list(p["chars"]) if ch["kills"] > 0 else []:
+            self._kill(state, seat, inst, "claim")
+        ch["kills"] = 0
+        self._after_claim(state, rng)
+
+    def _on_intimidate(self, state: dict, seat: int, action: dict, rng) -> None:
+        """"intimidate" (kneel a defender's character) or "intimidate_none"."""
+        if action["type"] == "intimidate":
+            s, inst, zone = find_inst(state, action["target"])
+            change_card(state["players"][s], zone, inst, knelt=True)
+            log(state, "intimidated", seat=s, card=inst["cid"])
+        self._reaction_start(state, rng)
+
+    def _on_end_challenges(self, state: dict, seat: int, action: dict, rng) -> None:
+        log(state, "challenges_over", seat=seat)
+        self._end_turn(state, rng)
+
+    def _on_discard(self, state: dict, seat: int, action: dict, rng) -> None:
+        """A discard down to the reserve (a discard after an effect is a pending decision)."""
+        p = state["players"][seat]
+        take_from(p, "hand", action["card"])
+        add_to(p, "discard", [action["card"]])
+        log(state, "discarded", seat=seat, card=action["card"], why="reserve")
+        self._reserve_step(state, rng)
+
+    def _on_mulligan(self, state: dict, seat: int, action: dict, rng) -> None:
+        """"mulligan" (draw a new hand) or "keep"."""
+        p = state["players"][seat]
+        if action["type"] == "mulligan":
+            cards = p["hand"]
+            p["hand"] = []
+            p["deck"] = p["deck"] + cards
+            if not state["fixed"]["no_shuffle"]:
+                rng.shuffle(p["deck"])
+            log(state, "mulligan", seat=seat)
+            self._draw(state, seat, C.HAND_SIZE)
+        else:
+            log(state, "keep", seat=seat)
+        self._setup_next(state, seat, 1, rng)
+
+    def _on_agenda(self, state: dict, seat: int, action: dict, rng) -> None:
+        state["players"][seat]["agenda"] = action["agenda"]
+        log(state, "agenda_chosen", seat=seat)
+        self._setup_next(state, seat, 2, rng)
+
+    def _on_place(self, state: dict, seat: int, action: dict, rng) -> None:
+        p = state["players"][seat]
+        take_from(p, "hand", action["card"])
+        add_to(p, "facedown", [action["card"]])
+
+    def _on_place_done(self, state: dict, seat: int, action: dict, rng) -> None:
+        p = state["players"][seat]
+        p["placed"] = True
+        log(state, "placed", seat=seat, n=len(p["facedown"]))
+        self._setup_next(state, seat + 1, 0, rng)
+
+    def _on_plot(self, state: dict, seat: int, action: dict, rng) -> None:
+        state["players"][seat]["choice"] = action["plot"]
+        log(state, "plot_picked", to=[seat], seat=seat, plot=action["plot"])
+        self._plot_next(state, seat + 1, rng)
+
+    def _on_first_player(self, state: dict, seat: int, action: dict, rng) -> None:
+        live = state["order"]
+        first = action["seat"]
+        ordered = sorted(live)
+        order = ordered[ordered.index(first):] + ordered[:ordered.index(first)]
+        log(state, "first_player", seat=seat, first=first)
+        self._start_round_turns(state, order, rng)
+
+    def _cid_of(self, state: dict, uid) -> str | None:
+        if uid is None:
+            return None
+        _, inst, _ = find_inst(state, uid)
+        return inst["cid"] if inst else None
+
+    def _attackers_done(self, state: dict, rng) -> None:
+        ch = state["ch"]
+        p = state["players"][ch["attacker"]]
+        kneel_cards(p, ch["attackers"])
+        ch["stealth"] = [i["uid"] for i in p["chars"]
+                         if i["uid"] in ch["attackers"] and "stealth" in keywords_of(i)]
+        log(state, "challenge", seat=ch["attacker"], kind=ch["kind"], opponent=ch["defender"],
+            cards=[i["cid"] for i in p["chars"] if i["uid"] in ch["attackers"]])
+        self._stealth_next(state, rng)
 
     # ------------------------------------------------------------------ views
     def _view(self, state: dict, seat: int | None) -> dict:
@@ -1805,5 +1888,34 @@ def hidden_possible_from(q: dict) -> Counter:
         pool[cid] -= 1
     return pool
 
+
+#: the method of HousesGame that carries out each kind of action, by its "type" (the pending
+#: discard after an effect aside: ``_apply_action``)
+ACTION_METHODS = {
+    "marshal": HousesGame._on_marshal,
+    "event": HousesGame._on_event,
+    "end_marshal": HousesGame._on_end_marshal,
+    "ability": HousesGame._on_ability,
+    "challenge": HousesGame._on_challenge,
+    "attacker": HousesGame._on_attacker,
+    "attackers_done": HousesGame._on_attackers_done,
+    "stealth": HousesGame._on_stealth,
+    "stealth_none": HousesGame._on_stealth,
+    "defender": HousesGame._on_defender,
+    "defenders_done": HousesGame._on_defenders_done,
+    "pass": HousesGame._on_pass,
+    "kill": HousesGame._on_kill,
+    "intimidate": HousesGame._on_intimidate,
+    "intimidate_none": HousesGame._on_intimidate,
+    "end_challenges": HousesGame._on_end_challenges,
+    "discard": HousesGame._on_discard,
+    "keep": HousesGame._on_mulligan,
+    "mulligan": HousesGame._on_mulligan,
+    "agenda": HousesGame._on_agenda,
+    "place": HousesGame._on_place,
+    "place_done": HousesGame._on_place_done,
+    "plot": HousesGame._on_plot,
+    "first_player": HousesGame._on_first_player,
+}
 
 GAME = HousesGame()
