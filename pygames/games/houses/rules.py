@@ -144,7 +144,10 @@ def new_inst(state: dict, cid: str) -> dict:
 
 
 def total_power(p: dict) -> int:
-    return p["power"] + sum([c["power"] for c in p["chars"]])
+    total = p["power"]
+    for c in p["chars"]:
+        total += c["power"]
+    return total
 
 
 def icons_of(inst: dict) -> str:
@@ -161,16 +164,10 @@ def icons_of(inst: dict) -> str:
 def ready_characters(chars: list[dict], kind: str, chosen=()) -> list[dict]:
     """The characters of ``chars`` that may join a challenge of ``kind``: standing, with its
     icon (attachments and Rivalry lines included), and not among the uids ``chosen``."""
-    out = []
-    for c in chars:
-        if c["knelt"] or c["uid"] in chosen:
-            continue
-        # most characters have neither attachments nor a Rivalry line: their printed icons,
-        # read without a call (these loops run at every challenge decision)
-        icons = PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c)
-        if kind in icons:
-            out.append(c)
-    return out
+    # most characters have neither attachments nor a Rivalry line: their printed icons,
+    # read without a call (these loops run at every challenge decision)
+    return [c for c in chars if not c["knelt"] and c["uid"] not in chosen
+            and kind in (PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c))]
 
 
 def standing_icons(p: dict) -> str:
@@ -305,8 +302,9 @@ def unique_blocked(p: dict, cid: str) -> bool:
     c = CARDS[cid]
     if not c["unique"]:
         return False
-    if any(i["cid"] == cid for i in p["chars"]) or any(i["cid"] == cid for i in p["locs"]):
-        return True
+    for inst in p["chars"] + p["locs"]:
+        if inst["cid"] == cid:
+            return True
     return c["type"] == "character" and cid in p["dead"]
 
 
@@ -874,8 +872,10 @@ class HousesGame(Game):
         p = state["players"][seat]
         for zone in ("chars", "locs"):
             cards = p[zone]
-            if any(c["knelt"] for c in cards):  # new instances in a new list: see change_card
-                p[zone] = [{**c, "knelt": False} if c["knelt"] else c for c in cards]
+            for c in cards:
+                if c["knelt"]:  # new instances in a new list: see change_card
+                    p[zone] = [{**c, "knelt": False} if c["knelt"] else c for c in cards]
+                    break
 
     # ------------------------------------------------------------------ primitives
     def _draw(self, state: dict, seat: int, n: int, why: str = "draw", public: bool = True) -> int:
@@ -1083,11 +1083,11 @@ class HousesGame(Game):
     def _challenge_kinds(self, state: dict) -> list[str]:
         """The kinds of challenge the active player may still declare (a standing character
         has the icon, and that kind is not done this turn)."""
-        left = [kind for kind in KINDS if kind not in state["ch_done"]]
-        if not left:  # (all three done: no need to look at the characters)
-            return left
+        done = state["ch_done"]
+        if len(done) == len(KINDS):  # (all three done: no need to look at the characters)
+            return []
         icons = standing_icons(state["players"][state["active"]])
-        return [kind for kind in left if kind in icons]
+        return [kind for kind in KINDS if kind not in done and kind in icons]
 
     def _challenge_actions(self, state: dict) -> list[dict]:
         kinds = self._challenge_kinds(state)
@@ -1225,7 +1225,10 @@ class HousesGame(Game):
     def _intimidate_targets(self, state: dict) -> list[int]:
         ch = state["ch"]
         att = state["players"][ch["attacker"]]
-        if not any(i["uid"] in ch["attackers"] and "intimidate" in keywords_of(i) for i in att["chars"]):
+        for i in att["chars"]:
+            if i["uid"] in ch["attackers"] and "intimidate" in keywords_of(i):
+                break
+        else:  # (no attacker has Intimidate)
             return []
         margin = ch["a"] - ch["d"]
         return [i["uid"] for i in state["players"][ch["defender"]]["chars"]
@@ -1257,7 +1260,7 @@ class HousesGame(Game):
             new["pending"] = dict(state["pending"])
         if state["ch"] is not None:
             new["ch"] = dict(state["ch"])
-        new["players"] = [p.copy() for p in state["players"]]
+        new["players"] = list(map(dict.copy, state["players"]))
         return new
 
     def _current_player(self, state: dict) -> int | None:
@@ -1364,10 +1367,12 @@ class HousesGame(Game):
                 return {"type": "attacker", "card": cid}
             return None
         if stage == "challenges":
-            if kind == "challenge":
+            if kind == "challenge":  # (the conditions of _challenge_kinds, and a living opponent)
                 wanted, opponent = action.get("kind"), action.get("opponent")
-                if len(action) == 3 and type(wanted) is str and type(opponent) is int \
-                        and wanted in self._challenge_kinds(state) and opponent in opponents(state, state["active"]):
+                players = state["players"]
+                if len(action) == 3 and type(wanted) is str and type(opponent) is int and wanted in KINDS \
+                        and wanted not in state["ch_done"] and opponent != seat and 0 <= opponent < len(players) \
+                        and not players[opponent]["out"] and wanted in standing_icons(p):
                     return {"type": "challenge", "kind": wanted, "opponent": opponent}
                 return None
             if kind != "ability" or type(cid) is not int or state["ch_started"]:
