@@ -170,6 +170,16 @@ def ready_characters(chars: list[dict], kind: str, chosen=()) -> list[dict]:
             and kind in (PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c))]
 
 
+def any_ready(chars: list[dict], kind: str, chosen) -> bool:
+    """Whether ``ready_characters(chars, kind, chosen)`` is not empty, looking no further than
+    the first such character."""
+    for c in chars:
+        if not c["knelt"] and c["uid"] not in chosen \
+                and kind in (PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c)):
+            return True
+    return False
+
+
 def standing_icons(p: dict) -> str:
     """The icons of player ``p``'s standing characters, run together (with repeats)."""
     return "".join([PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c)
@@ -1041,9 +1051,11 @@ class HousesGame(Game):
         slot = ("attacker" if seat == ch["attacker"] else "defender") if window == "challenge" else ch["kind"]
         gold = p["gold"]
         for cid in EVENTS_BY_SLOT[window, slot]:  # (those of other slots never fit)
-            if CARDS[cid]["cost"] > gold:  # (the cost can only rise: a quick first test)
+            c = CARDS[cid]
+            # quick first tests: the cost can only rise, and another House's Loyal event never fits
+            if c["cost"] > gold or (c["loyal"] and c["house"] != p["house"]):
                 continue
-            if p["decklist"].count(cid) <= p["discard"].count(cid):
+            if p["decklist"].count(cid) <= p["discard"].count(cid):  # (no copy unseen)
                 continue
             if not self._event_fits(state, seat, cid, window):
                 continue
@@ -1363,7 +1375,7 @@ class HousesGame(Game):
         ch = state["ch"]
         if stage == "attackers":  # a standing character with the icon, not yet attacking
             if kind == "attacker" and len(action) == 2 and type(cid) is int and \
-                    ready_characters([c for c in p["chars"] if c["uid"] == cid], ch["kind"], ch["attackers"]):
+                    any_ready([c for c in p["chars"] if c["uid"] == cid], ch["kind"], ch["attackers"]):
                 return {"type": "attacker", "card": cid}
             return None
         if stage == "challenges":
@@ -1387,7 +1399,7 @@ class HousesGame(Game):
         if stage == "defenders":  # a standing character of the defender with the icon, not yet defending
             if kind == "defender" and len(action) == 2 and type(cid) is int:
                 named = [c for c in state["players"][ch["defender"]]["chars"] if c["uid"] == cid]
-                if ready_characters(named, ch["kind"], ch["defenders"] + ch["blocked"]):
+                if any_ready(named, ch["kind"], ch["defenders"] + ch["blocked"]):
                     return {"type": "defender", "card": cid}
             return None
         if stage == "plot":  # one of the plots left in the player's hand of plots
@@ -1421,9 +1433,10 @@ class HousesGame(Game):
         rebate = self._marshal_rebate(p)
         out = []
         for cid in sorted(set(p["hand"])):
-            kind, cost = MARSHAL_FACTS[cid][:2]
-            if cost - rebate > gold:  # (nothing costs less than its printed cost minus every rebate there is)
+            facts = MARSHAL_FACTS[cid]
+            if facts[1] - rebate > gold:  # (nothing costs less than its printed cost minus every rebate there is)
                 continue
+            kind = facts[0]
             if kind == "event":
                 if EVENT_WINDOW[cid] == "marshal":
                     out += self._event_actions_for(state, seat, cid)
@@ -1474,11 +1487,6 @@ class HousesGame(Game):
         return [{"type": "event", "card": cid, "target": t} for t in targets]
 
     def _apply(self, state: dict, action: dict, rng) -> None:
-        self._apply_action(state, action, rng)
-        if state["over"]:
-            state.update(stage="over", seat=None, pending=None)
-
-    def _apply_action(self, state: dict, action: dict, rng) -> None:
         pend = state["pending"]
         if pend:  # "discard N of your choice" after an effect
             seat = pend["seat"]
@@ -1492,6 +1500,8 @@ class HousesGame(Game):
             return
         # (the game is not over: legality was checked) one method per kind of action
         ACTION_METHODS[action["type"]](self, state, state["seat"], action, rng)
+        if state["over"]:
+            state.update(stage="over", seat=None, pending=None)
 
     # ------------------------------------------------------------------ actions, one method each
     def _on_marshal(self, state: dict, seat: int, action: dict, rng) -> None:
@@ -1557,7 +1567,7 @@ class HousesGame(Game):
     def _on_attacker(self, state: dict, seat: int, action: dict, rng) -> None:
         ch = state["ch"]
         ch["attackers"] = ch["attackers"] + [action["card"]]  # (new lists: see _copy_state)
-        if not self._eligible_attackers(state, seat, ch["kind"], ch["attackers"]):
+        if not any_ready(state["players"][seat]["chars"], ch["kind"], ch["attackers"]):
             self._attackers_done(state, rng)
 
     def _on_attackers_done(self, state: dict, seat: int, action: dict, rng) -> None:
@@ -1577,7 +1587,7 @@ class HousesGame(Game):
     def _on_defender(self, state: dict, seat: int, action: dict, rng) -> None:
         ch = state["ch"]
         ch["defenders"] = ch["defenders"] + [action["card"]]  # (new lists: see _copy_state)
-        if not self._eligible_defenders(state):
+        if not any_ready(state["players"][ch["defender"]]["chars"], ch["kind"], ch["defenders"] + ch["blocked"]):
             self._defenders_done(state, rng)
 
     def _on_defenders_done(self, state: dict, seat: int, action: dict, rng) -> None:
@@ -1895,7 +1905,7 @@ def hidden_possible_from(q: dict) -> Counter:
 
 
 #: the method of HousesGame that carries out each kind of action, by its "type" (the pending
-#: discard after an effect aside: ``_apply_action``)
+#: discard after an effect aside: ``_apply``)
 ACTION_METHODS = {
     "marshal": HousesGame._on_marshal,
     "event": HousesGame._on_event,
