@@ -222,8 +222,11 @@ def strength(state: dict, seat: int, inst: dict) -> int:
 def role_bonus(p: dict, inst: dict, kind: str, role: str) -> int:
     """The STR a character of player ``p`` gains in its ``role`` of a challenge of ``kind``:
     its role keyword (vanguard, bulwark) and the anthems of p's locations."""
-    bonus = 1 if ROLE_KEYWORDS[role] in keywords_of(inst) else 0
-    house = CARDS[inst["cid"]]["house"]
+    c = CARDS[inst["cid"]]
+    # (most characters have neither attachments nor a Rivalry line: their printed keywords)
+    keywords = c["kw"] if not inst["atts"] and "rival" not in inst else keywords_of(inst)
+    bonus = 1 if ROLE_KEYWORDS[role] in keywords else 0
+    house = c["house"]
     for loc in p["locs"]:
         anthem = ANTHEMS.get(loc["cid"])
         if anthem and anthem["kind"] == kind and anthem["role"] == role and anthem["house"] == house:
@@ -234,7 +237,10 @@ def role_bonus(p: dict, inst: dict, kind: str, role: str) -> int:
 def side_has_strength(state: dict, seat: int, uids: list[int]) -> bool:
     """Whether ``side_strength`` is at least 1 (one character with STR 1 or more: STR is never
     negative), looking no further than that character."""
-    return any(strength(state, seat, inst) >= 1 for inst in state["players"][seat]["chars"] if inst["uid"] in uids)
+    for inst in state["players"][seat]["chars"]:
+        if inst["uid"] in uids and strength(state, seat, inst) >= 1:
+            return True
+    return False
 
 
 def side_strength(state: dict, seat: int, uids: list[int]) -> int:
