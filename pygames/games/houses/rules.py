@@ -76,6 +76,9 @@ MOVES_POWER = {cid for cid in EVENTS_BY_WINDOW["reaction"] + EVENTS_BY_WINDOW["c
 # the keyword that adds 1 STR to a character in each role of a challenge
 ROLE_KEYWORDS = {"attacker": "vanguard", "defender": "bulwark"}
 
+# the locations that count as STR in dominance, by card id: that STR
+DOMINANCE = {cid: c["dominance"] for cid, c in CARDS.items() if c.get("dominance")}
+
 # locations' anthems by card id (most cards have none)
 ANTHEMS = {cid: c["anthem"] for cid, c in CARDS.items() if c.get("anthem")}
 
@@ -295,8 +298,12 @@ def initiative(state: dict, seat: int) -> int:
 
 def dominance_total(state: dict, seat: int) -> int:
     p = state["players"][seat]
-    total = sum([base_str(c) for c in p["chars"] if not c["knelt"]])
-    total += sum([CARDS[l["cid"]].get("dominance", 0) for l in p["locs"]])
+    total = 0
+    for c in p["chars"]:
+        if not c["knelt"]:
+            total += base_str(c)
+    for loc in p["locs"]:
+        total += DOMINANCE.get(loc["cid"], 0)
     return total
 
 
