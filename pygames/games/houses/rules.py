@@ -430,7 +430,7 @@ def plot_actions(player: dict) -> list[dict]:
     return [{"type": "plot", "plot": pid} for pid in sorted(set(player["plots"]))]
 
 
-def match_target(action: dict, cid, targets: list[int] | None) -> dict | None:
+def match_target(action: dict, cid: str | int, targets: list[int] | None) -> dict | None:
     """The action {type, card, target} of ``action``'s type for ``cid`` if ``action`` names one of
     ``targets`` (None: the card takes no target, so the action is {type, card}), else None:
     the direct check's case of events, attachments and abilities."""
@@ -1427,7 +1427,8 @@ class HousesGame(Game):
                 return None
             return match_target(action, cid, self._effect_targets(state, seat, CARDS[cid]["effects"]))
         if stage == "setup":
-            if kind == "place" and len(action) == 2 and type(cid) is str and cid in p["hand"] and self._can_place(p, cid):
+            if kind == "place" and len(action) == 2 and type(cid) is str and cid in p["hand"] \
+                    and self._can_place(p, cid):
                 return {"type": "place", "card": cid}
             return None
         if stage == "claim":  # one of the defender's characters
