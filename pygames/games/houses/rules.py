@@ -1068,7 +1068,11 @@ class HousesGame(Game):
             # quick first tests: the cost can only rise, and another House's Loyal event never fits
             if c["cost"] > gold or (c["loyal"] and c["house"] != p["house"]):
                 continue
-            if p["decklist"].count(cid) <= p["discard"].count(cid):  # (no copy unseen)
+            # (no copy unseen: none in the deck list, or as many in the discard pile)
+            if cid not in p["discard"]:
+                if cid not in p["decklist"]:
+                    continue
+            elif p["decklist"].count(cid) <= p["discard"].count(cid):
                 continue
             if not self._event_fits(state, seat, cid, window):
                 continue
