@@ -68,15 +68,24 @@ _BLOCKS = {variant: [tuple(ORDER[c] for c in table.get(k, ())) for k in KINDS] f
 _COURTS = {variant: tuple(ORDER[c] for c in court) for variant, court in COURTS.items()}
 
 
-def living_after(hands: list[list[int]], seat: int) -> list[int]:
-    """Living seats other than ``seat``, in seat order after it."""
-    return [other for other in SEATS_AFTER[len(hands)][seat] if hands[other]]
+#: by (seats, living seats as a bit mask): per seat, the living others in seat order (the targets) and
+#: in turn order after it (a reaction window's order, the next turn); worked out once per mask, as a
+#: seat dies (a few times a round) while every turn and window asks
+_LIVING: dict[tuple[int, int], tuple[list[list[int]], list[list[int]]]] = {}
+
+
+def living_seats(n: int, alive: int) -> tuple[list[list[int]], list[list[int]]]:
+    lists = _LIVING.get((n, alive))
+    if lists is None:
+        lists = _LIVING[n, alive] = ([[t for t in OTHER_SEATS[n][seat] if alive >> t & 1] for seat in range(n)],
+                                     [[t for t in SEATS_AFTER[n][seat] if alive >> t & 1] for seat in range(n)])
+    return lists
 
 
 class Table:
     """A Coup game in progress, loaded from a rules-engine state; see the module's docstring."""
 
-    __slots__ = ("n", "rng", "hands", "coins", "deck", "dead", "wins", "need", "round", "start", "turn",
+    __slots__ = ("n", "rng", "hands", "alive", "others", "after", "coins", "deck", "dead", "wins", "need", "round", "start", "turn",
                  "over", "factions", "almshouse", "diplomat", "inquisitor", "no_shuffle", "claims",
                  "blocks", "court", "queue", "has_info", "actor", "action", "target", "claim", "negative",
                  "blocker", "block_card", "blocked", "failed", "challenger")
@@ -84,6 +93,9 @@ class Table:
     def __init__(self, state: dict) -> None:
         self._set_options(state["num_players"], state["opts"], state["rng"])
         self.hands = [sorted(ORDER[c] for c in hand) for hand in state["hands"]]
+        #: the living seats as a bit mask, and living_seats' lists for them
+        self.alive = sum(1 << seat for seat, hand in enumerate(self.hands) if hand)
+        self.others, self.after = living_seats(self.n, self.alive)
         self.coins = list(state["coins"])
         self.deck = [ORDER[c] for c in state["deck"]]
         #: revealed (lost) cards of this round, counted by card
@@ -156,7 +168,11 @@ class Table:
         step = self.queue[0]
         k = step[0]
         if k == REACT:
-            can_challenge, blocks = self._react_options(step, step[3][step[4]])
+            seat = step[3][step[4]]
+            if step[1] == ACTION_STAGE and seat != self.target and self.action != FOREIGN_AID:
+                # most answers of a random game: a claim to challenge or not, nothing to block
+                return PASS_OR_CHALLENGE if self.claim >= 0 else PASS_ONLY
+            can_challenge, blocks = self._react_options(step, seat)
             if not blocks:  # most answers of a random game: shared lists, never changed
                 return PASS_OR_CHALLENGE if can_challenge else PASS_ONLY
             acts = [PASS, CHALLENGE] if can_challenge else [PASS]
@@ -177,14 +193,11 @@ class Table:
 
     def targets(self, actor: int) -> list[int]:
         """The seats ``actor`` may aim at: living others, outside the own faction while split."""
-        hands = self.hands
         factions = self.factions
-        if factions is None:  # the usual game, first
-            return [t for t in OTHER_SEATS[self.n][actor] if hands[t]]
-        if self.factions_split():
-            own = factions[actor]
-            return [t for t in OTHER_SEATS[self.n][actor] if hands[t] and factions[t] != own]
-        return [t for t in OTHER_SEATS[self.n][actor] if hands[t]]
+        if factions is None or not self.factions_split():  # a shared list: callers only read it
+            return self.others[actor]
+        own = factions[actor]
+        return [t for t in self.others[actor] if factions[t] != own]
 
     def factions_split(self) -> bool:
         factions = self.factions
@@ -200,19 +213,26 @@ class Table:
         targets = self.targets(a)
         if coins >= C.FORCED_COUP:
             return [COUP * 8 + t for t in targets]
+        # plain loops: a comprehension per kind costs more than it saves on a few targets
         acts = [INCOME * 8, FOREIGN_AID * 8]
         if coins >= C.COUP_COST:
-            acts += [COUP * 8 + t for t in targets]
+            for t in targets:
+                acts.append(COUP * 8 + t)
         if not self.diplomat:
             acts.append(TAX * 8)
-        acts += [STEAL * 8 + t for t in targets if purse[t] >= 1]
+        for t in targets:
+            if purse[t]:
+                acts.append(STEAL * 8 + t)
         acts.append(EXCHANGE * 8)
         if coins >= C.ASSASSINATE_COST:
-            acts += [ASSASSINATE * 8 + t for t in targets]
+            for t in targets:
+                acts.append(ASSASSINATE * 8 + t)
         if self.inquisitor:
-            acts += [EXAMINE * 8 + t for t in targets]
+            for t in targets:
+                acts.append(EXAMINE * 8 + t)
         if self.diplomat:
-            acts += [COOPERATE * 8 + t for t in targets]
+            for t in targets:
+                acts.append(COOPERATE * 8 + t)
         factions = self.factions
         if factions is not None:
             hands = self.hands
@@ -292,17 +312,16 @@ class Table:
             self.queue = [self._window(ACTION_STAGE, a), RESOLVE_STEP, END_STEP]
 
     def _window(self, stage: int, claimant: int) -> list:
-        if stage == BLOCK_STAGE or (stage == ACTION_STAGE and self.claim >= 0):
-            # every other living player may challenge a claim
-            hands = self.hands
-            return [REACT, stage, claimant, [s for s in SEATS_AFTER[self.n][claimant] if hands[s]], 0]
+        """A reaction window: [REACT, stage, claimant, the seats that answer in turn, the one answering]."""
+        if stage == SECOND_STAGE:  # the target's second chance to block (every aimed action has blockers)
+            target = self.target
+            return [REACT, stage, claimant, [target] if self.hands[target] else [], 0]
+        if stage == BLOCK_STAGE or self.claim >= 0 or self.factions is None:
+            # a claim: every other living player may challenge it; foreign aid: anyone may block it
+            return [REACT, stage, claimant, self.after[claimant], 0]  # a shared list: only read
+        # foreign aid while factions may be split: only who may block (not the own faction)
         step = [REACT, stage, claimant, [], 0]
-        if stage == SECOND_STAGE:
-            candidates = [self.target] if self.hands[self.target] else []
-        else:
-            candidates = living_after(self.hands, claimant)
-        # unclaimed foreign aid, or the target's second chance: only who may block
-        step[3] = [s for s in candidates if any(self._react_options(step, s))]
+        step[3] = [s for s in self.after[claimant] if any(self._react_options(step, s))]
         return step
 
     def _react(self, step: list, seat: int, action: int) -> None:
@@ -346,8 +365,11 @@ class Table:
         hand = self.hands[seat]
         hand.remove(card)
         self.dead[card] += 1
-        if not hand and self.hands.count([]) >= self.n - 1:  # the round ends at once
-            self.queue = [ROUND_END_STEP]
+        if not hand:
+            self.alive = alive = self.alive & ~(1 << seat)
+            self.others, self.after = living_seats(self.n, alive)
+            if alive & (alive - 1) == 0:  # one seat left: the round ends at once
+                self.queue = [ROUND_END_STEP]
 
     def _return_and_draw(self, seat: int, cards: list[int]) -> None:
         """Shuffle ``cards`` from ``seat``'s hand into the court deck and draw as many."""
@@ -469,11 +491,7 @@ class Table:
             self.queue.insert(0, (LOSE, challenger))
 
     def _end_turn(self) -> None:
-        hands = self.hands
-        for seat in SEATS_AFTER[self.n][self.turn]:  # the next living seat
-            if hands[seat]:
-                self.turn = seat
-                break
+        self.turn = self.after[self.turn][0]  # the next living seat
         self.has_info = False  # the turn's fields are set anew by the next declaration
         self.queue = [ACT_STEP]
 
@@ -494,6 +512,8 @@ class Table:
         full = list(self.court)
         draw_to_top(full, 2 * n, self.rng)
         self.hands = [sorted(full[i:i + 2]) for i in range(0, 2 * n, 2)]
+        self.alive = (1 << n) - 1
+        self.others, self.after = living_seats(n, self.alive)
         self.deck = full[2 * n:]
         self.dead = [0] * len(ORDER)
         self.coins = [C.START_COINS_TWO_PLAYERS if n == 2 else C.START_COINS] * n
