@@ -52,15 +52,23 @@ POWER_KINDS = (SPY, PRIEST, BANKER)
 
 #: a play of two kinds (the Ship Owner's): PLAY2 + (a << 4 | b), a < b
 PLAY2 = 256
-#: by kind, then by n: the plays of 1..n cards of that kind (shared lists, in the rules' order)
-PLAYS_UPTO = [[[kind << 4 | count for count in range(1, n + 1)] for n in range(K)] for kind in range(K)]
+#: by the most cards one may play (any number from K - 1 on allows as many as any kind has), then by
+#: kind and the count held: the plays of 1..min(held, most) cards of that kind (shared lists, in the
+#: rules' order)
+PLAYS_UPTO = [[[[kind << 4 | count for count in range(1, min(held, most) + 1)] for held in range(K)]
+               for kind in range(K)] for most in range(K)]
+
+
+def _cards_of(pile: list[int]) -> list[int]:
+    """A pile's cards, in kind order."""
+    return [kind for kind in KINDS for _ in range(pile[kind])]
 
 
 class Table:
     """A Koryo game in progress, loaded from a rules-engine state; see the module's docstring."""
 
     __slots__ = ("n", "rng", "events", "play_limit", "no_shuffle", "round", "first", "phase", "turn", "step",
-                 "over", "deck", "hands", "facedown", "tables", "coins", "bank", "dealt", "ship", "revealed",
+                 "over", "deck", "hands", "cards", "facedown", "tables", "coins", "bank", "dealt", "ship", "revealed",
                  "pending", "discard_left", "keep_limit")
 
     def __init__(self, state: dict) -> None:
@@ -77,6 +85,7 @@ class Table:
         self.step = NO_STEP if state["step"] is None else STEP_NAMES.index(state["step"])
         self.deck = list(state["deck"])
         self.hands = [list(pile) for pile in state["hands"]]
+        self.cards = [_cards_of(pile) for pile in self.hands]
         self.facedown = [list(pile) for pile in state["facedown"]]
         self.tables = [list(pile) for pile in state["tables"]]
         self.coins, self.bank = list(state["coins"]), state["bank"]
@@ -101,6 +110,7 @@ class Table:
         left = composition(opts["events"])
         table.deck = [kind for kind in KINDS for _ in range(left[kind])]  # drawn from at the deal
         table.hands = [[0] * K for _ in range(n)]
+        table.cards = [[] for _ in range(n)]
         table.facedown = [[0] * K for _ in range(n)]
         table.tables = [[0] * K for _ in range(n)]
         table.coins, table.bank = [0] * n, C.BANK_COINS
@@ -142,11 +152,12 @@ class Table:
         """rules.play_actions: each kind held, 1 up to the cap (or the whole hand) cards of it; then,
         for the Ship Owner, one card each of two kinds."""
         hand = self.hands[seat]
-        most = C.LIMIT[self.round] if self.play_limit else sum(hand)
+        most = C.LIMIT[self.round] if self.play_limit else min(sum(hand), K - 1)
+        plays = PLAYS_UPTO[most]
         acts: list[int] = []
         for kind, held in enumerate(hand):  # kind 0 is never held
             if held:
-                acts += PLAYS_UPTO[kind][held if held < most else most]
+                acts += plays[kind][held]
         if self.ship == seat and most >= 2:
             present = [kind for kind in KINDS if hand[kind]]
             for i, a in enumerate(present):
@@ -205,7 +216,7 @@ class Table:
         self.step = NO_STEP
         if step == PLAY:
             self._place(seat, action)
-            if self.phase == ORDER and any(self.hands[self.turn]):  # the next seat's Order turn
+            if self.phase == ORDER and self.cards[self.turn]:  # the next seat's Order turn
                 self.step = PLAY
                 return
         elif step == STEAL:
@@ -222,23 +233,22 @@ class Table:
 
     def _place(self, seat: int, action: int) -> None:
         """Order phase: the cards played go face down, the rest of the hand back to the deck."""
-        hand = self.hands[seat]  # our own list: what is left of it goes back, in kind order
+        cards = self.cards[seat]  # our own list, in kind order: what is left of it goes back so
         played = [0] * K
         if action < PLAY2:
             kind = action >> 4
             played[kind] = count = action & 15
-            hand[kind] -= count
+            at = cards.index(kind)
+            del cards[at:at + count]
         else:
             a, b = action >> 4 & 15, action & 15
             played[a] = played[b] = 1
-            hand[a] -= 1
-            hand[b] -= 1
-        deck = self.deck
-        for kind, left in enumerate(hand):
-            if left:
-                deck += [kind] * left
+            cards.remove(a)
+            cards.remove(b)
+        self.deck += cards
         self.facedown[seat] = played
         self.hands[seat] = [0] * K
+        self.cards[seat] = []
         self._end_order_turn(seat)
 
     def _end_order_turn(self, seat: int) -> None:
@@ -253,7 +263,7 @@ class Table:
         while self.step == NO_STEP:
             phase, seat = self.phase, self.turn
             if phase == ORDER:
-                if any(self.hands[seat]):
+                if self.cards[seat]:
                     self.step = PLAY
                     return
                 self._end_order_turn(seat)  # nothing left to play
@@ -311,7 +321,7 @@ class Table:
         deck = self.deck
         if not self.no_shuffle:
             draw_to_top(deck, sum(deal), self.rng)
-        hands = self.hands
+        hands, cards = self.hands, self.cards
         top = 0
         for i in range(n):  # each seat in turn takes its cards from the top (fewer if the deck runs out)
             seat = (first + i) % n
@@ -320,6 +330,8 @@ class Table:
             for kind in dealt:
                 hand[kind] += 1
             hands[seat] = hand
+            dealt.sort()
+            cards[seat] = dealt
             deal[seat] = len(dealt)
             top += len(dealt)
         del deck[:top]

@@ -56,13 +56,17 @@ def most_cards(tables: list[list[int]], kind: int) -> list[int]:
 def power_holder(tables: list[list[int]], kind: int) -> int | None:
     """The seat that uses `kind`'s power: the strict majority, or on a tie for the most
     cards the tied player who has the Omniscient (1) on their table."""
-    holders = most_cards(tables, kind)
-    if not holders:
-        return None
-    if len(holders) == 1:
-        return holders[0]
-    for seat in holders:
-        if tables[seat][C.OMNISCIENT]:
+    best, holder, tied = 0, None, False  # most_cards in one pass, without its list (every deal asks twice)
+    for seat, table in enumerate(tables):
+        count = table[kind]
+        if count > best:
+            best, holder, tied = count, seat, False
+        elif count == best and count:
+            tied = True
+    if not tied:
+        return holder
+    for seat, table in enumerate(tables):  # the first of the tied seats with the Omniscient
+        if table[kind] == best and table[C.OMNISCIENT]:
             return seat
     return None
 
