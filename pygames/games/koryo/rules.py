@@ -187,18 +187,22 @@ def _is_seat(value: Any, tables: list) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(tables)
 
 
-#: 1..n, by n up to the most copies of a kind (9 Merchants): the counts one may play of a kind
-#: that one holds n of (or may play n of), without a range and a min per kind
-_COUNTS_UP_TO = tuple(tuple(range(1, n + 1)) for n in range(max(composition("6-4")[1:]) + 1))
+#: by the most cards one may play (up to the most copies of a kind, 9 Merchants: more allows as
+#: many), then by the count held of a kind: the counts one may play of it, 1..min(held, most),
+#: without a range and a min per kind
+_MOST_COPIES = max(composition("6-4")[1:])
+_COUNTS_UP_TO = tuple(tuple(tuple(range(1, min(held, most) + 1)) for held in range(_MOST_COPIES + 1))
+                      for most in range(_MOST_COPIES + 1))
 
 
 def play_actions(hand: list[int], cap: int | None, ship: bool) -> list[dict]:
     most = sum(hand) if cap is None else cap  # no cap: the whole hand
+    counts = _COUNTS_UP_TO[most if most < _MOST_COPIES else _MOST_COPIES]
     actions = []
     for kind in C.KINDS:  # a plain loop: this list is built for every Order-phase decision
         held = hand[kind]
         if held:
-            for count in _COUNTS_UP_TO[held if held < most else most]:
+            for count in counts[held]:
                 actions.append({"type": "play", "kind": kind, "count": count})
     if ship and most >= 2:
         present = [kind for kind in C.KINDS if hand[kind]]
@@ -343,12 +347,6 @@ class KoryoGame(Game):
             "round": r, "first": first, "deal": list(state["deal"]), "limit": C.LIMIT[r],
             "broadcaster": broadcaster if fixed_hands is None else None}})
 
-    def _next_in_round(self, state: dict, seat: int) -> int | None:
-        """The seat after `seat` in this round's turn order, None after the last one."""
-        n = state["num_players"]
-        nxt = (seat + 1) % n
-        return None if nxt == state["first"] else nxt
-
     def _return_to_deck(self, state: dict, kinds: list[int]) -> None:
         state["deck"] = state["deck"] + kinds  # a new list: earlier states share the old one
 
@@ -377,10 +375,10 @@ class KoryoGame(Game):
                     self._run_step(state, seat, pending[0])
                     if state["step"] is not None:
                         return
-                nxt = self._next_in_round(state, seat)  # this seat's Action turn is over
-                if nxt is None:
-                    state["phase"], state["turn"] = "end", state["first"]
-                    self._begin_end_turn(state, state["first"])
+                nxt = (seat + 1) % state["num_players"]  # this seat's Action turn is over
+                if nxt == state["first"]:
+                    state["phase"], state["turn"] = "end", nxt
+                    self._begin_end_turn(state, nxt)
                 else:
                     state["turn"] = nxt
             elif phase == "end":
@@ -393,8 +391,8 @@ class KoryoGame(Game):
                     for k in kinds:  # forced: one kind left, or every character must go
                         self._discard(state, seat, k, min(table[k], state["discard_left"]))
                     continue
-                nxt = self._next_in_round(state, seat)
-                if nxt is not None:
+                nxt = (seat + 1) % state["num_players"]
+                if nxt != state["first"]:
                     state["turn"] = nxt
                     self._begin_end_turn(state, nxt)
                 elif state["round"] == C.ROUNDS:
@@ -412,11 +410,10 @@ class KoryoGame(Game):
                 return
 
     def _end_order_turn(self, state: dict, seat: int) -> None:
-        nxt = self._next_in_round(state, seat)
-        if nxt is None:
-            state["phase"], state["turn"] = "action", state["first"]
-        else:
-            state["turn"] = nxt
+        nxt = (seat + 1) % state["num_players"]  # the round's turns start at its first player
+        if nxt == state["first"]:
+            state["phase"] = "action"
+        state["turn"] = nxt
 
     def _reveal(self, state: dict, seat: int) -> None:
         """The seat's face-down cards go onto its table; then its powers and events wait in the
@@ -517,7 +514,7 @@ class KoryoGame(Game):
 
     def _begin_end_turn(self, state: dict, seat: int) -> None:
         table = state["tables"][seat]
-        senator = holds_power(state["tables"], seat, C.SENATOR)
+        senator = table[C.SENATOR] > 0 and holds_power(state["tables"], seat, C.SENATOR)
         limit = C.LIMIT[state["round"]] + (C.SENATOR_BONUS if senator else 0)
         excess = sum(table) - limit
         state["keep_limit"] = limit
@@ -575,17 +572,20 @@ class KoryoGame(Game):
         state["step"] = None
         if kind == "play" or kind == "play2":
             played = [0] * K
+            rest = list(state["hands"][seat])  # the hand is replaced below: earlier states share it
             if kind == "play":
-                played[action["kind"]] = action["count"]
-                cards = [action["kind"]] * action["count"]
+                k, count = action["kind"], action["count"]
+                played[k] = count
+                rest[k] -= count
+                cards = [k] * count
             else:
                 cards = list(action["kinds"])
                 for k in cards:
                     played[k] = 1
-            hand = state["hands"][seat]  # replaced below, never changed: earlier states share it
+                    rest[k] -= 1
             discarded = []
             for k in C.KINDS:
-                left = hand[k] - played[k]
+                left = rest[k]
                 if left:
                     discarded += [k] * left
             state["facedown"][seat] = played
@@ -617,7 +617,8 @@ class KoryoGame(Game):
         if kind == "play":
             if step != "play" or len(action) != 3:
                 return None
-            k, count, cap = action.get("kind"), action.get("count"), play_cap(state)
+            k, count = action.get("kind"), action.get("count")
+            cap = C.LIMIT[state["round"]] if state["options"]["play_limit"] else None  # play_cap
             if type(k) is int and type(count) is int and 0 < k < K and 0 < count <= state["hands"][seat][k] \
                     and (cap is None or count <= cap):
                 return {"type": "play", "kind": k, "count": count}
