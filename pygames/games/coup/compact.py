@@ -511,7 +511,10 @@ class Table:
         self.round += 1
         full = list(self.court)
         draw_to_top(full, 2 * n, self.rng)
-        self.hands = [sorted(full[i:i + 2]) for i in range(0, 2 * n, 2)]
+        hands = self.hands = []
+        for i in range(0, 2 * n, 2):  # two cards each, sorted (a plain loop: sorted() per pair costs more)
+            a, b = full[i], full[i + 1]
+            hands.append([a, b] if a <= b else [b, a])
         self.alive = (1 << n) - 1
         self.others, self.after = living_seats(n, self.alive)
         self.deck = full[2 * n:]
