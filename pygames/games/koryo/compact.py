@@ -53,8 +53,8 @@ PLAY2 = 256
 #: by the most cards one may play (any number from K - 1 on allows as many as any kind has), then by
 #: kind and the count held: the plays of 1..min(held, most) cards of that kind (shared lists, in the
 #: rules' order)
-PLAYS_UPTO = [[[[kind << 4 | count for count in range(1, min(held, most) + 1)] for held in range(K)]
-               for kind in range(K)] for most in range(K)]
+_PLAYS = [[[kind << 4 | count for count in range(1, n + 1)] for n in range(K)] for kind in range(K)]
+PLAYS_UPTO = [[[_PLAYS[kind][min(held, most)] for held in range(K)] for kind in range(K)] for most in range(K)]
 
 
 def _cards_of(pile: list[int]) -> list[int]:
@@ -187,7 +187,13 @@ class Table:
         if protected == seat:
             return []
         seats = [p for p in range(self.n) if p != protected]
-        kinds = [[k for k in CHARACTERS if table[k]] for table in tables]
+        kinds = []  # per seat, the character kinds on its table (plain loops: cheaper than comprehensions here)
+        for table in tables:
+            held = []
+            for k in CHARACTERS:
+                if table[k]:
+                    held.append(k)
+            kinds.append(held)
         if not most:  # the whole list (up to a few hundred): one comprehension
             return [a << 12 | ka << 8 | b << 4 | kb for i, a in enumerate(seats) for b in seats[i + 1:]
                     for ka in kinds[a] for kb in kinds[b] if ka != kb]
@@ -349,7 +355,10 @@ class Table:
                 table[kind] += count
         self.revealed[seat] = True
         self.facedown[seat] = [0] * K
-        pending = [kind for kind in POWER_KINDS if table[kind] and holds_power(tables, seat, kind)]
+        pending = []
+        for kind in POWER_KINDS:  # a plain loop: a comprehension costs more on three kinds
+            if table[kind] and holds_power(tables, seat, kind):
+                pending.append(kind)
         if played[BARBARIAN]:
             pending += [BARBARIAN] * played[BARBARIAN]
         if played[LOBBYING]:
@@ -360,14 +369,20 @@ class Table:
         """One power or event of the Action-phase player: automatic with 0 or 1 choice."""
         if step == SPY:
             coins = self.coins
-            targets = [p for p in range(self.n) if p != seat and coins[p] > 0]
+            targets = []  # (plain loops here and below: cheaper than comprehensions on a few items)
+            for p in range(self.n):
+                if p != seat and coins[p] > 0:
+                    targets.append(p)
             if len(targets) == 1:
                 self._steal(seat, targets[0])
             elif targets:
                 self.step = STEAL
         elif step == PRIEST:
             table = self.tables[seat]
-            targets = [k for k in EVENTS if table[k] > 0]
+            targets = []
+            for k in EVENTS:
+                if table[k] > 0:
+                    targets.append(k)
             if len(targets) == 1:
                 self._priest(seat, targets[0])
             elif targets:
