@@ -59,10 +59,11 @@ def power_holder(tables: list[list[int]], kind: int) -> int | None:
     best, holder, tied = 0, None, False  # most_cards in one pass, without its list (every deal asks twice)
     for seat, table in enumerate(tables):
         count = table[kind]
-        if count > best:
-            best, holder, tied = count, seat, False
-        elif count == best and count:
-            tied = True
+        if count and count >= best:  # most tables hold none of a kind: one test for them
+            if count > best:
+                best, holder, tied = count, seat, False
+            else:
+                tied = True
     if not tied:
         return holder
     for seat, table in enumerate(tables):  # the first of the tied seats with the Omniscient
@@ -81,9 +82,9 @@ def holds_power(tables: list[list[int]], seat: int, kind: int) -> bool:
     level = 0  # the seats with as many as `seat` (itself included)
     for table in tables:
         count = table[kind]
-        if count > mine:
-            return False
-        if count == mine:
+        if count >= mine:  # most tables hold fewer: one test for them
+            if count > mine:
+                return False
             level += 1
     return level == 1 or tables[seat][C.OMNISCIENT] > 0
 
