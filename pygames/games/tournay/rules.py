@@ -20,6 +20,7 @@ State (plain JSON data):
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from pygames.core import Game, SetupError, log_entry, log_visible_to, option, strict_equal
@@ -266,6 +267,8 @@ def use_ways(standing: tuple[int, ...], seat: int, need: int, budget: int) -> tu
 BUILDINGS = {card: (info["colour"], info["act"]) for card, info in CARDS.items() if info["kind"] == "building"}
 #: the building effects that take no parameter (one way to use them, free)
 PLAIN_EFFECTS = frozenset({"gain", "gain_per"})
+#: a seat's standing citizens of each colour (its "stand" counts in the order of COLOURS)
+STANDING = operator.itemgetter(*COLOURS)
 #: the decks of each colour, level I first
 COLOUR_DECKS = {colour: tuple(colour + str(level) for level in K.LEVELS) for colour in COLOURS}
 #: the level of each deck (how many citizens drawing from it takes)
@@ -277,22 +280,29 @@ DRAW_MODES = {(False, False): ("blind",), (True, False): ("top", "blind"), (Fals
 _DRAW_WAYS: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
-_DRAW_LEVELS: dict[tuple, tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]] = {}
+#: (mode, use) pairs of one deck, by the key of ``DRAW_MODES``
+DeckDraws = dict[tuple[bool, bool], tuple[tuple[str, tuple[int, ...]], ...]]
+_DRAW_CHOICES: dict[tuple, tuple[tuple[str, DeckDraws], ...]] = {}
 
 
-def draw_levels(colour: str, standing: tuple[int, ...], seat: int,
-                budget: int) -> tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]:
-    """(deck, its ``draw_ways`` uses) for each deck of ``colour`` that the ``standing`` citizens
-    of that colour let ``seat`` draw from, level I first. Memoized like ``draw_ways``."""
-    key = (colour, standing, seat, min(budget, MAX_DRAW_FEES))
-    found = _DRAW_LEVELS.get(key)
+def draw_choices(colour: str, standing: tuple[int, ...], seat: int, budget: int) -> tuple[tuple[str, DeckDraws], ...]:
+    """For each deck of ``colour`` that the ``standing`` citizens of that colour let ``seat``
+    draw from (level I first): the deck, and its draws (mode, ``draw_ways`` use) in the order of
+    the legal list for each way the deck may lie (a ``DRAW_MODES`` key: a card face up, the
+    face-down part empty). Memoized like ``draw_ways``."""
+    key = (colour, standing, seat, budget if budget < MAX_DRAW_FEES else MAX_DRAW_FEES)
+    found = _DRAW_CHOICES.get(key)
     if found is None:
-        if len(_DRAW_LEVELS) > 20000:
-            _DRAW_LEVELS.clear()
+        if len(_DRAW_CHOICES) > 20000:
+            _DRAW_CHOICES.clear()
         ways = draw_ways(standing, seat, budget)
-        found = _DRAW_LEVELS[key] = tuple((COLOUR_DECKS[colour][level - 1],
-                                           tuple(use for lv, use in ways if lv == level))
-                                          for level in dict.fromkeys(lv for lv, _ in ways))
+        found = []
+        for level in dict.fromkeys(lv for lv, _ in ways):
+            uses = [use for lv, use in ways if lv == level]
+            found.append((COLOUR_DECKS[colour][level - 1],
+                          {lies: tuple((mode, use) for use in uses for mode in modes)
+                           for lies, modes in DRAW_MODES.items()}))
+        found = _DRAW_CHOICES[key] = tuple(found)
     return found
 
 
@@ -733,12 +743,10 @@ class TournayGame(Game):
         deniers = players[seat]["deniers"]
         faceup, decks = state["faceup"], state["decks"]
         actions = []
-        for colour in COLOURS:
-            for deck, uses in draw_levels(colour, tuple([p["stand"][colour] for p in players]), seat, deniers):
-                modes = DRAW_MODES[faceup[deck] is not None, not decks[deck]]
-                for use in uses:
-                    for mode in modes:
-                        actions.append({"type": "draw", "deck": deck, "mode": mode, "use": list(use)})
+        for colour, standing in zip(COLOURS, zip(*[STANDING(p["stand"]) for p in players])):
+            for deck, draws in draw_choices(colour, standing, seat, deniers):
+                for mode, use in draws[faceup[deck] is not None, not decks[deck]]:
+                    actions.append({"type": "draw", "deck": deck, "mode": mode, "use": [*use]})
         return actions
 
     def _activate_actions(self, state: dict, seat: int) -> list[dict]:
