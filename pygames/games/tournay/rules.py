@@ -282,27 +282,31 @@ _DRAW_WAYS: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 #: (mode, use) pairs of one deck, by the key of ``DRAW_MODES``
 DeckDraws = dict[tuple[bool, bool], tuple[tuple[str, tuple[int, ...]], ...]]
-_DRAW_CHOICES: dict[tuple, tuple[tuple[str, DeckDraws], ...]] = {}
+#: what one colour's standing citizens allow: its decks' draws and the ways to use one citizen
+ColourChoices = tuple[tuple[tuple[str, DeckDraws], ...], tuple[tuple[int, ...], ...]]
+_COLOUR_CHOICES: dict[tuple, ColourChoices] = {}
 
 
-def draw_choices(colour: str, standing: tuple[int, ...], seat: int, budget: int) -> tuple[tuple[str, DeckDraws], ...]:
-    """For each deck of ``colour`` that the ``standing`` citizens of that colour let ``seat``
-    draw from (level I first): the deck, and its draws (mode, ``draw_ways`` use) in the order of
-    the legal list for each way the deck may lie (a ``DRAW_MODES`` key: a card face up, the
-    face-down part empty). Memoized like ``draw_ways``."""
+def colour_choices(colour: str, standing: tuple[int, ...], seat: int, budget: int) -> ColourChoices:
+    """What the ``standing`` citizens of ``colour`` let ``seat`` do, with ``budget`` deniers for
+    borrowing fees: for each deck of the colour it may draw from (level I first), the deck and
+    its draws (mode, ``draw_ways`` use) in the order of the legal list for each way the deck may
+    lie (a ``DRAW_MODES`` key: a card face up, the face-down part empty); and the ways to take
+    one citizen (``use_ways``), to activate a building of the colour. Memoized like
+    ``draw_ways``: the legal list asks this of each colour every turn."""
     key = (colour, standing, seat, budget if budget < MAX_DRAW_FEES else MAX_DRAW_FEES)
-    found = _DRAW_CHOICES.get(key)
+    found = _COLOUR_CHOICES.get(key)
     if found is None:
-        if len(_DRAW_CHOICES) > 20000:
-            _DRAW_CHOICES.clear()
+        if len(_COLOUR_CHOICES) > 20000:
+            _COLOUR_CHOICES.clear()
         ways = draw_ways(standing, seat, budget)
-        found = []
+        draws = []
         for level in dict.fromkeys(lv for lv, _ in ways):
             uses = [use for lv, use in ways if lv == level]
-            found.append((COLOUR_DECKS[colour][level - 1],
+            draws.append((COLOUR_DECKS[colour][level - 1],
                           {lies: tuple((mode, use) for use in uses for mode in modes)
                            for lies, modes in DRAW_MODES.items()}))
-        found = _DRAW_CHOICES[key] = tuple(found)
+        found = _COLOUR_CHOICES[key] = (tuple(draws), use_ways(standing, seat, 1, budget))
     return found
 
 
@@ -719,8 +723,9 @@ class TournayGame(Game):
         # a card first (only before the action), then the action, in the order of the rules: draw,
         # activate, counter, earn, buy, gather
         actions = play_options(players, seat, players[seat]["hand"]) if state["phase"] == "turn" else []
-        actions += self._draw_actions(state, seat)
-        actions += self._activate_actions(state, seat)
+        one_citizen: dict[str, tuple] = {}   # the ways to take one citizen of each colour
+        actions += self._draw_actions(state, seat, one_citizen)
+        actions += self._activate_actions(state, seat, one_citizen)
         actions += self._other_actions(state, seat)
         return actions
 
@@ -737,23 +742,25 @@ class TournayGame(Game):
             return [{"type": "token", "r": r, "c": c} for r, c in token_cells(me["district"])]
         raise AssertionError(kind)
 
-    def _draw_actions(self, state: dict, seat: int) -> list[dict]:
-        """Draw a card: lay down as many citizens of the deck's colour as its level."""
+    def _draw_actions(self, state: dict, seat: int, one_citizen: dict[str, tuple]) -> list[dict]:
+        """Draw a card: lay down as many citizens of the deck's colour as its level. Also puts in
+        ``one_citizen`` the ways to take one citizen of each colour (``colour_choices``)."""
         players = state["players"]
         deniers = players[seat]["deniers"]
         faceup, decks = state["faceup"], state["decks"]
         actions = []
         for colour, standing in zip(COLOURS, zip(*[STANDING(p["stand"]) for p in players])):
-            for deck, draws in draw_choices(colour, standing, seat, deniers):
-                for mode, use in draws[faceup[deck] is not None, not decks[deck]]:
+            draws, one_citizen[colour] = colour_choices(colour, standing, seat, deniers)
+            for deck, by_lie in draws:
+                for mode, use in by_lie[faceup[deck] is not None, not decks[deck]]:
                     actions.append({"type": "draw", "deck": deck, "mode": mode, "use": [*use]})
         return actions
 
-    def _activate_actions(self, state: dict, seat: int) -> list[dict]:
-        """Activate a building: one citizen of its colour on it (two with a Priest in line)."""
+    def _activate_actions(self, state: dict, seat: int, ways: dict[str, tuple]) -> list[dict]:
+        """Activate a building: one citizen of its colour on it (two with a Priest in line).
+        ``ways``: the ways to take one citizen of each colour, as far as known."""
         actions: list[dict] = []
         district = state["players"][seat]["district"]
-        ways: dict[str, tuple] = {}     # the ways to take one citizen of each colour met
         for r, c in CELLS:
             cell = district[r][c]
             if cell is not None:
@@ -788,15 +795,22 @@ class TournayGame(Game):
             found = ways[colour] = use_ways(tuple([p["stand"][colour] for p in players]), seat, 1, deniers)
         if not found:   # fewer deniers to spare (an effect's price) never opens a way
             return
-        if act["do"] in PLAIN_EFFECTS:
+        do = act["do"]
+        if do in PLAIN_EFFECTS:
             for use in found:
-                actions.append({"type": "activate", "r": r, "c": c, "use": list(use)})
+                actions.append({"type": "activate", "r": r, "c": c, "use": [*use]})
+            return
+        if do == "draw":    # the commonest effect with a parameter: the ways the deck may be drawn from
+            deck = act["deck"]
+            for mode in DRAW_MODES[state["faceup"][deck] is not None, not state["decks"][deck]]:
+                for use in found:
+                    actions.append({"type": "activate", "r": r, "c": c, "mode": mode, "use": [*use]})
             return
         for params, extra in self._effect_params(state, seat, act):
             # an effect with a price leaves fewer deniers for borrowing fees
             uses = use_ways(tuple([p["stand"][colour] for p in players]), seat, 1, deniers - extra) if extra else found
             for use in uses:
-                actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
+                actions.append({"type": "activate", "r": r, "c": c, **params, "use": [*use]})
 
     def _other_actions(self, state: dict, seat: int) -> list[dict]:
         """Counter an event, earn deniers, buy a citizen, gather."""
