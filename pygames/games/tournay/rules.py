@@ -280,33 +280,26 @@ DRAW_MODES = {(False, False): ("blind",), (True, False): ("top", "blind"), (Fals
 _DRAW_WAYS: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
-#: (mode, use) pairs of one deck, by the key of ``DRAW_MODES``
-DeckDraws = dict[tuple[bool, bool], tuple[tuple[str, tuple[int, ...]], ...]]
-#: what one colour's standing citizens allow: its decks' draws and the ways to use one citizen
-ColourChoices = tuple[tuple[tuple[str, DeckDraws], ...], tuple[tuple[int, ...], ...]]
+#: what one colour's standing citizens allow: (deck, its ``draw_ways`` uses) for each deck it may
+#: be drawn from, and the ways to take one citizen (``use_ways``)
+ColourChoices = tuple[tuple[tuple[str, tuple[tuple[int, ...], ...]], ...], tuple[tuple[int, ...], ...]]
 _COLOUR_CHOICES: dict[tuple, ColourChoices] = {}
 
 
 def colour_choices(colour: str, standing: tuple[int, ...], seat: int, budget: int) -> ColourChoices:
     """What the ``standing`` citizens of ``colour`` let ``seat`` do, with ``budget`` deniers for
-    borrowing fees: for each deck of the colour it may draw from (level I first), the deck and
-    its draws (mode, ``draw_ways`` use) in the order of the legal list for each way the deck may
-    lie (a ``DRAW_MODES`` key: a card face up, the face-down part empty); and the ways to take
-    one citizen (``use_ways``), to activate a building of the colour. Memoized like
-    ``draw_ways``: the legal list asks this of each colour every turn."""
+    borrowing fees: (deck, its ``draw_ways`` uses) for each deck of the colour it may draw from,
+    level I first, and the ways to take one citizen (``use_ways``), to activate a building of
+    the colour. Memoized like ``draw_ways``: the legal list asks this of each colour every turn."""
     key = (colour, standing, seat, budget if budget < MAX_DRAW_FEES else MAX_DRAW_FEES)
     found = _COLOUR_CHOICES.get(key)
     if found is None:
         if len(_COLOUR_CHOICES) > 20000:
             _COLOUR_CHOICES.clear()
         ways = draw_ways(standing, seat, budget)
-        draws = []
-        for level in dict.fromkeys(lv for lv, _ in ways):
-            uses = [use for lv, use in ways if lv == level]
-            draws.append((COLOUR_DECKS[colour][level - 1],
-                          {lies: tuple((mode, use) for use in uses for mode in modes)
-                           for lies, modes in DRAW_MODES.items()}))
-        found = _COLOUR_CHOICES[key] = (tuple(draws), use_ways(standing, seat, 1, budget))
+        draws = tuple((COLOUR_DECKS[colour][level - 1], tuple(use for lv, use in ways if lv == level))
+                      for level in dict.fromkeys(lv for lv, _ in ways))
+        found = _COLOUR_CHOICES[key] = (draws, use_ways(standing, seat, 1, budget))
     return found
 
 
@@ -751,9 +744,11 @@ class TournayGame(Game):
         actions = []
         for colour, standing in zip(COLOURS, zip(*[STANDING(p["stand"]) for p in players])):
             draws, one_citizen[colour] = colour_choices(colour, standing, seat, deniers)
-            for deck, by_lie in draws:
-                for mode, use in by_lie[faceup[deck] is not None, not decks[deck]]:
-                    actions.append({"type": "draw", "deck": deck, "mode": mode, "use": [*use]})
+            for deck, uses in draws:
+                modes = DRAW_MODES[faceup[deck] is not None, not decks[deck]]
+                for use in uses:
+                    for mode in modes:
+                        actions.append({"type": "draw", "deck": deck, "mode": mode, "use": list(use)})
         return actions
 
     def _activate_actions(self, state: dict, seat: int, ways: dict[str, tuple]) -> list[dict]:
@@ -798,19 +793,19 @@ class TournayGame(Game):
         do = act["do"]
         if do in PLAIN_EFFECTS:
             for use in found:
-                actions.append({"type": "activate", "r": r, "c": c, "use": [*use]})
+                actions.append({"type": "activate", "r": r, "c": c, "use": list(use)})
             return
         if do == "draw":    # the commonest effect with a parameter: the ways the deck may be drawn from
             deck = act["deck"]
             for mode in DRAW_MODES[state["faceup"][deck] is not None, not state["decks"][deck]]:
                 for use in found:
-                    actions.append({"type": "activate", "r": r, "c": c, "mode": mode, "use": [*use]})
+                    actions.append({"type": "activate", "r": r, "c": c, "mode": mode, "use": list(use)})
             return
         for params, extra in self._effect_params(state, seat, act):
             # an effect with a price leaves fewer deniers for borrowing fees
             uses = use_ways(tuple([p["stand"][colour] for p in players]), seat, 1, deniers - extra) if extra else found
             for use in uses:
-                actions.append({"type": "activate", "r": r, "c": c, **params, "use": [*use]})
+                actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
 
     def _other_actions(self, state: dict, seat: int) -> list[dict]:
         """Counter an event, earn deniers, buy a citizen, gather."""
