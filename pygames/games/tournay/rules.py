@@ -481,9 +481,12 @@ def play_options(players: list[dict], seat: int, hand: list[str], type_: str = "
 
 def end_trigger(players: list[dict], criers: int) -> str | None:
     """Why the last round starts now (checked at the start of a round), or None."""
-    ready = sum(1 for p in players
-                if all(cell for row in p["district"] for cell in row)
-                and sum(1 for _, _, card in visible(p["district"]) if CARDS[card]["kind"] == "prestige") >= 2)
+    ready = 0   # full districts with two prestige buildings; most districts are not full, checked first
+    for p in players:
+        district = p["district"]
+        if None not in district[0] and None not in district[1] and None not in district[2] \
+                and sum(cell["s"][-1] in PRESTIGE for row in district for cell in row) >= 2:
+            ready += 1
     if ready >= 2:
         return "two_districts"
     if ready >= 1 and criers > len(players):
