@@ -904,21 +904,31 @@ class TournayGame(Game):
     def _play_match(self, state: dict, seat: int, action: dict) -> dict | None:
         """``_legal_match`` of a play (or a final card, ``action``'s type): a hand card ``seat``
         can pay, to one of its ``targets``."""
-        players = state["players"]
-        me = players[seat]
+        me = state["players"][seat]
         card = action.get("card")
         if type(card) is not str or card not in me["hand"] or not can_pay(me, card):
             return None
         info = CARDS[card]
-        if "card" in info["cost"]:   # paid with another card: one of the card's plays
-            return _find(play_options(players, seat, me["hand"], action["type"], card), action)
+        pays = "card" in info["cost"]   # also paid with another card (``play_options``' "pay")
         r, c = action.get("r"), action.get("c")
-        if len(action) != 4 or type(r) is not int or type(c) is not int:
+        if len(action) != 4 + pays or type(r) is not int or type(c) is not int:
             return None
         district = me["district"]
         if (r, c) not in (targets(district, card) if info["level"] == 3 else places(district)):
             return None
-        return {"type": action["type"], "card": card, "r": r, "c": c}
+        if not pays:
+            return {"type": action["type"], "card": card, "r": r, "c": c}
+        where = action.get("pay")
+        if type(where) is not str:
+            return None
+        if where.startswith("h:"):   # another hand card
+            others = list(me["hand"])
+            others.remove(card)
+            ok = where[2:] in others
+        else:   # any card of the district but the target cell's
+            ok = where in {f"d:{rr},{cc},{i}" for rr, cc in CELLS if district[rr][cc] and (rr, cc) != (r, c)
+                           for i in range(len(district[rr][cc]["s"]))}
+        return {"type": action["type"], "card": card, "r": r, "c": c, "pay": where} if ok else None
 
     def _draw_match(self, state: dict, seat: int, action: dict) -> dict | None:
         """``_legal_match`` of a draw, on the conditions of ``draw_ways``: a way to draw from the
@@ -1012,19 +1022,19 @@ class TournayGame(Game):
     # ------------------------------------------------------------------ apply
     def _apply(self, state: dict, action: dict, rng: Rng) -> None:
         kind = action["type"]
-        seat = self._current_player(state)
-        if state["pending"] is not None:
-            self._answer(state, seat, action)
+        pending = state["pending"]   # the mover as in _current_player
+        if pending is not None:
+            self._answer(state, pending["seat"], action)
         elif kind in ("final", "final_pass"):
-            self._final_choice(state, seat, action)
+            self._final_choice(state, self._final_seat(state), action)
             return
         elif kind == "play":
-            self._play(state, seat, action)
+            self._play(state, state["turn"], action)
             state["phase"] = "action"
             return
         else:
             state["phase"] = "busy"
-            self._act(state, seat, action)
+            self._act(state, state["turn"], action)
             state["tasks"].append({"t": "end"})
         self._run(state)
 
@@ -1162,13 +1172,14 @@ class TournayGame(Game):
             state["log"].append(log_entry("took_top", seat=seat, deck=deck, card=card))
             tasks.append({"t": "limit", "seat": seat})
             return
-        if state["faceup"][deck]:
-            _to_bottom(state, state["faceup"][deck])
-            state["log"].append(log_entry("top_to_bottom", deck=deck, card=state["faceup"][deck]))
+        pile = state["decks"][deck]
+        faceup = state["faceup"][deck]
+        if faceup:   # the face-up card goes under its deck (the deck's new pile is put once, below)
+            pile = pile + [faceup]
+            state["log"].append(log_entry("top_to_bottom", deck=deck, card=faceup))
             _put(state, "faceup", deck, None)
         drawn = []
         crier = False
-        pile = state["decks"][deck]
         taken = 0
         while len(drawn) < 2 and taken < len(pile):
             card = pile[taken]
