@@ -1020,6 +1020,8 @@ class TournayGame(Game):
         return None
 
     # ------------------------------------------------------------------ apply
+    # The log entries of the commonest steps are written out in log_entry's form ({"key", "params",
+    # "to"}): a dict literal costs less than a call with keyword arguments, on every step.
     def _apply(self, state: dict, action: dict, rng: Rng) -> None:
         kind = action["type"]
         pending = state["pending"]   # the mover as in _current_player
@@ -1100,8 +1102,9 @@ class TournayGame(Game):
                 for old_card in reversed(discarded):
                     _to_bottom(state, old_card)
                 _put_cell(me, r, c, {"s": [card], "occ": [], "dmg": False})
-        state["log"].append(log_entry("play", seat=seat, card=card, r=r, c=c, shift=[dr, dc], paid=paid,
-                                      covered=covered, discarded=discarded, final=final))
+        state["log"].append({"key": "play", "params": {"seat": seat, "card": card, "r": r, "c": c, "shift": [dr, dc],
+                                                       "paid": paid, "covered": covered, "discarded": discarded,
+                                                       "final": final}})
         for ch in chars_in_line(me["district"], r, c):
             if ch["on"] == "on_place" and matches(card, ch["what"]):
                 me["deniers"] += ch["n"]
@@ -1124,7 +1127,8 @@ class TournayGame(Game):
                 fee = K.BORROW_FEE * k
                 players[seat]["deniers"] -= fee
                 players[owner]["deniers"] += fee
-                state["log"].append(log_entry("borrow", seat=seat, owner=owner, colour=colour, n=k, fee=fee))
+                state["log"].append({"key": "borrow", "params": {"seat": seat, "owner": owner, "colour": colour,
+                                                                 "n": k, "fee": fee}})
 
     def _act(self, state: dict, seat: int, action: dict) -> None:
         kind = action["type"]
@@ -1132,7 +1136,7 @@ class TournayGame(Game):
         if kind == "draw":
             deck = action["deck"]
             self._take_citizens(state, seat, deck[0], action["use"])
-            state["log"].append(log_entry("draw", seat=seat, deck=deck, mode=action["mode"]))
+            state["log"].append({"key": "draw", "params": {"seat": seat, "deck": deck, "mode": action["mode"]}})
             self._draw(state, seat, deck, action["mode"])
         elif kind == "activate":
             self._activate(state, seat, action)
@@ -1142,7 +1146,8 @@ class TournayGame(Game):
             col, k = action["colour"], action["n"]
             _add_citizens(me, col, stand=-k, laid=k)
             me["deniers"] += K.EARN_PER_CITIZEN * k
-            state["log"].append(log_entry("earn", seat=seat, colour=col, n=k, gain=K.EARN_PER_CITIZEN * k))
+            state["log"].append({"key": "earn", "params": {"seat": seat, "colour": col, "n": k,
+                                                           "gain": K.EARN_PER_CITIZEN * k}})
         elif kind == "buy":
             col = action["colour"]
             # a standing citizen lies down to pay, and the one bought stands in its place
@@ -1160,7 +1165,7 @@ class TournayGame(Game):
             laid = me["laid"]
             me["stand"] = {col: k + laid[col] for col, k in stand.items()}
             me["laid"] = {col: 0 for col in laid}
-            state["log"].append(log_entry("gather", seat=seat))
+            state["log"].append({"key": "gather", "params": {"seat": seat}})
 
     def _draw(self, state: dict, seat: int, deck: str, mode: str) -> None:
         """The normal draw methods (for the draw action and the draw effects)."""
@@ -1169,14 +1174,14 @@ class TournayGame(Game):
             card = state["faceup"][deck]
             _put(state, "faceup", deck, None)
             _take_into_hand(state["players"][seat], card)
-            state["log"].append(log_entry("took_top", seat=seat, deck=deck, card=card))
+            state["log"].append({"key": "took_top", "params": {"seat": seat, "deck": deck, "card": card}})
             tasks.append({"t": "limit", "seat": seat})
             return
         pile = state["decks"][deck]
         faceup = state["faceup"][deck]
         if faceup:   # the face-up card goes under its deck (the deck's new pile is put once, below)
             pile = pile + [faceup]
-            state["log"].append(log_entry("top_to_bottom", deck=deck, card=faceup))
+            state["log"].append({"key": "top_to_bottom", "params": {"deck": deck, "card": faceup}})
             _put(state, "faceup", deck, None)
         drawn = []
         crier = False
@@ -1253,7 +1258,7 @@ class TournayGame(Game):
             me["deniers"] += k
             state["log"].append(log_entry("gain", seat=seat, n=k))
         elif do == "draw":
-            state["log"].append(log_entry("draw", seat=seat, deck=act["deck"], mode=action["mode"]))
+            state["log"].append({"key": "draw", "params": {"seat": seat, "deck": act["deck"], "mode": action["mode"]}})
             self._draw(state, seat, act["deck"], action["mode"])
         elif do == "recruit":
             col = action.get("colour", act["colour"])
@@ -1318,7 +1323,7 @@ class TournayGame(Game):
             if t == "end":
                 self._end_turn(state)
             elif t == "strike":
-                state["log"].append(log_entry("strike", ev=task["ev"], n=task["n"]))
+                state["log"].append({"key": "strike", "params": {"ev": task["ev"], "n": task["n"]}})
             elif t == "ev":
                 player = state["players"][task["seat"]]
                 if EVENTS[task["ev"]]["harm"]:
@@ -1361,7 +1366,7 @@ class TournayGame(Game):
             state["tasks"].insert(0, {"t": "token", "seat": seat, "tok": do, "left": amount})
             return
         if amount:
-            state["log"].append(log_entry("hit", seat=seat, ev=ev, n=amount))
+            state["log"].append({"key": "hit", "params": {"seat": seat, "ev": ev, "n": amount}})
 
     def _put_token(self, state: dict, seat: int, tok: str, r: int, c: int) -> None:
         player = state["players"][seat]
@@ -1383,8 +1388,8 @@ class TournayGame(Game):
             cards_.remove(keep)
             _take_into_hand(me, keep)
             _put(state, "faceup", pending["deck"], cards_[0])
-            state["log"].append(log_entry("picked", seat=seat, deck=pending["deck"], other=cards_[0]))
-            state["log"].append(log_entry("picked_private", to=[seat], seat=seat, card=keep))
+            state["log"].append({"key": "picked", "params": {"seat": seat, "deck": pending["deck"], "other": cards_[0]}})
+            state["log"].append({"key": "picked_private", "params": {"seat": seat, "card": keep}, "to": [seat]})
         elif kind == "limit":
             card = action["card"]
             if card in EVENTS:
@@ -1395,8 +1400,8 @@ class TournayGame(Game):
             else:
                 me["hand"] = _without(me["hand"], card)
                 _to_bottom(state, card)
-                state["log"].append(log_entry("return", seat=seat, deck=card_deck(card)))
-                state["log"].append(log_entry("return_private", to=[seat], seat=seat, card=card))
+                state["log"].append({"key": "return", "params": {"seat": seat, "deck": card_deck(card)}})
+                state["log"].append({"key": "return_private", "params": {"seat": seat, "card": card}, "to": [seat]})
             state["tasks"].insert(0, {"t": "limit", "seat": seat})
         elif kind == "rampart":
             if action["build"]:
@@ -1428,7 +1433,7 @@ class TournayGame(Game):
         reason = end_trigger(state["players"], len(state["criers"]))
         if reason is None and state["round"] >= ROUND_LIMIT:
             reason = "round_limit"
-        state["log"].append(log_entry("round", n=state["round"]))
+        state["log"].append({"key": "round", "params": {"n": state["round"]}})
         if reason:
             state["last_round"] = True
             state["log"].append(log_entry("last_round", reason=reason))
