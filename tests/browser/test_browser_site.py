@@ -65,9 +65,16 @@ def check_fits(page, name: str) -> None:
 
 
 def small_targets(page) -> list[str]:
-    """Clickable things smaller than 40px in both directions (fingers need room)."""
+    """Clickable things smaller than 40px in both directions (fingers need room).
+
+    Sizes at rest: the layout box (``offsetWidth``/``offsetHeight``), not the transformed one, for
+    a piece may be in the middle of its motion (a purse whose number changed turns in place, and at
+    80 degrees its box is a sixth of its width). SVG elements have no layout box: their drawn one."""
     return page.evaluate("""() => [...document.querySelectorAll('#app button, #app select, #app [data-choice]')]
-        .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.width < 40 && r.height < 40; })
+        .filter(e => {
+            const r = e.getBoundingClientRect();
+            const w = e.offsetWidth ?? r.width, h = e.offsetHeight ?? r.height;
+            return w > 0 && w < 40 && h < 40; })
         .map(e => e.outerHTML.slice(0, 120))""")
 
 
