@@ -85,10 +85,10 @@ def living_seats(n: int, alive: int) -> tuple[list[list[int]], list[list[int]]]:
 class Table:
     """A Coup game in progress, loaded from a rules-engine state; see the module's docstring."""
 
-    __slots__ = ("n", "rng", "hands", "alive", "others", "after", "coins", "deck", "dead", "wins", "need", "round", "start", "turn",
-                 "over", "factions", "almshouse", "diplomat", "inquisitor", "no_shuffle", "claims",
-                 "blocks", "court", "queue", "has_info", "actor", "action", "target", "claim", "negative",
-                 "blocker", "block_card", "blocked", "failed", "challenger")
+    __slots__ = ("n", "rng", "hands", "alive", "others", "after", "coins", "deck", "dead", "wins", "need", "round",
+                 "start", "turn", "over", "factions", "almshouse", "diplomat", "inquisitor", "no_shuffle", "claims",
+                 "blocks", "court", "queue", "has_info", "actor", "action", "target", "claim", "negative", "blocker",
+                 "block_card", "blocked", "failed", "challenger")
 
     def __init__(self, state: dict) -> None:
         self._set_options(state["num_players"], state["opts"], state["rng"])

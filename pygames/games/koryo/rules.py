@@ -637,7 +637,7 @@ class KoryoGame(Game):
             if step != "play" or len(action) != 3:
                 return None
             k, count = action.get("kind"), action.get("count")
-            cap = C.LIMIT[state["round"]] if state["options"]["play_limit"] else None  # play_cap
+            cap = play_cap(state)
             if type(k) is int and type(count) is int and 0 < k < K and 0 < count <= state["hands"][seat][k] \
                     and (cap is None or count <= cap):
                 return {"type": "play", "kind": k, "count": count}
