@@ -13,7 +13,8 @@ contract of DESIGN.md section 2 on the way:
   at the end of the game: states share nothing mutable);
 - illegal actions (malformed, wrong seat, stale) raise IllegalAction and change nothing;
 - views: JSON-able, no "rng" key nor the RNG's value, the same whatever the RNG state;
-  a seat's log holds only entries it may see, the spectator's only public ones;
+  a seat's log holds only entries it may see, the spectator's only public ones, each in
+  ``log_entry``'s form;
 - determinizations: for every seat, view(sample_state(view)) == view, the spectator view of
   every determinization equals the true one (nothing hidden leaks to the spectator: hands,
   deck order, face-down cards, secret choices), the seat to move has the same legal actions
@@ -41,6 +42,7 @@ import pygames
 from pygames.bots import make_bot
 from pygames.core import IllegalAction, Rng, make_record, replay
 from pygames.core.errors import SetupError
+from pygames.core.game import log_entry
 
 LONG = int(os.environ.get("PYGAMES_LONG", "0"))
 GAMES_PER_COUNT = LONG or 12
@@ -169,6 +171,10 @@ def check_views(game, state, n, rng, seen):
             to = entry.get("to") if isinstance(entry, dict) else None
             assert to is None or (seat is not None and seat in to), \
                 f"seat {seat} sees a log entry meant for {to}: {entry}"
+            # in log_entry's form, which text.py reads (hot paths write some entries as literals)
+            assert isinstance(entry, dict) and set(entry) <= {"key", "params", "to"} \
+                and isinstance(entry.get("params"), dict) and isinstance(entry.get("key"), str) \
+                and entry == log_entry(entry["key"], to, **entry["params"]), f"a log entry not in log_entry's form: {entry}"
         if seat is None:
             continue
         for draw in range(2):
