@@ -830,15 +830,18 @@ def interleaved(contenders: list[tuple[str, object, dict]], rounds: int, seconds
     order rotated by one place per round. A contender is (name, measurer, request): the
     measurer has ``measure(**request, seconds=..., seed=...)`` (a PlayoutWorker or a page)."""
     speeds: dict[str, list[float]] = {name: [] for name, _, _ in contenders}
-    actions: dict[str, float] = {}
+    games = {name: 0 for name in speeds}
+    actions = {name: 0.0 for name in speeds}
     for index in range(rounds):
         turn = index % len(contenders)
         for name, measurer, request in contenders[turn:] + contenders[:turn]:
             reply = measurer.measure(**request, seconds=seconds, seed=f"{seed}/{index}")
             speeds[name].append(reply["playouts_per_s"])
-            actions[name] = reply["actions_per_playout"]
+            games[name] += reply["games"]
+            actions[name] += reply["actions_per_playout"] * reply["games"]
+    # the mean game length over every round's games (a round's own mean is rounded to 0.1)
     return {name: {"playouts_per_s": round(statistics.median(values), 1), "rounds": values,
-                   "actions_per_playout": actions[name]} for name, values in speeds.items()}
+                   "actions_per_playout": round(actions[name] / games[name], 1)} for name, values in speeds.items()}
 
 
 def ratio(ours: float, theirs: float) -> float | None:
@@ -889,6 +892,13 @@ def bench_versus_before(ours, before, rounds: int, seconds: float, games: dict) 
                 row[f"before_{path}"] = runs["before"]["playouts_per_s"]
                 row[path] = runs["ours"]["playouts_per_s"]
                 row[f"{path}_ratio"] = ratio(row[path], row[f"before_{path}"])
+                if path == "public":
+                    # games whose rules were corrected since are longer or shorter: the speed per
+                    # action tells the engine's gain apart from the change in a game's length
+                    row["before_actions"] = runs["before"]["actions_per_playout"]
+                    row["actions"] = runs["ours"]["actions_per_playout"]
+                    row["public_action_ratio"] = ratio(row["public"] * row["actions"],
+                                                       row["before_public"] * row["before_actions"])
                 if "playout" in runs:
                     row["playout"] = runs["playout"]["playouts_per_s"]
                     row["playout_ratio"] = ratio(row["playout"], row["before_simulation"])
@@ -1438,6 +1448,8 @@ def cmd_bench_engines(args: argparse.Namespace) -> int:
             for players, row in per_count.items():
                 print(f"{game_id:<10}{players:>3} {row['before_public']:>14} {row['public']:>8} {row['public_ratio']!s:>6}"
                       f" {row['before_simulation']:>14} {row['simulation']:>8} {row['simulation_ratio']!s:>6}"
+                      f"  actions per game {row['before_actions']} -> {row['actions']},"
+                      f" public x{row['public_action_ratio']} per action"
                       + (f"  playout engine {row['playout']} x{row['playout_ratio']}" if "playout" in row else ""))
         if "coup" in chosen:
             try:
@@ -1577,9 +1589,9 @@ def engine_speed_table(results: dict) -> str:
         lines += ["", f"Random games per second, ours beside the code before ({before['commit']}); "
                   "CPython in CPU time, Chromium (Pyodide) in wall time" + ("" if web else " (Chromium: not measured)")
                   + ":", "",
-                  "| game | players | public: before → ours | × | simulation: before → ours | × | "
-                  "Chromium public × | Chromium simulation × |",
-                  "|---|---:|---:|---:|---:|---:|---:|---:|"]
+                  "| game | players | public: before → ours | × | actions per game: before → ours | "
+                  "public × per action | simulation: before → ours | × | Chromium public × | Chromium simulation × |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for game_id, counts in before.items():
             if game_id == "commit":
                 continue
@@ -1587,8 +1599,11 @@ def engine_speed_table(results: dict) -> str:
                 web_row = web.get(game_id, {}).get(players, {})
                 cells = [f"{web_row[key]:.2f}" if web_row.get(key) else "–"
                          for key in ("public_ratio", "simulation_ratio")]
+                length = (f"{row['before_actions']} → {row['actions']} | {row['public_action_ratio']:.2f}"
+                          if "actions" in row else "– | –")
                 lines.append(f"| {game_id} | {players} | {row['before_public']:.0f} → {row['public']:.0f} | "
-                             f"{row['public_ratio']:.2f} | {row['before_simulation']:.0f} → {row['simulation']:.0f} | "
+                             f"{row['public_ratio']:.2f} | {length} | "
+                             f"{row['before_simulation']:.0f} → {row['simulation']:.0f} | "
                              f"{row['simulation_ratio']:.2f} | {cells[0]} | {cells[1]} |")
         playout_rows = [(game_id, players, row, web.get(game_id, {}).get(players, {}))
                         for game_id, counts in before.items() if game_id != "commit"

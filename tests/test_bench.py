@@ -165,12 +165,15 @@ def test_the_worker_answers_requests_line_by_line_and_reports_errors():
 class FakeMeasurer:
     """Answers with a fixed speed per engine and path, and records the order of requests."""
 
-    def __init__(self, speeds: dict, calls: list, name: str) -> None:
+    def __init__(self, speeds: dict, calls: list, name: str, lengths: tuple = ((4, 10.0),)) -> None:
         self.speeds, self.calls, self.name = speeds, calls, name
+        self.lengths = lengths  # (games, mean actions per game) of the rounds, in turn
 
     def measure(self, **request) -> dict:
         self.calls.append((self.name, request["engine"], request.get("path"), request["seed"]))
-        return {"playouts_per_s": self.speeds[request["engine"], request.get("path")], "actions_per_playout": 10.0}
+        games, actions = self.lengths[len(self.calls) % len(self.lengths)]
+        return {"playouts_per_s": self.speeds[request["engine"], request.get("path")], "games": games,
+                "actions_per_playout": actions}
 
 
 def test_interleaved_rotates_the_order_and_shares_the_seed_per_round():
@@ -181,6 +184,10 @@ def test_interleaved_rotates_the_order_and_shares_the_seed_per_round():
     assert [c[0] for c in calls] == ["a", "b", "b", "a", "a", "b"]
     assert [c[3] for c in calls] == ["s/0", "s/0", "s/1", "s/1", "s/2", "s/2"]
     assert runs["a"]["playouts_per_s"] == 1.0 and runs["b"]["rounds"] == [4.0, 4.0, 4.0]
+    # the game length is the mean over every round's games, not the last round's
+    calls.clear()
+    c = FakeMeasurer({("x", None): 2.0}, calls, "c", lengths=((1, 10.0), (3, 20.0)))
+    assert build.interleaved([("c", c, {"engine": "x"})], 2, 0.01, "s")["c"]["actions_per_playout"] == 17.5
 
 
 def test_the_engine_rows_and_their_table():
@@ -189,13 +196,15 @@ def test_the_engine_rows_and_their_table():
                          ("coup", "playout"): 300.0, ("tournay", "public"): 30.0, ("tournay", "simulation"): 90.0},
                         calls, "ours")
     before = FakeMeasurer({("tournay", "public"): 10.0, ("tournay", "simulation"): 45.0, ("coup", "public"): 20.0,
-                           ("coup", "simulation"): 50.0}, calls, "before")
+                           ("coup", "simulation"): 50.0}, calls, "before", lengths=((4, 8.0),))
     versus = build.bench_versus_coupml(ours, 2, 0.01)
     assert list(versus) == [str(n) for n in build.COUPML_PLAYERS]
     assert versus["4"]["public_ratio"] == 0.8 and versus["4"]["simulation_ratio"] == 2.0
     assert versus["4"]["playout_ratio"] == 3.0
     rows = build.bench_versus_before(ours, before, 2, 0.01, {"tournay": (2, 3), "coup": (2, 2)})
+    # games of 10 actions now, of 8 before: 3x the games per second is 3.75x the actions
     assert rows["tournay"]["3"] == {"before_public": 10.0, "public": 30.0, "public_ratio": 3.0,
+                                  "before_actions": 8.0, "actions": 10.0, "public_action_ratio": 3.75,
                                   "before_simulation": 45.0, "simulation": 90.0, "simulation_ratio": 2.0}
     # a game with a compact playout engine: that engine beside the code before's simulation path
     assert rows["coup"]["2"]["playout"] == 300.0 and rows["coup"]["2"]["playout_ratio"] == 6.0
@@ -207,8 +216,8 @@ def test_the_engine_rows_and_their_table():
                                        "coup": {"longest_task_ms": 70, "longest_task_cpu_ms": 52}}}}
     table = build.engine_speed_table(results)
     for figure in ("| 4 | 100 | 80 | 0.80 | 200 | 2.00 | 300 | 3.00 |", "| coup | 2 | 50 → 300 | 6.00 | – |",
-                   "| tournay | 3 | 10 → 30 | 3.00 | 45 → 90 | 2.00 | – | – |",
-                   "| tournay | 2 | 10 → 30 | 3.00 | 45 → 90 | 2.00 | 2.50 | 1.75 |", build.BEFORE_COMMIT,
+                   "| tournay | 3 | 10 → 30 | 3.00 | 8.0 → 10.0 | 3.75 | 45 → 90 | 2.00 | – | – |",
+                   "| tournay | 2 | 10 → 30 | 3.00 | 8.0 → 10.0 | 3.75 | 45 → 90 | 2.00 | 2.50 | 1.75 |", build.BEFORE_COMMIT,
                    "70 ms wall time (tournay 61, coup 70)", "CPU time 52 ms (tournay 33, coup 52)"):
         assert figure in table, figure
     quiet = dict(results, chromium={"blocks": {"coup": {"longest_task_ms": 0, "longest_task_cpu_ms": 18}}})
