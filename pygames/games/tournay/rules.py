@@ -381,8 +381,9 @@ def _places_for(mask: int) -> tuple[tuple[int, int], ...]:
     return tuple(result)
 
 
-#: the places of each district shape (of 512), computed when first met
-_PLACES: dict[int, tuple[tuple[int, int], ...]] = {}
+#: the places of each district shape (of 512: whether each cell is empty, row by row), computed
+#: when first met
+_PLACES: dict[tuple[bool, ...], tuple[tuple[int, int], ...]] = {}
 
 
 def targets(district: list, card: str) -> list[tuple[int, int]]:
@@ -396,10 +397,12 @@ def targets(district: list, card: str) -> list[tuple[int, int]]:
 
 def places(district: list) -> tuple[tuple[int, int], ...]:
     """``targets`` of any card but a prestige name already built there."""
-    mask = occupancy(district)
-    found = _PLACES.get(mask)
+    # the shape as a tuple of 9 tests, made faster than a mask by a loop (asked for every play list)
+    (a, b, c), (d, e, f), (g, h, i) = district
+    shape = (a is None, b is None, c is None, d is None, e is None, f is None, g is None, h is None, i is None)
+    found = _PLACES.get(shape)
     if found is None:
-        found = _PLACES[mask] = _places_for(mask)
+        found = _PLACES[shape] = _places_for(occupancy(district))
     return found
 
 
@@ -458,13 +461,19 @@ def play_options(players: list[dict], seat: int, hand: list[str], type_: str = "
     result = []
     district_cards = None   # (cell, "d:r,c,i") for every card of the district, for "+ 1 card" costs
     free = places(district)  # where any card but an already built prestige name may go
+    deniers, stand, laid = me["deniers"], me["stand"], me["laid"]
     for card in dict.fromkeys(hand):
-        if only is not None and card != only or not can_pay(me, card):
+        if only is not None and card != only:
             continue
         info = CARDS[card]
+        cost = info["cost"]
+        # ``can_pay``, written out (a call per hand card costs more than the test)
+        if deniers < cost.get("deniers", 0) or "citizen" in cost and not stand[cost["citizen"]] + laid[cost["citizen"]]:
+            continue
         cells = targets(district, card) if info["level"] == 3 else free
-        if "card" not in info["cost"]:
-            result += [{"type": type_, "card": card, "r": r, "c": c} for r, c in cells]
+        if "card" not in cost:
+            for r, c in cells:
+                result.append({"type": type_, "card": card, "r": r, "c": c})
             continue
         # the card paid: another card of the hand, or any card of the district but the target cell's
         others = list(hand)
@@ -745,8 +754,11 @@ class TournayGame(Game):
         deniers = players[seat]["deniers"]
         faceup, decks = state["faceup"], state["decks"]
         actions = []
+        budget = deniers if deniers < MAX_DRAW_FEES else MAX_DRAW_FEES
         for colour, standing in zip(COLOURS, zip(*[STANDING(p["stand"]) for p in players])):
-            draws, one_citizen[colour] = colour_choices(colour, standing, seat, deniers)
+            # ``colour_choices``, its memo read here (the commonest case, without the call)
+            found = _COLOUR_CHOICES.get((colour, standing, seat, budget))
+            draws, one_citizen[colour] = found or colour_choices(colour, standing, seat, deniers)
             for deck, uses in draws:
                 modes = DRAW_MODES[faceup[deck] is not None, not decks[deck]]
                 for use in uses:
@@ -756,59 +768,59 @@ class TournayGame(Game):
 
     def _activate_actions(self, state: dict, seat: int, ways: dict[str, tuple]) -> list[dict]:
         """Activate a building: one citizen of its colour on it (two with a Priest in line).
-        ``ways``: the ways to take one citizen of each colour, as far as known."""
+        ``ways``: the ways to take one citizen of each colour (``colour_choices``)."""
         actions: list[dict] = []
         district = state["players"][seat]["district"]
         for r, c in CELLS:
             cell = district[r][c]
             if cell is not None:
                 building = BUILDINGS.get(cell["s"][-1])
-                if building is not None:
-                    self._building_activations(state, seat, r, c, cell, building, ways, actions)
+                # a building, neither damaged nor full, and a citizen of its colour to put on it
+                if building is not None and not cell["dmg"] \
+                        and (not cell["occ"] or len(cell["occ"]) < capacity(district, r, c)):
+                    uses = ways[building[0]]
+                    if uses:
+                        self._building_activations(state, seat, r, c, building[1], uses, actions)
         return actions
 
     def _activations_at(self, state: dict, seat: int, r: int, c: int) -> list[dict]:
         """The ways to activate the building at (r, c) of ``seat``'s district (none if there is
-        none, or it is damaged or full)."""
-        cell = state["players"][seat]["district"][r][c]
+        none, or it is damaged or full), as ``_activate_actions`` lists them."""
+        players = state["players"]
+        district = players[seat]["district"]
+        cell = district[r][c]
         building = BUILDINGS.get(cell["s"][-1]) if cell is not None else None
         actions: list[dict] = []
-        if building is not None:
-            self._building_activations(state, seat, r, c, cell, building, {}, actions)
+        if building is not None and not cell["dmg"] \
+                and (not cell["occ"] or len(cell["occ"]) < capacity(district, r, c)):
+            colour, act = building
+            uses = use_ways(tuple([p["stand"][colour] for p in players]), seat, 1, players[seat]["deniers"])
+            if uses:
+                self._building_activations(state, seat, r, c, act, uses, actions)
         return actions
 
-    def _building_activations(self, state: dict, seat: int, r: int, c: int, cell: dict,
-                              building: tuple[str, dict], ways: dict[str, tuple], actions: list[dict]) -> None:
-        """``actions`` with the ways to activate ``building``, the top of ``cell`` at (r, c),
-        added: none if the cell is damaged or full, or no citizen of its colour can be taken.
-        ``ways`` keeps the ways to take one citizen of a colour (``use_ways``) for the next
-        building of the same list."""
-        if cell["dmg"] or (cell["occ"] and len(cell["occ"]) >= capacity(state["players"][seat]["district"], r, c)):
-            return
-        colour, act = building
-        players = state["players"]
-        deniers = players[seat]["deniers"]
-        found = ways.get(colour)
-        if found is None:
-            found = ways[colour] = use_ways(tuple([p["stand"][colour] for p in players]), seat, 1, deniers)
-        if not found:   # fewer deniers to spare (an effect's price) never opens a way
-            return
+    def _building_activations(self, state: dict, seat: int, r: int, c: int, act: dict,
+                              uses: tuple[tuple[int, ...], ...], actions: list[dict]) -> None:
+        """``actions`` with the ways to activate the building at (r, c), whose effect is ``act``,
+        added, given the ``uses`` to take one citizen of its colour (``use_ways``, not empty)."""
         do = act["do"]
         if do in PLAIN_EFFECTS:
-            for use in found:
+            for use in uses:
                 actions.append({"type": "activate", "r": r, "c": c, "use": list(use)})
             return
         if do == "draw":    # the commonest effect with a parameter: the ways the deck may be drawn from
             deck = act["deck"]
             for mode in DRAW_MODES[state["faceup"][deck] is not None, not state["decks"][deck]]:
-                for use in found:
+                for use in uses:
                     actions.append({"type": "activate", "r": r, "c": c, "mode": mode, "use": list(use)})
             return
+        budget = state["players"][seat]["deniers"]
         for params, extra in self._effect_params(state, seat, act):
-            # an effect with a price leaves fewer deniers for borrowing fees
-            uses = use_ways(tuple([p["stand"][colour] for p in players]), seat, 1, deniers - extra) if extra else found
+            # an effect with a price leaves fewer deniers for borrowing fees: the ways whose fee
+            # (a borrowed citizen's) fits in what is left, in the order of ``use_ways``
             for use in uses:
-                actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
+                if not extra or use[seat] or K.BORROW_FEE <= budget - extra:
+                    actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
 
     def _other_actions(self, state: dict, seat: int) -> list[dict]:
         """Counter an event, earn deniers, buy a citizen, gather."""
@@ -969,9 +981,12 @@ class TournayGame(Game):
                 return []
             return [({"colour": col} if act["colour"] == "any" else {}, act["price"])
                     for col in cols if state["supply"][col] > 0]
-        if do == "stand":
-            cols = COLOURS if act["colour"] == "all" else (act["colour"],)
-            return [({}, 0)] if any(me["laid"][col] for col in cols) else []
+        if do == "stand":   # a laid-down citizen of a colour it stands
+            laid = me["laid"]
+            for col in (COLOURS if act["colour"] == "all" else (act["colour"],)):
+                if laid[col]:
+                    return [({}, 0)]
+            return []
         if do == "ballista":
             slots = [i for i, item in enumerate(queue) if item]
             out = [({"slots": [i]}, 0) for i in slots]
