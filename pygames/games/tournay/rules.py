@@ -728,10 +728,9 @@ class TournayGame(Game):
         # a card first (only before the action), then the action, in the order of the rules: draw,
         # activate, counter, earn, buy, gather
         actions = play_options(players, seat, players[seat]["hand"]) if state["phase"] == "turn" else []
-        one_citizen: dict[str, tuple] = {}   # the ways to take one citizen of each colour
-        actions += self._draw_actions(state, seat, one_citizen)
-        actions += self._activate_actions(state, seat, one_citizen)
-        actions += self._other_actions(state, seat)
+        one_citizen = self._draw_actions(state, seat, actions)
+        self._activate_actions(state, seat, one_citizen, actions)
+        self._other_actions(state, seat, actions)
         return actions
 
     def _pending_actions(self, state: dict, pending: dict) -> list[dict]:
@@ -747,13 +746,13 @@ class TournayGame(Game):
             return [{"type": "token", "r": r, "c": c} for r, c in token_cells(me["district"])]
         raise AssertionError(kind)
 
-    def _draw_actions(self, state: dict, seat: int, one_citizen: dict[str, tuple]) -> list[dict]:
-        """Draw a card: lay down as many citizens of the deck's colour as its level. Also puts in
-        ``one_citizen`` the ways to take one citizen of each colour (``colour_choices``)."""
+    def _draw_actions(self, state: dict, seat: int, actions: list[dict]) -> dict[str, tuple]:
+        """``actions`` with the draws added (lay down as many citizens of the deck's colour as its
+        level); returns the ways to take one citizen of each colour (``colour_choices``)."""
         players = state["players"]
         deniers = players[seat]["deniers"]
         faceup, decks = state["faceup"], state["decks"]
-        actions = []
+        one_citizen = {}
         budget = deniers if deniers < MAX_DRAW_FEES else MAX_DRAW_FEES
         for colour, standing in zip(COLOURS, zip(*[STANDING(p["stand"]) for p in players])):
             # ``colour_choices``, its memo read here (the commonest case, without the call)
@@ -764,12 +763,12 @@ class TournayGame(Game):
                 for use in uses:
                     for mode in modes:
                         actions.append({"type": "draw", "deck": deck, "mode": mode, "use": list(use)})
-        return actions
+        return one_citizen
 
-    def _activate_actions(self, state: dict, seat: int, ways: dict[str, tuple]) -> list[dict]:
-        """Activate a building: one citizen of its colour on it (two with a Priest in line).
-        ``ways``: the ways to take one citizen of each colour (``colour_choices``)."""
-        actions: list[dict] = []
+    def _activate_actions(self, state: dict, seat: int, ways: dict[str, tuple], actions: list[dict]) -> None:
+        """``actions`` with the activations added: one citizen of a building's colour on it (two
+        with a Priest in line). ``ways``: the ways to take one citizen of each colour
+        (``colour_choices``)."""
         district = state["players"][seat]["district"]
         for r, c in CELLS:
             cell = district[r][c]
@@ -781,7 +780,6 @@ class TournayGame(Game):
                     uses = ways[building[0]]
                     if uses:
                         self._building_activations(state, seat, r, c, building[1], uses, actions)
-        return actions
 
     def _activations_at(self, state: dict, seat: int, r: int, c: int) -> list[dict]:
         """The ways to activate the building at (r, c) of ``seat``'s district (none if there is
@@ -822,11 +820,11 @@ class TournayGame(Game):
                 if not extra or use[seat] or K.BORROW_FEE <= budget - extra:
                     actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
 
-    def _other_actions(self, state: dict, seat: int) -> list[dict]:
-        """Counter an event, earn deniers, buy a citizen, gather."""
+    def _other_actions(self, state: dict, seat: int, actions: list[dict]) -> None:
+        """``actions`` with the other actions added: counter an event, earn deniers, buy a
+        citizen, gather."""
         me = state["players"][seat]
         deniers = me["deniers"]
-        actions = []
         # counter an event (it must have struck: at least one denier on it)
         for slot, item in enumerate(state["queue"]):
             if item and item["den"] >= 1 and deniers >= EVENTS[item["ev"]]["cost"] + item["den"]:
@@ -842,7 +840,6 @@ class TournayGame(Game):
                 if stand[colour] >= 1 and deniers >= K.BUY_CITIZEN_PRICE and state["supply"][colour] > 0:
                     actions.append({"type": "buy", "colour": colour})
         actions.append({"type": "gather"})
-        return actions
 
     def _legal_match(self, state: dict, action: dict) -> dict | None:
         """The legal action equal to ``action`` (a new dict), or None: checked on the conditions
@@ -1619,7 +1616,8 @@ def _to_bottom(state: dict, card: str) -> None:
 
 def _put(state: dict, key: str, part: str, value: Any) -> None:
     """``state[key][part] = value`` on a new dict (the decks, the face-up cards, the supply)."""
-    state[key] = {**state[key], part: value}
+    new = state[key] = state[key].copy()   # a copy, then one item set: quicker than {**old, part: value}
+    new[part] = value
 
 
 def _put_slot(state: dict, slot: int, item: dict | None) -> None:
@@ -1632,9 +1630,11 @@ def _add_citizens(player: dict, colour: str, stand: int = 0, laid: int = 0) -> N
     """``stand`` more standing and ``laid`` more lying citizens of ``colour`` for ``player``
     (either may be negative), on new count dicts."""
     if stand:
-        player["stand"] = {**player["stand"], colour: player["stand"][colour] + stand}
+        counts = player["stand"] = player["stand"].copy()
+        counts[colour] += stand
     if laid:
-        player["laid"] = {**player["laid"], colour: player["laid"][colour] + laid}
+        counts = player["laid"] = player["laid"].copy()
+        counts[colour] += laid
 
 
 def _with_deniers(item: dict, deniers: int) -> dict:
