@@ -754,15 +754,21 @@ class TournayGame(Game):
         faceup, decks = state["faceup"], state["decks"]
         one_citizen = {}
         budget = deniers if deniers < MAX_DRAW_FEES else MAX_DRAW_FEES
-        for colour, standing in zip(COLOURS, zip(*[STANDING(p["stand"]) for p in players])):
+        columns = []   # each seat's standing citizens by colour (a loop: cheaper than a comprehension)
+        for p in players:
+            columns.append(STANDING(p["stand"]))
+        for colour, standing in zip(COLOURS, zip(*columns)):
             # ``colour_choices``, its memo read here (the commonest case, without the call)
             found = _COLOUR_CHOICES.get((colour, standing, seat, budget))
             draws, one_citizen[colour] = found or colour_choices(colour, standing, seat, deniers)
             for deck, uses in draws:
-                modes = DRAW_MODES[faceup[deck] is not None, not decks[deck]]
+                # the modes of DRAW_MODES, tested directly: the face-up card, a blind draw
+                top, blind = faceup[deck] is not None, decks[deck]
                 for use in uses:
-                    for mode in modes:
-                        actions.append({"type": "draw", "deck": deck, "mode": mode, "use": list(use)})
+                    if top:
+                        actions.append({"type": "draw", "deck": deck, "mode": "top", "use": list(use)})
+                    if blind:
+                        actions.append({"type": "draw", "deck": deck, "mode": "blind", "use": list(use)})
         return one_citizen
 
     def _activate_actions(self, state: dict, seat: int, ways: dict[str, tuple], actions: list[dict]) -> None:
