@@ -482,9 +482,13 @@ def play_options(players: list[dict], seat: int, hand: list[str], type_: str = "
         if district_cards is None:
             district_cards = [((r, c), f"d:{r},{c},{i}") for r, c in CELLS if district[r][c]
                               for i in range(len(district[r][c]["s"]))]
-        for r, c in cells:
-            pays = hand_pays + [where for cell, where in district_cards if cell != (r, c)]
-            result += [{"type": type_, "card": card, "r": r, "c": c, "pay": where} for where in pays]
+        for target in cells:
+            r, c = target
+            for where in hand_pays:
+                result.append({"type": type_, "card": card, "r": r, "c": c, "pay": where})
+            for cell, where in district_cards:
+                if cell != target:
+                    result.append({"type": type_, "card": card, "r": r, "c": c, "pay": where})
     return result
 
 
@@ -1181,8 +1185,10 @@ class TournayGame(Game):
                         stand[CARDS[cell["s"][-1]]["colour"]] += cell["occ"].count("c")
                         _put_cell(me, r, c, {"s": cell["s"], "occ": [], "dmg": False})
             laid = me["laid"]
-            me["stand"] = {col: k + laid[col] for col, k in stand.items()}
-            me["laid"] = {col: 0 for col in laid}
+            for col, k in laid.items():
+                stand[col] += k
+            me["stand"] = stand
+            me["laid"] = dict.fromkeys(laid, 0)
             state["log"].append({"key": "gather", "params": {"seat": seat}})
 
     def _draw(self, state: dict, seat: int, deck: str, mode: str) -> None:
