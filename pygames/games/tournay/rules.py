@@ -397,7 +397,7 @@ def targets(district: list, card: str) -> list[tuple[int, int]]:
 
 def places(district: list) -> tuple[tuple[int, int], ...]:
     """``targets`` of any card but a prestige name already built there."""
-    # the shape as a tuple of 9 tests, made faster than a mask by a loop (asked for every play list)
+    # the shape as a tuple of 9 tests: quicker to make than a mask by a loop (asked for every play list)
     (a, b, c), (d, e, f), (g, h, i) = district
     shape = (a is None, b is None, c is None, d is None, e is None, f is None, g is None, h is None, i is None)
     found = _PLACES.get(shape)
