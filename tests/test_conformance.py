@@ -5,7 +5,8 @@ case plays seeded random games (random options too) and checks the engine
 contract of DESIGN.md section 2 on the way:
 
 - no exception, every game ends (within MAX_STEPS actions);
-- current_player / legal_actions / is_over agree; actions are JSON-able dicts with a type;
+- current_player / legal_actions / is_over agree; actions are JSON-able dicts with a type,
+  fresh on every call (no list or dict shared between actions, calls or with the state);
 - scores: one number per seat, a function of the state (equal after a to_dict/from_dict
   round trip); winners: at least one valid seat, only at the end;
 - to_dict / from_dict round trip (through JSON), and exact replay of the game record;
@@ -253,6 +254,27 @@ def check_legality_agrees_with_the_list(game, state, legal, snapshot):
     assert dump(game, state) == snapshot, "apply changed its argument"
 
 
+def containers(data, out: list) -> list:
+    """``out`` with every list and dict of ``data`` (``data`` itself included) appended."""
+    if type(data) is list or type(data) is dict:
+        out.append(data)
+        for value in (data.values() if type(data) is dict else data):
+            containers(value, out)
+    return out
+
+
+def check_fresh_legal_list(game, state, legal):
+    """The caller may change the legal list and its actions: each list and dict in it is its own
+    object, shared neither with another action of the list, nor with a second call's list, nor
+    with the state."""
+    ours = [id(c) for c in containers(legal, [])]
+    assert len(set(ours)) == len(ours), \
+        f"two legal actions share a list or dict: {[a for a in legal if len(containers(a, [])) > 1][:4]}"
+    again = {id(c) for c in containers(game.legal_actions(state), [])}
+    assert again.isdisjoint(ours), "two calls of legal_actions return shared lists or dicts"
+    assert {id(c) for c in containers(state, [])}.isdisjoint(ours), "a legal action holds a part of the state"
+
+
 def check_state(game, state, n, rng, history, seen):
     """The full checks of one state; returns its snapshot (JSON text) for later comparisons."""
     # lossless, JSON-able dict form; scores are a function of the state
@@ -266,6 +288,7 @@ def check_state(game, state, n, rng, history, seen):
     assert game.winners(state) == []
     check_views(game, state, n, rng, seen)
     check_bad_actions(game, state, n, history, snapshot)
+    check_fresh_legal_list(game, state, game.legal_actions(state))
     check_legality_agrees_with_the_list(game, state, game.legal_actions(state), snapshot)
     return snapshot
 

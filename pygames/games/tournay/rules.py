@@ -824,11 +824,17 @@ class TournayGame(Game):
             return
         budget = state["players"][seat]["deniers"]
         for params, extra in self._effect_params(state, seat, act):
+            # a list parameter (the Ballista's slots, the Port's cell) is copied for each action:
+            # the caller may change one action without changing its sibling
+            lists = [key for key, value in params.items() if type(value) is list]
             # an effect with a price leaves fewer deniers for borrowing fees: the ways whose fee
             # (a borrowed citizen's) fits in what is left, in the order of ``use_ways``
             for use in uses:
                 if not extra or use[seat] or K.BORROW_FEE <= budget - extra:
-                    actions.append({"type": "activate", "r": r, "c": c, **params, "use": list(use)})
+                    action = {"type": "activate", "r": r, "c": c, **params, "use": list(use)}
+                    for key in lists:
+                        action[key] = action[key][:]
+                    actions.append(action)
 
     def _other_actions(self, state: dict, seat: int, actions: list[dict]) -> None:
         """``actions`` with the other actions added: counter an event, earn deniers, buy a
