@@ -277,6 +277,11 @@ DECK_LEVEL = {colour + str(level): level for colour in COLOURS for level in K.LE
 MAX_DRAW_FEES = K.BORROW_FEE * len(K.LEVELS)
 #: the ways to draw from a deck by (a card lies face up, the face-down part is empty)
 DRAW_MODES = {(False, False): ("blind",), (True, False): ("top", "blind"), (False, True): (), (True, True): ("top",)}
+
+
+def draw_modes(state: dict, deck: str) -> tuple[str, ...]:
+    """The ways to draw from ``deck`` now: "top" takes its face-up card, "blind" the pile's top."""
+    return DRAW_MODES[state["faceup"][deck] is not None, not state["decks"][deck]]
 _DRAW_WAYS: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
@@ -766,7 +771,7 @@ class TournayGame(Game):
             found = _COLOUR_CHOICES.get((colour, standing, seat, budget))
             draws, one_citizen[colour] = found or colour_choices(colour, standing, seat, deniers)
             for deck, uses in draws:
-                # the modes of DRAW_MODES, tested directly: the face-up card, a blind draw
+                # the modes of ``draw_modes``, tested directly (the hottest list): the face-up card, a blind draw
                 top, blind = faceup[deck] is not None, decks[deck]
                 for use in uses:
                     if top:
@@ -818,7 +823,7 @@ class TournayGame(Game):
             return
         if do == "draw":    # the commonest effect with a parameter: the ways the deck may be drawn from
             deck = act["deck"]
-            for mode in DRAW_MODES[state["faceup"][deck] is not None, not state["decks"][deck]]:
+            for mode in draw_modes(state, deck):
                 for use in uses:
                     actions.append({"type": "activate", "r": r, "c": c, "mode": mode, "use": list(use)})
             return
@@ -957,14 +962,14 @@ class TournayGame(Game):
 
     def _draw_match(self, state: dict, seat: int, action: dict) -> dict | None:
         """``_legal_match`` of a draw, on the conditions of ``draw_ways``: a way to draw from the
-        deck (``DRAW_MODES``), and as many citizens of its colour as its level taken from the
+        deck (``draw_modes``), and as many citizens of its colour as its level taken from the
         standing ones of each seat (``use``), 2 deniers for each borrowed one within the mover's."""
         deck, mode, use = action.get("deck"), action.get("mode"), action.get("use")
         if len(action) != 4 or type(deck) is not str or deck not in DECK_LEVEL or type(use) is not list:
             return None
         players = state["players"]
         if len(use) != len(players) \
-                or mode not in DRAW_MODES[state["faceup"][deck] is not None, not state["decks"][deck]]:
+                or mode not in draw_modes(state, deck):
             return None
         colour = deck[0]
         for k, player in zip(use, players):
@@ -981,13 +986,7 @@ class TournayGame(Game):
         me = state["players"][seat]
         queue = state["queue"]
         if do == "draw":
-            deck = act["deck"]
-            out = []
-            if state["faceup"][deck]:
-                out.append(({"mode": "top"}, 0))
-            if state["decks"][deck]:
-                out.append(({"mode": "blind"}, 0))
-            return out
+            return [({"mode": mode}, 0) for mode in draw_modes(state, act["deck"])]
         if do == "recruit":
             cols = COLOURS if act["colour"] == "any" else (act["colour"],)
             if me["deniers"] < act["price"]:
