@@ -82,6 +82,10 @@ DOMINANCE = {cid: c["dominance"] for cid, c in CARDS.items() if c.get("dominance
 # locations' anthems by card id (most cards have none)
 ANTHEMS = {cid: c["anthem"] for cid, c in CARDS.items() if c.get("anthem")}
 
+# the cards in play that add to a player's income or reserve, by card id: how much
+INCOME = {cid: c["income"] for cid, c in CARDS.items() if c.get("income")}
+RESERVE = {cid: c["reserve"] for cid, c in CARDS.items() if c.get("reserve")}
+
 TEST_KEYS = ("decks", "hands", "plots", "in_play", "power", "gold", "first_player",
              "no_shuffle", "skip_setup")
 
@@ -96,7 +100,11 @@ def living(state: dict) -> list[int]:
 
 
 def opponents(state: dict, seat: int) -> list[int]:
-    return [s for s, p in enumerate(state["players"]) if s != seat and not p["out"]]
+    others = []
+    for s, p in enumerate(state["players"]):
+        if s != seat and not p["out"]:
+            others.append(s)
+    return others
 
 
 def find_inst(state: dict, uid: int):
@@ -119,6 +127,15 @@ RIVAL_KW = {(cid, n): [k for k in c["kw"] if k not in gain.get("lose_kw", [])] +
 #: a character's printed icons by card id: what ``icons_of`` gives for an instance without
 #: attachments or a Rivalry line (the challenge loops read it without a call: see ready_characters)
 PRINTED_ICONS = {cid: c["icons"] for cid, c in CARDS.items() if c["type"] == "character"}
+
+#: what an attachment adds to its character, by card id: STR, an icon, a keyword (None: none)
+ATTACHMENT_STR = {cid: c["att"].get("str", 0) for cid, c in CARDS.items() if c["type"] == "attachment"}
+ATTACHMENT_ICON = {cid: c["att"].get("icon") for cid, c in CARDS.items() if c["type"] == "attachment"}
+ATTACHMENT_KW = {cid: c["att"].get("kw") for cid, c in CARDS.items() if c["type"] == "attachment"}
+
+#: a card's printed STR by card id (None for cards that are not characters): ``base_str``
+#: without attachments
+PRINTED_STR = {cid: c.get("str") for cid, c in CARDS.items()}
 
 #: the rules of no agenda (a player without one, or "none"): ``agenda_rules``
 NO_AGENDA: dict = {}
@@ -155,10 +172,8 @@ def total_power(p: dict) -> int:
 
 def icons_of(inst: dict) -> str:
     icons = RIVAL_ICONS[inst["cid"], inst["rival"]] if "rival" in inst else CARDS[inst["cid"]]["icons"]
-    if not inst["atts"]:
-        return icons
     for a in inst["atts"]:
-        icon = CARDS[a]["att"].get("icon")
+        icon = ATTACHMENT_ICON[a]
         if icon and icon not in icons:
             icons += icon
     return icons
@@ -168,9 +183,15 @@ def ready_characters(chars: list[dict], kind: str, chosen=()) -> list[dict]:
     """The characters of ``chars`` that may join a challenge of ``kind``: standing, with its
     icon (attachments and Rivalry lines included), and not among the uids ``chosen``."""
     # most characters have neither attachments nor a Rivalry line: their printed icons,
-    # read without a call (these loops run at every challenge decision)
-    return [c for c in chars if not c["knelt"] and c["uid"] not in chosen
-            and kind in (PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c))]
+    # read without a call (these loops run at every challenge decision). The hot helpers are
+    # plain loops, not comprehensions: in CPython 3.11 a comprehension is a call of its own
+    # that reads the names of the enclosing function (here kind, chosen) through cells.
+    ready = []
+    for c in chars:
+        if not c["knelt"] and c["uid"] not in chosen \
+                and kind in (PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c)):
+            ready.append(c)
+    return ready
 
 
 def any_ready(chars: list[dict], kind: str, chosen) -> bool:
@@ -195,7 +216,7 @@ def keywords_of(inst: dict) -> list[str]:
         return own  # callers only read it
     kws = list(own)
     for a in inst["atts"]:
-        kw = CARDS[a]["att"].get("kw")
+        kw = ATTACHMENT_KW[a]
         if kw and kw not in kws:
             kws.append(kw)
     return kws
@@ -203,8 +224,11 @@ def keywords_of(inst: dict) -> list[str]:
 
 def base_str(inst: dict) -> int:
     if not inst["atts"]:
-        return CARDS[inst["cid"]]["str"]
-    return CARDS[inst["cid"]]["str"] + sum(CARDS[a]["att"].get("str", 0) for a in inst["atts"])
+        return PRINTED_STR[inst["cid"]]
+    total = PRINTED_STR[inst["cid"]]
+    for a in inst["atts"]:
+        total += ATTACHMENT_STR[a]
+    return total
 
 
 def strength(state: dict, seat: int, inst: dict) -> int:
@@ -229,11 +253,11 @@ def role_bonus(p: dict, inst: dict, kind: str, role: str) -> int:
     # (most characters have neither attachments nor a Rivalry line: their printed keywords)
     keywords = c["kw"] if not inst["atts"] and "rival" not in inst else keywords_of(inst)
     bonus = 1 if ROLE_KEYWORDS[role] in keywords else 0
-    house = c["house"]
     for loc in p["locs"]:
-        anthem = ANTHEMS.get(loc["cid"])
-        if anthem and anthem["kind"] == kind and anthem["role"] == role and anthem["house"] == house:
-            bonus += anthem["n"]
+        if loc["cid"] in ANTHEMS:  # (few locations have one)
+            anthem = ANTHEMS[loc["cid"]]
+            if anthem["kind"] == kind and anthem["role"] == role and anthem["house"] == c["house"]:
+                bonus += anthem["n"]
     return bonus
 
 
@@ -248,12 +272,16 @@ def side_has_strength(state: dict, seat: int, uids: list[int]) -> bool:
 
 def side_strength(state: dict, seat: int, uids: list[int]) -> int:
     """Total STR of ``seat``'s characters whose uid is in ``uids`` (one side of a challenge)."""
-    return sum([strength(state, seat, inst) for inst in state["players"][seat]["chars"] if inst["uid"] in uids])
+    total = 0
+    for inst in state["players"][seat]["chars"]:
+        if inst["uid"] in uids:
+            total += strength(state, seat, inst)
+    return total
 
 
 def rivalry_applies(state: dict) -> bool:
     """The Rivalry rule (3 or more players left, option ``rivalry``)."""
-    return state["opts"]["rivalry"] and sum(not p["out"] for p in state["players"]) > 2
+    return state["opts"]["rivalry"] and len(living(state)) > 2
 
 
 def behind(state: dict, seat: int, other: int) -> bool:
@@ -265,14 +293,19 @@ def leads_over(state: dict, seat: int, other: int) -> bool:
     """Whether ``seat`` is the sole leader (more power than every other living player, so
     more than ``other``): Rivalry pays a bounty for winning a challenge against him."""
     mine = total_power(state["players"][seat])
-    return all(total_power(p) < mine for s, p in enumerate(state["players"]) if s != seat and not p["out"])
+    for s, p in enumerate(state["players"]):
+        if s != seat and not p["out"] and total_power(p) >= mine:
+            return False
+    return True
 
 
 def income(state: dict, seat: int) -> int:
     p = state["players"][seat]
     value = PLOTS[p["plot"]]["income"] if p["plot"] else 0
-    for inst in p["chars"] + p["locs"]:
-        value += CARDS[inst["cid"]].get("income", 0)
+    for cards in (p["chars"], p["locs"]):
+        for inst in cards:
+            if inst["cid"] in INCOME:  # (few cards give any)
+                value += INCOME[inst["cid"]]
     return value
 
 
@@ -280,7 +313,8 @@ def reserve(state: dict, seat: int) -> int:
     p = state["players"][seat]
     value = PLOTS[p["plot"]]["reserve"] if p["plot"] else C.HAND_SIZE
     for inst in p["locs"]:
-        value += CARDS[inst["cid"]].get("reserve", 0)
+        if inst["cid"] in RESERVE:  # (few locations give any)
+            value += RESERVE[inst["cid"]]
     if p["agenda"] in C.AGENDAS:
         value += C.AGENDAS[p["agenda"]].get("reserve", 0)
     return max(0, value)
@@ -301,9 +335,10 @@ def dominance_total(state: dict, seat: int) -> int:
     total = 0
     for c in p["chars"]:
         if not c["knelt"]:
-            total += base_str(c)
+            total += PRINTED_STR[c["cid"]] if not c["atts"] else base_str(c)
     for loc in p["locs"]:
-        total += DOMINANCE.get(loc["cid"], 0)
+        if loc["cid"] in DOMINANCE:  # (few locations count)
+            total += DOMINANCE[loc["cid"]]
     return total
 
 
@@ -383,11 +418,19 @@ def change_card(p: dict, zone: str, inst: dict, **changes) -> dict:
     return new
 
 
-def kneel_cards(p: dict, uids: list[int], zone: str = "chars") -> None:
+def kneel_cards(p: dict, uids: list[int], zone: str = "chars") -> list[dict]:
     """Kneel player ``p``'s cards of ``zone`` whose uid is in ``uids`` (new instances in a new
-    list: see change_card)."""
+    list: see change_card). Returns the knelt instances, in their order in play."""
+    knelt: list[dict] = []
     if uids:
-        p[zone] = [{**inst, "knelt": True} if inst["uid"] in uids else inst for inst in p[zone]]
+        cards = []
+        for inst in p[zone]:
+            if inst["uid"] in uids:
+                inst = {**inst, "knelt": True}
+                knelt.append(inst)
+            cards.append(inst)
+        p[zone] = cards
+    return knelt
 
 
 def put_in_play(p: dict, inst: dict) -> None:
@@ -883,10 +926,14 @@ class HousesGame(Game):
         log(state, "game_over", winners=sorted(winners), reason=reason)
 
     def _dominance(self, state: dict, active: int | None) -> None:
-        totals = [None if p["out"] else dominance_total(state, s) for s, p in enumerate(state["players"])]
-        best = max(t for t in totals if t is not None)
-        top = [s for s, t in enumerate(totals) if t == best]
-        winner = top[0] if len(top) == 1 and (active is None or top[0] == active) else None
+        totals = []
+        for s, p in enumerate(state["players"]):
+            totals.append(None if p["out"] else dominance_total(state, s))
+        best = max([t for t in totals if t is not None])
+        # the only seat with the best total wins it (with ``active``: only if it is that seat)
+        winner = totals.index(best) if totals.count(best) == 1 else None
+        if active is not None and winner != active:
+            winner = None
         log(state, "dominance", seat=winner, totals=totals)
         if winner is not None:
             self._gain_power(state, winner, 1, "dominance")
@@ -957,16 +1004,19 @@ class HousesGame(Game):
             seats = [ch["defender"]] if ch else []
         else:
             seats = opponents(state, seat)
+        # (the filter's fields, read once)
+        standing, knelt, defending = flt.get("standing"), flt.get("knelt"), flt.get("defending")
+        max_str = flt.get("max_str")
         out = []
         for s in seats:
             for inst in state["players"][s]["chars"]:
-                if flt.get("standing") and inst["knelt"]:
+                if standing and inst["knelt"]:
                     continue
-                if flt.get("knelt") and not inst["knelt"]:
+                if knelt and not inst["knelt"]:
                     continue
-                if "max_str" in flt and base_str(inst) > flt["max_str"]:
+                if max_str is not None and base_str(inst) > max_str:
                     continue
-                if flt.get("defending") and not (ch and inst["uid"] in ch["defenders"]):
+                if defending and not (ch and inst["uid"] in ch["defenders"]):
                     continue
                 out.append(inst["uid"])
         return out
@@ -1116,7 +1166,24 @@ class HousesGame(Game):
         if len(done) == len(KINDS):  # (all three done: no need to look at the characters)
             return []
         icons = standing_icons(state["players"][state["active"]])
-        return [kind for kind in KINDS if kind not in done and kind in icons]
+        kinds = []
+        for kind in KINDS:
+            if kind not in done and kind in icons:
+                kinds.append(kind)
+        return kinds
+
+    def _challenge_left(self, state: dict) -> bool:
+        """Whether ``_challenge_kinds`` is not empty, looking no further than the first standing
+        character with the icon of a kind not done."""
+        done = state["ch_done"]
+        if len(done) == len(KINDS):
+            return False
+        for c in state["players"][state["active"]]["chars"]:
+            if not c["knelt"]:
+                for kind in PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c):
+                    if kind not in done:
+                        return True
+        return False
 
     def _challenge_actions(self, state: dict) -> list[dict]:
         kinds = self._challenge_kinds(state)
@@ -1132,7 +1199,7 @@ class HousesGame(Game):
         state["seat"] = seat
         state["ch"] = None
         # (a living player always has an opponent while the game goes on)
-        if not self._challenge_kinds(state) and not self._ability_actions(state, seat):
+        if not self._challenge_left(state) and not self._ability_actions(state, seat):
             log(state, "challenges_over", seat=seat)
             self._end_turn(state, rng)
 
@@ -1153,9 +1220,8 @@ class HousesGame(Game):
     def _defenders_done(self, state: dict, rng) -> None:
         ch = state["ch"]
         p = state["players"][ch["defender"]]
-        kneel_cards(p, ch["defenders"])
-        log(state, "defenders", seat=ch["defender"],
-            cards=[i["cid"] for i in p["chars"] if i["uid"] in ch["defenders"]])
+        defenders = kneel_cards(p, ch["defenders"])
+        log(state, "defenders", seat=ch["defender"], cards=[i["cid"] for i in defenders])
         ch["window_seat"] = ch["attacker"]
         ch["passes"] = 0
         self._window_next(state, rng)
@@ -1293,8 +1359,8 @@ class HousesGame(Game):
         return new
 
     def _current_player(self, state: dict) -> int | None:
-        if state["over"]:
-            return None
+        # (a game that is over has no seat and nothing pending: _end_game, _apply; this runs
+        # several times per action, so it does not read "over" as well)
         pending = state["pending"]
         return pending["seat"] if pending else state["seat"]
 
@@ -1401,7 +1467,7 @@ class HousesGame(Game):
                 players = state["players"]
                 if len(action) == 3 and type(wanted) is str and type(opponent) is int and wanted in KINDS \
                         and wanted not in state["ch_done"] and opponent != seat and 0 <= opponent < len(players) \
-                        and not players[opponent]["out"] and wanted in standing_icons(p):
+                        and not players[opponent]["out"] and any_ready(p["chars"], wanted, ()):
                     return {"type": "challenge", "kind": wanted, "opponent": opponent}
                 return None
             if kind != "ability" or type(cid) is not int or state["ch_started"]:
@@ -1704,11 +1770,10 @@ class HousesGame(Game):
     def _attackers_done(self, state: dict, rng) -> None:
         ch = state["ch"]
         p = state["players"][ch["attacker"]]
-        kneel_cards(p, ch["attackers"])
-        ch["stealth"] = [i["uid"] for i in p["chars"]
-                         if i["uid"] in ch["attackers"] and "stealth" in keywords_of(i)]
+        attackers = kneel_cards(p, ch["attackers"])
+        ch["stealth"] = [i["uid"] for i in attackers if "stealth" in keywords_of(i)]
         log(state, "challenge", seat=ch["attacker"], kind=ch["kind"], opponent=ch["defender"],
-            cards=[i["cid"] for i in p["chars"] if i["uid"] in ch["attackers"]])
+            cards=[i["cid"] for i in attackers])
         self._stealth_next(state, rng)
 
     # ------------------------------------------------------------------ views
