@@ -79,6 +79,9 @@ ROLE_KEYWORDS = {"attacker": "vanguard", "defender": "bulwark"}
 # the locations that count as STR in dominance, by card id: that STR
 DOMINANCE = {cid: c["dominance"] for cid, c in CARDS.items() if c.get("dominance")}
 
+# the locations with an ability used at the start of the challenges
+ABILITY_LOCATIONS = {cid for cid, c in CARDS.items() if c.get("window") == "challenges_start"}
+
 # locations' anthems by card id (most cards have none)
 ANTHEMS = {cid: c["anthem"] for cid, c in CARDS.items() if c.get("anthem")}
 
@@ -105,6 +108,14 @@ def opponents(state: dict, seat: int) -> list[int]:
         if s != seat and not p["out"]:
             others.append(s)
     return others
+
+
+def with_uid(cards: list[dict], uid: int) -> list[dict]:
+    """The card of ``cards`` (instances in play) with that uid, in a list of one, or an empty list."""
+    for inst in cards:
+        if inst["uid"] == uid:
+            return [inst]
+    return []
 
 
 def find_inst(state: dict, uid: int):
@@ -206,8 +217,11 @@ def any_ready(chars: list[dict], kind: str, chosen) -> bool:
 
 def standing_icons(p: dict) -> str:
     """The icons of player ``p``'s standing characters, run together (with repeats)."""
-    return "".join([PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c)
-                    for c in p["chars"] if not c["knelt"]])
+    icons = ""
+    for c in p["chars"]:
+        if not c["knelt"]:
+            icons += PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c)
+    return icons
 
 
 def keywords_of(inst: dict) -> list[str]:
@@ -729,15 +743,22 @@ class HousesGame(Game):
 
     def _setup_spent(self, p: dict) -> tuple[int, set[str]]:
         """Gold spent on the face-down cards, and the card types of Limited ones among them."""
-        spent = sum(CARDS[c]["cost"] + penalty(p, c) for c in p["facedown"])
-        limited = {CARDS[c]["type"] for c in p["facedown"] if CARDS[c]["limited"]}
+        spent = 0
+        limited = set()
+        for cid in p["facedown"]:
+            c = CARDS[cid]
+            spent += c["cost"] + penalty(p, cid)
+            if c["limited"]:
+                limited.add(c["type"])
         return spent, limited
 
-    def _can_place(self, p: dict, cid: str) -> bool:
+    def _can_place(self, p: dict, cid: str, setup_spent: tuple[int, set[str]] | None = None) -> bool:
+        """Whether player ``p`` may place ``cid`` face down in setup (``setup_spent``: what
+        ``_setup_spent(p)`` gives, when the caller has it)."""
         c = CARDS[cid]
         if c["type"] not in ("character", "location") or not loyal_ok(p, cid):
             return False
-        spent, limited = self._setup_spent(p)
+        spent, limited = setup_spent or self._setup_spent(p)
         if spent + c["cost"] + penalty(p, cid) > C.SETUP_GOLD:
             return False
         if c["limited"] and c["type"] in limited:  # one Limited card per card type
@@ -1152,10 +1173,9 @@ class HousesGame(Game):
         if state["ch_started"]:
             return out
         for loc in state["players"][seat]["locs"]:
-            c = CARDS[loc["cid"]]
-            if loc["knelt"] or c.get("window") != "challenges_start":
+            if loc["cid"] not in ABILITY_LOCATIONS or loc["knelt"]:
                 continue
-            for t in self._effect_targets(state, seat, c["effects"]) or []:
+            for t in self._effect_targets(state, seat, CARDS[loc["cid"]]["effects"]) or []:
                 out.append({"type": "ability", "card": loc["uid"], "target": t})
         return out
 
@@ -1190,7 +1210,11 @@ class HousesGame(Game):
         if not kinds:
             return []
         others = opponents(state, state["active"])
-        return [{"type": "challenge", "kind": kind, "opponent": o} for kind in kinds for o in others]
+        out = []
+        for kind in kinds:
+            for o in others:
+                out.append({"type": "challenge", "kind": kind, "opponent": o})
+        return out
 
     def _challenges_prompt(self, state: dict, rng) -> None:
         """Back at the challenge menu: end the step if nothing is left to do."""
@@ -1383,8 +1407,10 @@ class HousesGame(Game):
                 out.append({"type": "attackers_done"})
             return out
         if stage == "challenges":
-            return (self._ability_actions(state, seat) + self._challenge_actions(state)
-                    + [{"type": "end_challenges"}])
+            out = self._ability_actions(state, seat)
+            out += self._challenge_actions(state)
+            out.append({"type": "end_challenges"})
+            return out
         if stage == "defenders":
             return [{"type": "defender", "card": c["uid"]} for c in self._eligible_defenders(state)] \
                 + [{"type": "defenders_done"}]
@@ -1395,8 +1421,13 @@ class HousesGame(Game):
         if stage == "window":
             return self._event_actions(state, seat, "challenge") + [{"type": "pass"}]
         if stage == "setup":
-            out = [{"type": "place", "card": cid} for cid in sorted(set(p["hand"])) if self._can_place(p, cid)]
-            return out + [{"type": "place_done"}]
+            spent = self._setup_spent(p)
+            out = []
+            for cid in sorted(set(p["hand"])):
+                if self._can_place(p, cid, spent):
+                    out.append({"type": "place", "card": cid})
+            out.append({"type": "place_done"})
+            return out
         if stage == "claim":
             return [{"type": "kill", "card": c["uid"]} for c in p["chars"]]
         if stage == "reaction":
@@ -1458,7 +1489,7 @@ class HousesGame(Game):
         ch = state["ch"]
         if stage == "attackers":  # a standing character with the icon, not yet attacking
             if kind == "attacker" and len(action) == 2 and type(cid) is int and \
-                    any_ready([c for c in p["chars"] if c["uid"] == cid], ch["kind"], ch["attackers"]):
+                    any_ready(with_uid(p["chars"], cid), ch["kind"], ch["attackers"]):
                 return {"type": "attacker", "card": cid}
             return None
         if stage == "challenges":
@@ -1481,7 +1512,7 @@ class HousesGame(Game):
             return None
         if stage == "defenders":  # a standing character of the defender with the icon, not yet defending
             if kind == "defender" and len(action) == 2 and type(cid) is int:
-                named = [c for c in state["players"][ch["defender"]]["chars"] if c["uid"] == cid]
+                named = with_uid(state["players"][ch["defender"]]["chars"], cid)
                 if any_ready(named, ch["kind"], ch["defenders"] + ch["blocked"]):
                     return {"type": "defender", "card": cid}
             return None
@@ -1502,7 +1533,7 @@ class HousesGame(Game):
                 return {"type": "place", "card": cid}
             return None
         if stage == "claim":  # one of the defender's characters
-            if kind == "kill" and len(action) == 2 and type(cid) is int and any(c["uid"] == cid for c in p["chars"]):
+            if kind == "kill" and len(action) == 2 and type(cid) is int and with_uid(p["chars"], cid):
                 return {"type": "kill", "card": cid}
             return None
         # the rarer decisions (agenda, stealth, intimidate, first player): their whole short list
