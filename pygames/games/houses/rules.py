@@ -1398,11 +1398,13 @@ class HousesGame(Game):
         p = state["players"][seat]
         # the stages in about the order of how often they come up
         if stage == "marshal":
-            return self._marshal_actions(state, seat) + [{"type": "end_marshal"}]
+            out = self._marshal_actions(state, seat)
+            out.append({"type": "end_marshal"})
+            return out
         ch = state["ch"]
         if stage == "attackers":
-            out = [{"type": "attacker", "card": c["uid"]}
-                   for c in self._eligible_attackers(state, seat, ch["kind"], ch["attackers"])]
+            ready = ready_characters(p["chars"], ch["kind"], ch["attackers"])
+            out = [{"type": "attacker", "card": c["uid"]} for c in ready]
             if ch["attackers"] and side_has_strength(state, seat, ch["attackers"]):
                 out.append({"type": "attackers_done"})
             return out
@@ -1412,8 +1414,9 @@ class HousesGame(Game):
             out.append({"type": "end_challenges"})
             return out
         if stage == "defenders":
-            return [{"type": "defender", "card": c["uid"]} for c in self._eligible_defenders(state)] \
-                + [{"type": "defenders_done"}]
+            out = [{"type": "defender", "card": c["uid"]} for c in self._eligible_defenders(state)]
+            out.append({"type": "defenders_done"})
+            return out
         if stage == "plot":
             return plot_actions(p)
         if stage == "reserve":
