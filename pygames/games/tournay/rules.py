@@ -282,6 +282,8 @@ DRAW_MODES = {(False, False): ("blind",), (True, False): ("top", "blind"), (Fals
 def draw_modes(state: dict, deck: str) -> tuple[str, ...]:
     """The ways to draw from ``deck`` now: "top" takes its face-up card, "blind" the pile's top."""
     return DRAW_MODES[state["faceup"][deck] is not None, not state["decks"][deck]]
+
+
 _DRAW_WAYS: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
