@@ -30,7 +30,6 @@ import os
 import platform
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from browser_helpers import DESKTOP, PHONE, shot
 from pygames.ui.session import TableSession
-from test_browser_site import boot, rev, settle
+from test_browser_site import boot, rev
 from test_browser_table_features import PHONE_ARGS, click, import_text
 
 pytestmark = pytest.mark.browser

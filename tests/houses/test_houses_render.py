@@ -212,7 +212,7 @@ def test_HOU_R9_board_art_zoom_and_anim_markers_on_real_positions():
 
 
 def test_HOU_R10_last_moves_of_the_others_are_marked_until_you_act():
-    from houses_helpers import act, game, uid
+    from houses_helpers import act, game
     s = game(in_play=[[], []], hands=[["V05"], ["R05"]], gold=[5, 5], plots=[["P1"], ["P1"]])
     while GAME.current_player(s) is not None and GAME.view(s, 0)["stage"] != "marshal":
         s = GAME.apply(s, GAME.legal_actions(s)[0])

@@ -13,7 +13,7 @@ from pygames.core import Rng, replay
 from pygames.ui import page
 from pygames.ui.app import BOT_SPEEDS, KEY_SAVE_PREFIX, KEY_SAVES, KEY_SETTINGS, App, MemoryStorage
 from pygames.ui.i18n import LANGS
-from pygames.ui.session import ReplaySession, TableSession
+from pygames.ui.session import TableSession
 from test_ui_page import check_markup, check_table, make_app, play, start
 
 GAMES = list(pygames.GAME_IDS)

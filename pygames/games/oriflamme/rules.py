@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import INFO
-from ...core import Game, IllegalAction, RecordError, SetupError, log_entry, log_visible_to, option
+from ...core import Game, RecordError, SetupError, log_entry, log_visible_to, option
 from . import cards
 
 KINDS = cards.KINDS

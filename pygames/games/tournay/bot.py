@@ -367,7 +367,6 @@ class Ctx:
             return self.card_cache[card]
         self.card_cache[card] = 0.0
         best = -1.0
-        me = self.me
         for r, c in self.sample_targets(card):
             action = {"card": card, "r": r, "c": c}
             if "card" in CARDS[card]["cost"]:
