@@ -449,6 +449,17 @@ def token_cells(district: list) -> list[tuple[int, int]]:
             if (cell := district[r][c]) and cell["s"][-1] in BUILDINGS and not cell["occ"] and not cell["dmg"]]
 
 
+def district_payments(district: list) -> list[tuple[tuple[int, int], str]]:
+    """(cell, "d:r,c,i") for every card of a district: the ways to pay a "+ 1 card" cost with it."""
+    return [((r, c), f"d:{r},{c},{i}") for r, c in CELLS if district[r][c] for i in range(len(district[r][c]["s"]))]
+
+
+def has_room(district: list, r: int, c: int) -> bool:
+    """Whether the building at (r, c) may take a citizen: not damaged, not full."""
+    cell = district[r][c]
+    return not cell["dmg"] and (not cell["occ"] or len(cell["occ"]) < capacity(district, r, c))
+
+
 def can_pay(player: dict, card: str) -> bool:
     cost = CARDS[card]["cost"]
     if player["deniers"] < cost.get("deniers", 0):
@@ -468,15 +479,11 @@ def play_options(players: list[dict], seat: int, hand: list[str], type_: str = "
     result = []
     district_cards = None   # (cell, "d:r,c,i") for every card of the district, for "+ 1 card" costs
     free = places(district)  # where any card but an already built prestige name may go
-    deniers, stand, laid = me["deniers"], me["stand"], me["laid"]
     for card in dict.fromkeys(hand):
-        if only is not None and card != only:
+        if only is not None and card != only or not can_pay(me, card):
             continue
         info = CARDS[card]
         cost = info["cost"]
-        # ``can_pay``, written out (a call per hand card costs more than the test)
-        if deniers < cost.get("deniers", 0) or "citizen" in cost and not stand[cost["citizen"]] + laid[cost["citizen"]]:
-            continue
         cells = targets(district, card) if info["level"] == 3 else free
         if "card" not in cost:
             for r, c in cells:
@@ -487,8 +494,7 @@ def play_options(players: list[dict], seat: int, hand: list[str], type_: str = "
         others.remove(card)
         hand_pays = [f"h:{pay}" for pay in sorted(set(others))]
         if district_cards is None:
-            district_cards = [((r, c), f"d:{r},{c},{i}") for r, c in CELLS if district[r][c]
-                              for i in range(len(district[r][c]["s"]))]
+            district_cards = district_payments(district)
         for target in cells:
             r, c = target
             for where in hand_pays:
@@ -792,8 +798,7 @@ class TournayGame(Game):
             if cell is not None:
                 building = BUILDINGS.get(cell["s"][-1])
                 # a building, neither damaged nor full, and a citizen of its colour to put on it
-                if building is not None and not cell["dmg"] \
-                        and (not cell["occ"] or len(cell["occ"]) < capacity(district, r, c)):
+                if building is not None and has_room(district, r, c):
                     uses = ways[building[0]]
                     if uses:
                         self._building_activations(state, seat, r, c, building[1], uses, actions)
@@ -806,8 +811,7 @@ class TournayGame(Game):
         cell = district[r][c]
         building = BUILDINGS.get(cell["s"][-1]) if cell is not None else None
         actions: list[dict] = []
-        if building is not None and not cell["dmg"] \
-                and (not cell["occ"] or len(cell["occ"]) < capacity(district, r, c)):
+        if building is not None and has_room(district, r, c):
             colour, act = building
             uses = use_ways(tuple([p["stand"][colour] for p in players]), seat, 1, players[seat]["deniers"])
             if uses:
@@ -958,8 +962,7 @@ class TournayGame(Game):
             others.remove(card)
             ok = where[2:] in others
         else:   # any card of the district but the target cell's
-            ok = where in {f"d:{rr},{cc},{i}" for rr, cc in CELLS if district[rr][cc] and (rr, cc) != (r, c)
-                           for i in range(len(district[rr][cc]["s"]))}
+            ok = any(cell != (r, c) and where == pay for cell, pay in district_payments(district))
         return {"type": action["type"], "card": card, "r": r, "c": c, "pay": where} if ok else None
 
     def _draw_match(self, state: dict, seat: int, action: dict) -> dict | None:
