@@ -14,7 +14,9 @@ from .errors import IllegalAction, RecordError, SetupError
 if TYPE_CHECKING:
     from .game import Game, State
 
-SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
+#: who plays a seat: a person at this device, a bot level, or a friend on another device (``pygames.net``)
+SEAT_KINDS = ("human", "random", "easy", "normal", "hard", "friend")
+PEOPLE = ("human", "friend")
 RECORD_KEYS = ("game", "version", "num_players", "seed", "options", "seats", "actions")
 
 

@@ -27,13 +27,18 @@ import random
 import time
 from typing import Any, Callable, Generator, Protocol
 
-from .. import GAMES
-from ..core import Action
+from .. import GAMES, INFOS
+from ..core import Action, IllegalAction
 from ..core.record import parse_record
+from ..net.guest import GuestNet
+from ..net.host import HostNet
+from ..net.protocol import ProtocolError, clean_name, parse_invite
 from .dates import Dates, PythonDates
+from .friends import guest_links, host_panel, join_html
 from .i18n import norm_lang, pick_lang, t
-from .page import (BACK, HUMAN, SavedGame, Setup, TableExtras, hint_text, lobby_html, player_names,
-                   privacy_html, replay_html, saves_list, table_html)
+from .page import (BACK, HUMAN, SavedGame, Setup, TableExtras, hint_text, lobby_button, lobby_html,
+                   player_names, privacy_html, replay_html, saves_list, table_html, topbar)
+from .remote import GuestSession, guest_names
 from .session import ReplaySession, TableSession
 
 KEY_LANG = "pygames.lang"
@@ -43,11 +48,14 @@ KEY_SAVE_PREFIX = "pygames.save."  # + id: one game record (with "saved_at", ms 
 KEY_SETUP = "pygames.setup"
 KEY_SETTINGS = "pygames.settings"
 KEY_LOBBY_SAVES = "pygames.lobby-saves"  # {"lang", "html"}: the saves list last shown (site/boot.js)
+KEY_FRIENDS_PREFIX = "pygames.friends."  # + save id: the friend seats of a hosted table (names, secrets)
+KEY_GUEST_PREFIX = "pygames.guest."  # + the host's table id: this device's secret for its seat there
 MAX_SAVES = 20
 MAX_IMPORT_BYTES = 2_000_000
 
 BOT_SPEEDS = {"instant": 0, "normal": 600, "slow": 1500}
-DEFAULT_SETTINGS = {"speed": "normal", "animations": True}
+DEFAULT_SETTINGS = {"speed": "normal", "animations": True, "name": "", "ice": ""}
+ICE_SCHEMES = ("stun:", "stuns:", "turn:", "turns:")
 PANELS = ("rules", "cards", "settings")
 AUTO_PASS_MS = 900  # how long the note "nothing in your hand can answer: passing" stays before the pass
 
@@ -84,6 +92,23 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1 << 31)
 
 
+def ice_servers(text: str) -> list[dict]:
+    """The STUN/TURN servers of the settings: one per line, ``URL`` or ``URL username credential``.
+    Empty (the default): none, so that pairing contacts no host at all."""
+    servers = []
+    for line in text.splitlines():
+        parts = line.split()
+        if not parts:
+            continue
+        if not parts[0].startswith(ICE_SCHEMES) or len(parts) not in (1, 3):
+            raise ValueError(f"not a STUN/TURN server line: {line.strip()[:60]!r}")
+        server: dict = {"urls": parts[0]}
+        if len(parts) == 3:
+            server["username"], server["credential"] = parts[1], parts[2]
+        servers.append(server)
+    return servers
+
+
 def describe_error(exc: BaseException) -> str:
     text = str(exc).strip() or type(exc).__name__
     return text if len(text) < 300 else text[:297] + "…"
@@ -92,10 +117,14 @@ def describe_error(exc: BaseException) -> str:
 class App:
     def __init__(self, storage: Storage | None = None, seed: Callable[[], int | str] = new_seed,
                  clock: Callable[[], float] = time.time, dates: Dates | None = None,
-                 preferred_langs: "list[str] | tuple[str, ...]" = (), art_apart: bool = False) -> None:
+                 preferred_langs: "list[str] | tuple[str, ...]" = (), art_apart: bool = False,
+                 page_url: str = "", random_below: Callable[[int], int] | None = None,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
         """``dates``: how dates are shown (the player's zone and format); ``preferred_langs``:
         the browser's languages (``navigator.languages``), used when the user has not chosen one yet;
-        ``art_apart``: screens carry no art sheet, the page keeps ``art_game()``'s sheet itself."""
+        ``art_apart``: screens carry no art sheet, the page keeps ``art_game()``'s sheet itself;
+        ``page_url``: this page's address without its fragment (invite links point there);
+        ``random_below``: where tickets and secrets come from; ``monotonic``: the links' clock."""
         self.art_apart = art_apart
         self.storage = storage if storage is not None else MemoryStorage()
         self.dates: Dates = dates if dates is not None else PythonDates()  # the player's zone and format
@@ -114,6 +143,15 @@ class App:
         self.notice: str | None = None
         self.revealed: int | None = None  # hot seat: the human seat whose cards are on screen
         self.epoch = 0  # changes whenever the table changes; bot loops of an old epoch stop
+        self.page_url = page_url
+        self.random_below = random_below or random.SystemRandom().randrange
+        self.monotonic = monotonic
+        self.net: HostNet | None = None         # this device hosts friends at its table
+        self.guest: GuestNet | None = None      # this device is a friend's at a table hosted elsewhere
+        self.guest_session: GuestSession | None = None
+        self.reply_text = ""                    # the reply being pasted (host)
+        self.friend_notice: str | None = None
+        self._commands: list[dict] = []         # for the page: WebRTC and channel work (net_commands)
         self._migrate_single_save()
 
     # ------------------------------------------------------------------ what to show
@@ -121,12 +159,20 @@ class App:
     def screen(self) -> str:
         if self.replay is not None:
             return "replay"
+        if self.guest is not None:
+            return "table" if self.guest_session is not None else "join"
         return "table" if self.session is not None else "lobby"
 
     def phase(self) -> str:
-        """lobby | replay | human | bot | over | privacy: what the page waits for."""
+        """lobby | replay | join | human | bot | remote | over | privacy: what the page waits for
+        ("remote": a person on another device decides; "join": a friend's device pairing)."""
         if self.replay is not None:
             return "replay"
+        if self.guest is not None:
+            guest = self.guest_session
+            if guest is None:
+                return "join"
+            return "over" if guest.is_over() else "human" if guest.human_turn() else "remote"
         session = self.session
         if session is None:
             return "lobby"
@@ -134,12 +180,18 @@ class App:
             return "over"
         if session.bot_turn() or session.auto_pass() is not None:
             return "bot"  # a bot's move, or the table passing for a human (the glue runs both alike)
+        if session.remote_turn():
+            return "remote"
         if self.needs_privacy():
             return "privacy"
         return "human"
 
     def names(self) -> list[str]:
-        return player_names(self.session.seats, self.lang) if self.session else []
+        if self.guest_session is not None:
+            return guest_names(self.guest_session, self.lang)
+        if self.session is None:
+            return []
+        return player_names(self.session.seats, self.lang, given=self.net.names() if self.net else None)
 
     def needs_privacy(self) -> bool:
         session = self.session
@@ -154,6 +206,8 @@ class App:
         table's or the replay's game, or the lobby's chosen game while its card reference is open."""
         if self.replay is not None:
             return self.replay.game.id
+        if self.guest_session is not None:
+            return self.guest_session.game.id
         if self.session is not None:
             return None if self.needs_privacy() else self.session.game.id
         if self.setup is not None and self.panel in ("rules", "cards"):
@@ -165,6 +219,8 @@ class App:
                              art_apart=self.art_apart)
         if self.replay is not None:
             return replay_html(self.replay, self.lang, extras)
+        if self.guest is not None:
+            return self._render_guest(extras)
         if self.session is None:
             saves = self.saved_games()
             self._keep_lobby_saves(saves)
@@ -178,7 +234,26 @@ class App:
         if self.hint is not None:
             extras.hint = hint_text(self.session, self.hint, self.lang)
             extras.hint_key = self.hint_first_key()
+        if self.net is not None:
+            extras.friends = host_panel(self.net, self.names(), self.page_url, self.reply_text,
+                                        self.friend_notice, self.lang)
         return table_html(self.session, self.lang, self.names(), extras)
+
+    def _render_guest(self, extras: TableExtras) -> str:
+        assert self.guest is not None
+        guest = self.guest_session
+        if guest is None:
+            return join_html(self.guest, self.settings["name"], self.lang,
+                             topbar(self.lang, "", lobby_button(self.lang)))
+        extras.guest = True
+        extras.can_hint = self.can_hint()
+        extras.hint_busy = self.hint_busy
+        names = self.names()
+        if self.hint is not None:
+            extras.hint = hint_text(guest, self.hint, self.lang)
+            extras.hint_key = self.hint_first_key()
+        extras.friends = guest_links(guest, names, self.lang)
+        return table_html(guest, self.lang, names, extras)
 
     # ------------------------------------------------------------------ saves
     def save_ids(self) -> list[str]:
@@ -253,6 +328,7 @@ class App:
 
     def _delete(self, save_id: str) -> None:
         self.storage.remove(KEY_SAVE_PREFIX + save_id)
+        self.storage.remove(KEY_FRIENDS_PREFIX + save_id)
         self._set_save_ids([i for i in self.save_ids() if i != save_id])
         if self.storage.get(KEY_LOBBY_SAVES) is not None:  # a finished game leaves the kept list at once
             self._keep_lobby_saves(self.saved_games())
@@ -293,6 +369,7 @@ class App:
         self._open(session)
         self.save_id = self._new_save_id()
         self._save()
+        self._start_friends()
         return True
 
     # ------------------------------------------------------------------ events
@@ -321,6 +398,16 @@ class App:
         if name == "card-filter":
             self.card_filter = value[:60]
             return
+        if name == "friend-reply":
+            self.reply_text = value[:4000]
+            return
+        if name == "player-name":
+            self._set_setting("name", clean_name(value))
+            return
+        if name == "ice":
+            ice_servers(value)  # refuse what is not a server line, before keeping it
+            self._set_setting("ice", value[:2000])
+            return
         if name == "replay-step":
             if self.replay is not None:
                 self.replay.go(int(value))
@@ -340,7 +427,16 @@ class App:
         self.storage.set(KEY_SETUP, self.setup.to_json())
 
     def choose(self, key: str) -> Action | None:
-        """A human clicked a choice (``data-choice``); plays the move once its clicks are complete."""
+        """A human clicked a choice (``data-choice``); plays the move once its clicks are complete
+        (on a friend's device: sends it to the host, who plays it)."""
+        if self.guest_session is not None:
+            if key == BACK:
+                self.guest_session.back()
+                return None
+            action = self.guest_session.click(key)
+            if action is not None:
+                self.hint, self.hint_busy = None, False
+            return action
         session = self.session
         if session is None:
             raise ValueError("no game is being played")
@@ -380,8 +476,8 @@ class App:
     # ------------------------------------------------------------------ undo
     def can_undo(self) -> bool:
         session = self.session
-        if session is None or session.is_over():
-            return False
+        if session is None or session.is_over() or session.has_friends():
+            return False  # at a table with friends on other devices a move stands
         point = session.undo_point()
         if point is None:
             return False
@@ -395,7 +491,7 @@ class App:
 
     # ------------------------------------------------------------------ hint
     def can_hint(self) -> bool:
-        return self.session is not None and self.phase() == "human"
+        return (self.session is not None or self.guest_session is not None) and self.phase() == "human"
 
     def hint_wanted(self) -> bool:
         """The page should compute a hint now (the human asked for one)."""
@@ -403,6 +499,11 @@ class App:
 
     def hint_thinking(self) -> Generator[None, None, dict]:
         from ..bots.hint import hint_thinking
+        guest = self.guest_session
+        if guest is not None:  # worked out on this device, from this seat's view only
+            assert guest.human_turn() and guest.net.table is not None
+            return hint_thinking(guest.game, guest.view(), guest.legal(), guest.seat,
+                                 seed=f"hint/{guest.net.invite.table}/{guest.net.table['rev']}")
         session = self.session
         assert session is not None and session.human_turn()
         seat = session.mover()
@@ -417,7 +518,7 @@ class App:
 
     def hint_first_key(self) -> str | None:
         """The next click of the hinted move (given the clicks made so far), if it is on screen."""
-        session = self.session
+        session = self.guest_session or self.session
         if self.hint is None or session is None:
             return None
         picker = session.picker()
@@ -427,6 +528,161 @@ class App:
 
     def thinking_seat(self) -> int | None:
         return self.session.mover() if self.bot_to_move() else None
+
+    # ------------------------------------------------------------------ friends on other devices
+    def net_commands(self) -> list[dict]:
+        """What the page must do now for the links (``op``: offer / accept / answer / send / close)."""
+        for net in (self.net, self.guest):
+            if net is not None and net.commands:
+                self._commands.extend(net.commands)
+                net.commands.clear()
+        commands, self._commands = self._commands, []
+        return commands
+
+    def net_offer_made(self, conn: str, sdp: str) -> None:
+        if self.net is not None:
+            self.net.offer_made(conn, sdp)
+
+    def net_answer_made(self, conn: str, sdp: str) -> None:
+        if self.guest is not None:
+            self.guest.answer_made(sdp)
+
+    def net_failed(self, conn: str, reason: str) -> None:
+        """The page could not make an offer or answer, or accept one."""
+        if self.guest is not None:
+            self.guest.status, self.guest.reason = "refused", reason
+        elif self.net is not None:
+            self.friend_notice = t("reply_failed", self.lang, reason=reason)
+            for friend in self.net.friends.values():
+                if friend.conn == conn and friend.status == "connecting":
+                    friend.status = "inviting"
+
+    def net_event(self, conn: str, kind: str, data: Any = None) -> None:
+        """Something happened on a link: opened, a message, closed, an error."""
+        if self.net is not None:
+            before = len(self.session.actions) if self.session is not None else 0
+            self.net.event(conn, kind, data)
+            if self.session is not None and len(self.session.actions) != before:
+                self.epoch += 1
+            self._save_friends()
+        elif self.guest is not None:
+            self.guest.event(conn, kind, data)
+            self._guest_changed()
+
+    def net_tick(self) -> bool:
+        """Heartbeats and silence (call about once a second); True when the screen should be redrawn."""
+        if self.net is not None:
+            return self.net.tick()
+        if self.guest is not None:
+            return self.guest.tick()
+        return False
+
+    def open_invite(self, fragment: str) -> bool:
+        """A friend's invite link was opened: the join screen (a damaged invite: a notice in the lobby)."""
+        try:
+            invite = parse_invite(fragment, INFOS)
+        except ProtocolError as exc:
+            self.notice = t("invite_damaged", self.lang, reason=describe_error(exc))
+            return False
+        self._close()
+        secret = self.storage.get(KEY_GUEST_PREFIX + invite.table)
+        self.guest = GuestNet(invite, self.settings["name"], secret, self.monotonic,
+                              ice_servers=self._ice())
+        self.epoch += 1
+        return True
+
+    def _guest_changed(self) -> None:
+        guest = self.guest
+        if guest is None:
+            return
+        if guest.welcome is not None and guest.secret:
+            key = KEY_GUEST_PREFIX + guest.invite.table
+            if self.storage.get(key) != guest.secret:
+                self.storage.set(key, guest.secret)
+        if self.guest_session is None and guest.welcome is not None and guest.table is not None:
+            self.guest_session = GuestSession(guest)
+            self.epoch += 1
+
+    def _ice(self) -> list[dict]:
+        try:
+            return ice_servers(self.settings.get("ice", ""))
+        except ValueError:
+            return []
+
+    def _start_friends(self) -> None:
+        """A table with friend seats: invites for them (again, after the host's page was reloaded)."""
+        session = self.session
+        if session is None or not session.has_friends() or self.save_id is None:
+            return
+        try:
+            saved = json.loads(self.storage.get(KEY_FRIENDS_PREFIX + self.save_id) or "[]")
+        except ValueError:
+            saved = []
+        self.net = HostNet(session, self.save_id, self.settings["name"], self._friend_move, self.monotonic,
+                           self.random_below, saved=saved if isinstance(saved, list) else [],
+                           ice_servers=self._ice())
+        self.net.begin()
+
+    def _friend_move(self, seat: int, action: Action) -> None:
+        session = self.session
+        assert session is not None
+        session.apply(action)  # the rules check it: IllegalAction is refused, and nothing changed
+        self._moved()
+
+    def _save_friends(self) -> None:
+        if self.net is not None and self.save_id is not None:
+            text = json.dumps(self.net.to_json())
+            if self.storage.get(KEY_FRIENDS_PREFIX + self.save_id) != text:
+                self.storage.set(KEY_FRIENDS_PREFIX + self.save_id, text)
+
+    def _do_friend_connect(self, value: str = "") -> None:
+        if self.net is None:
+            return
+        try:
+            self.net.reply(value or self.reply_text)
+        except ProtocolError as exc:
+            self.friend_notice = t("reply_failed", self.lang, reason=describe_error(exc))
+            return
+        self.reply_text = ""
+        self.friend_notice = None
+
+    def _friend_seat(self, value: str) -> int:
+        if self.net is None or not value.isdigit() or int(value) not in self.net.friends:
+            raise ValueError(f"no friend seat {value!r}")
+        return int(value)
+
+    def _do_friend_invite(self, value: str) -> None:
+        self.net.invite(self._friend_seat(value))  # type: ignore[union-attr]
+
+    def _do_friend_anyone(self, value: str) -> None:
+        self.net.invite(self._friend_seat(value), anyone=True)  # type: ignore[union-attr]
+        self._save_friends()
+
+    def _do_friend_bot(self, value: str) -> None:
+        seat = self._friend_seat(value)
+        assert self.net is not None and self.session is not None
+        self.net.hand_to_bot(seat)
+        self.session.set_seat_kind(seat, "normal")
+        self.epoch += 1
+        self._save()
+        self._save_friends()
+        self.net.publish()
+        if not self.net.friends:
+            self.net = None
+
+    def _do_join(self, _value: str = "") -> None:
+        if self.guest is None or self.guest.joined:
+            return
+        self.guest.name = self.settings["name"]
+        try:
+            self.guest.begin()
+        except ProtocolError as exc:
+            self.guest.status, self.guest.reason = "refused", describe_error(exc)
+
+    def _do_flash(self, value: str) -> None:
+        """The page copied or shared a text (or could not): say so where the friends are shown."""
+        if value in ("copied", "copy_failed"):
+            self.friend_notice = t(value, self.lang)
 
     # ------------------------------------------------------------------ handlers
     def _do_undo(self, _value: str = "") -> None:
@@ -495,6 +751,7 @@ class App:
         self._open(session)
         self.save_id = self._new_save_id()
         self._save()
+        self._start_friends()
 
     def _do_continue(self, value: str = "") -> None:
         save_id = value or next(iter(self.save_ids()), None)
@@ -512,6 +769,7 @@ class App:
                                       "seats": session.seats, "options": {}}) or self.setup
         self._open(session)
         self.save_id = save_id
+        self._start_friends()
 
     def _do_discard(self, value: str = "") -> None:
         save_id = value or next(iter(self.save_ids()), None)
@@ -543,6 +801,16 @@ class App:
         self.epoch += 1
 
     def _close(self) -> None:
+        for net in (self.net, self.guest):
+            if net is not None:
+                self._commands.extend(net.commands)
+                for conn in ([f.conn for f in net.friends.values() if f.conn] if net is self.net else ["host"]):
+                    self._commands.append({"op": "close", "conn": conn})
+        self.net = None
+        self.guest = None
+        self.guest_session = None
+        self.reply_text = ""
+        self.friend_notice = None
         self.session = None
         self.save_id = None
         self.replay = None
@@ -559,6 +827,8 @@ class App:
                 self._delete(self.save_id)
         else:
             self._save()
+        if self.net is not None:
+            self.net.publish()
 
     def _save(self) -> None:
         if self.session is not None:
@@ -582,6 +852,10 @@ class App:
                 settings["speed"] = data["speed"]
             if isinstance(data.get("animations"), bool):
                 settings["animations"] = data["animations"]
+            if isinstance(data.get("name"), str):
+                settings["name"] = clean_name(data["name"])
+            if isinstance(data.get("ice"), str):
+                settings["ice"] = data["ice"][:2000]
         return settings
 
     def _remembered_setup(self) -> Setup | None:

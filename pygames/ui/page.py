@@ -52,12 +52,22 @@ def seat_kinds() -> tuple[str, ...]:
 
 
 # --------------------------------------------------------------------------- names
-def player_names(seats: list[str], lang: str) -> list[str]:
-    """Display names: a lone human "Player N (you)" ("あなた"), several humans "Player N", bots "Bot N (level)"."""
+def player_names(seats: list[str], lang: str, given: list[str] | None = None, me: int | None = None) -> list[str]:
+    """Display names: a lone human "Player N (you)" ("あなた"), several humans "Player N", bots "Bot N (level)",
+    friends on other devices by the name they gave ("Friend N" without one).
+
+    ``given``: names people gave (per seat, "" for none); ``me``: on a friend's device, its own seat
+    (it is "you"; the host's people are then shown by the host's name)."""
     humans = sum(1 for s in seats if s == HUMAN)
     names = []
     for index, kind in enumerate(seats):
-        if kind == HUMAN:
+        name = (given[index] if given is not None and index < len(given) else "") or ""
+        if me is not None and index == me:
+            names.append(t("you", lang, n=index + 1))
+        elif kind == "friend" or (kind == HUMAN and me is not None):
+            label = t("friend_n", lang, n=index + 1) if kind == "friend" else t("player_n", lang, n=index + 1)
+            names.append(t("named_seat", lang, name=name, n=index + 1) if name else label)
+        elif kind == HUMAN:
             names.append(t("you", lang, n=index + 1) if humans == 1 else t("player_n", lang, n=index + 1))
         else:
             names.append(t("bot_n", lang, n=index + 1, level=t(f"levelname_{kind}", lang)))
@@ -193,6 +203,8 @@ class TableExtras:
     hint_busy: bool = False
     hint: str | None = None  # the hint's sentence (HTML-safe)
     hint_key: str | None = None  # the hinted move's next click
+    friends: str = ""  # the friends panel (invites, links) of a table with friends on other devices
+    guest: bool = False  # this device is a friend's at a table hosted elsewhere
     art_apart: bool = False  # the page keeps the art sheets outside the screen (App.art_game): emit none
 
 
@@ -499,7 +511,7 @@ def table_choices(session: Any, lang: str) -> dict[str, str]:
 def status_html(session: Any, lang: str, names: list[str]) -> str:
     """Whose turn and what to do: the game's prompt for a human, "X is thinking…" for a bot."""
     if session.is_over():
-        winners = session.game.winners(session.state)
+        winners = session.winners()
         text = esc(f'{t("game_over", lang)} — {winners_text(winners, names, lang)}')
         cls = "status is-over"
     elif session.auto_pass() is not None:  # the table passes for a human who cannot answer
@@ -508,6 +520,9 @@ def status_html(session: Any, lang: str, names: list[str]) -> str:
     elif session.bot_turn():
         text = esc(t("thinking", lang, name=names[session.mover()]))
         cls = "status is-bot"
+    elif session.remote_turn():
+        text = esc(t("waiting_for", lang, name=names[session.mover()]))
+        cls = "status is-remote"
     else:
         text = session.render.prompt(session.view(), session.viewer(), lang, names)
         cls = "status is-you"
@@ -532,13 +547,16 @@ def winners_text(winners: list[int], names: list[str], lang: str) -> str:
 
 
 def game_over_html(session: Any, view: dict, lang: str, names: list[str]) -> str:
-    winners = session.game.winners(session.state)
+    winners = session.winners()
     body = session.render.game_over(view, lang, names)
-    return (f'<section class="game-over panel" data-testid="game-over">'
+    head = (f'<section class="game-over panel" data-testid="game-over">'
             f'<h2>{esc(t("game_over", lang))}</h2>'
             f'<p class="winners" data-testid="winners">{esc(winners_text(winners, names, lang))}</p>'
-            f'<div class="game-over-body">{body}</div>'
-            f'<div class="game-over-actions">'
+            f'<div class="game-over-body">{body}</div>')
+    if getattr(session, "is_guest", False):  # the record (and so a replay or rematch) is the host's
+        return (head + f'<div class="game-over-actions"><button type="button" class="btn primary" '
+                f'data-action="lobby">{esc(t("lobby", lang))}</button></div></section>')
+    return (head + f'<div class="game-over-actions">'
             f'<button type="button" class="btn primary" data-action="rematch" data-testid="rematch">'
             f'{esc(t("play_again", lang))}</button>'
             f'<button type="button" class="btn" data-action="replay" data-testid="replay-open">{esc(t("replay", lang))}</button>'
@@ -570,16 +588,18 @@ def lobby_button(lang: str) -> str:
 
 
 def table_tools(lang: str, extras: TableExtras) -> str:
-    buttons = [
+    undo = [] if extras.guest else [
         tool_button("undo", t("undo", lang), enabled=extras.can_undo, testid="undo",
-                    title=t("undo_hint", lang) if extras.can_undo else t("undo_blocked", lang)),
+                    title=t("undo_hint", lang) if extras.can_undo else t("undo_blocked", lang))]
+    buttons = undo + [
         tool_button("hint", t("hint", lang), enabled=extras.can_hint and not extras.hint_busy and not extras.hint,
                     testid="hint-button"),
         tool_button("panel", t("rules", lang), "rules", testid="open-rules"),
         tool_button("panel", t("cards", lang), "cards", testid="open-cards"),
         tool_button("panel", t("settings", lang), "settings", testid="open-settings"),
-        tool_button("export", t("export", lang), testid="export", title=t("export_hint", lang)),
     ]
+    if not extras.guest:  # the record is the host's
+        buttons.append(tool_button("export", t("export", lang), testid="export", title=t("export_hint", lang)))
     return f'<nav class="table-tools" aria-label="{esc(t("table_tools", lang))}">{"".join(buttons)}</nav>'
 
 
@@ -594,7 +614,7 @@ def hint_box(lang: str, extras: TableExtras) -> str:
 
 def hint_text(session: Any, hint: dict, lang: str) -> str:
     """The hint as one sentence: the move's clicks, the estimated win chance, why."""
-    view = session.game.view(session.state, session.mover())
+    view = session.view()
     steps = session.render.action_steps(hint["action"], view)
     move = " → ".join(session.render.step_label(k, view, lang) for k in steps)
     top = hint.get("top") or []
@@ -647,6 +667,7 @@ def table_html(session: Any, lang: str, names: list[str] | None = None,
             f'{status_html(session, lang, names)}'
             f'{table_tools(lang, extras)}'
             f'{hint_box(lang, extras)}'
+            f'{extras.friends}'
             f'{over}'
             f'<div class="board" data-board="{esc(game.id)}">{mark_hint(board, extras.hint_key)}</div>'
             f'{mark_hint(choice_bar, extras.hint_key)}'
@@ -689,7 +710,7 @@ def replay_html(replay: Any, lang: str, extras: TableExtras | None = None) -> st
     view = replay.view()
     board, _shown = replay.render.board(view, replay.seat, lang, names, {})
     if replay.is_over():
-        winners = game.winners(replay.state)
+        winners = replay.winners()
         status = esc(f'{t("game_over", lang)} — {winners_text(winners, names, lang)}')
         over = (f'<section class="game-over panel" data-testid="replay-over"><h2>{esc(t("game_over", lang))}</h2>'
                 f'<div class="game-over-body">{replay.render.game_over(view, lang, names)}</div></section>')

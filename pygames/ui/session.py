@@ -15,7 +15,7 @@ from typing import Any, Generator
 from .. import get_game
 from ..bots import Bot, make_bot
 from ..core import Action, IllegalAction, RecordError, Rng, make_record, parse_record, strict_equal
-from ..core.record import SEAT_KINDS
+from ..core.record import PEOPLE, SEAT_KINDS
 from .picker import Picker
 
 
@@ -38,7 +38,7 @@ class TableSession:
         self.state = self.game.new_game(num_players, seed, self.options)
         self.actions: list[Action] = []
         self.bots: dict[int, Bot] = {
-            seat: make_bot(kind, f"{seed}/bot{seat}") for seat, kind in enumerate(seats) if kind != "human"}
+            seat: make_bot(kind, f"{seed}/bot{seat}") for seat, kind in enumerate(seats) if kind not in PEOPLE}
         self._picker: Picker | None = None
         self.last_human: int | None = next((i for i, s in enumerate(seats) if s == "human"), None)
         self.movers: list[int | None] = []  # who played each action
@@ -73,7 +73,28 @@ class TableSession:
 
     def bot_turn(self) -> bool:
         mover = self.mover()
-        return mover is not None and self.seats[mover] != "human"
+        return mover is not None and self.seats[mover] not in PEOPLE
+
+    def remote_turn(self) -> bool:
+        """A friend on another device is to decide (``pygames.net.host``)."""
+        mover = self.mover()
+        return mover is not None and self.seats[mover] == "friend"
+
+    def has_friends(self) -> bool:
+        return "friend" in self.seats
+
+    def winners(self) -> list[int]:
+        return self.game.winners(self.state)
+
+    def set_seat_kind(self, seat: int, kind: str) -> None:
+        """A seat changes hands mid-game (a friend's seat handed to a bot): the record says so from now on."""
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"unknown seat kind {kind!r}")
+        self.seats[seat] = kind
+        self.bots.pop(seat, None)
+        if kind not in PEOPLE:
+            self.bots[seat] = make_bot(kind, f"{self.seed}/bot{seat}")
+        self._picker = None
 
     def viewer(self) -> int | None:
         """Whose view the table shows: the human to move, else the last human who moved, else a spectator."""
@@ -104,8 +125,8 @@ class TableSession:
         anything. With several humans at one device (hot seat) it never does, since whether the
         table waited would tell the others whether that hand could answer (docs/rules/houses.md).
         """
-        if not self.human_turn() or len(self.humans()) > 1:
-            return None
+        if not self.human_turn() or len(self.humans()) > 1 or self.has_friends():
+            return None  # with friends at other devices too: how fast the table passed would tell them
         legal = self.game.legal_actions(self.state)
         if len(legal) == 1 and legal[0].get("type") == "pass":
             return legal[0]
@@ -160,6 +181,7 @@ class TableSession:
 
     # ------------------------------------------------------------ undo
     def humans(self) -> list[int]:
+        """The seats played by people at this device."""
         return [i for i, kind in enumerate(self.seats) if kind == "human"]
 
     def undo_point(self) -> int | None:
@@ -312,6 +334,12 @@ class ReplaySession:
 
     def bot_turn(self) -> bool:
         return False
+
+    def remote_turn(self) -> bool:
+        return False
+
+    def winners(self) -> list[int]:
+        return self.game.winners(self.state)
 
     def viewer(self) -> int | None:
         return self.seat
