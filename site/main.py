@@ -436,6 +436,8 @@ def _paint(moved_by=None):
     show_last_moves()
     if ZOOM["key"] is not None and not found(ROOT.querySelector(f'[data-zoom="{ZOOM["key"]}"]')):
         hide_zoom()  # its card is gone from the screen
+    draw_share_blocks()
+    run_net()
     ROOT.dataset.phase = phase
     ROOT.dataset.rev = str(RENDERS)
     ROOT.dataset.anim = "on" if APP.settings["animations"] else "off"
@@ -592,6 +594,184 @@ async def import_file(input_element):
         show_error("That file could not be read.", exc)
 
 
+# ---------------------------------------------------------------------------- friends on other devices
+# The links themselves are site/peer.js (WebRTC data channels, no server); pygames.net decides what
+# goes over them. App.net_commands() says what to do; what happens comes back through net_event.
+NET = {"timer": None, "scanning": False}
+NET_TICK_MS = 1000
+
+
+def run_net():
+    """Carry out the links' work the App asked for (offers, answers, messages, closing)."""
+    if APP is None:
+        return
+    peer = getattr(window, "pygamesPeer", None)
+    for command in APP.net_commands():
+        op, conn = command["op"], command["conn"]
+        if not found(peer):
+            APP.net_failed(conn, "this page could not load its connection code")
+            continue
+        if op == "send":
+            peer.send(conn, command["text"])
+        elif op == "close":
+            peer.close(conn)
+        else:
+            asyncio.ensure_future(net_pairing(peer, command))
+
+
+def ice_js(servers):
+    return to_js(servers, dict_converter=window.Object.fromEntries)
+
+
+async def net_pairing(peer, command):
+    op, conn = command["op"], command["conn"]
+    try:
+        if op == "offer":
+            APP.net_offer_made(conn, str(await peer.offer(conn, ice_js(command["ice"]))))
+        elif op == "answer":
+            APP.net_answer_made(conn, str(await peer.answer(conn, command["sdp"], ice_js(command["ice"]))))
+        elif op == "accept":
+            await peer.accept(conn, command["sdp"])
+    except Exception as exc:
+        APP.net_failed(conn, describe_js_error(exc))
+    paint()
+    run_net()
+
+
+def describe_js_error(exc):
+    text = str(exc).strip().splitlines()
+    return (text[-1] if text else type(exc).__name__)[:200]
+
+
+def on_peer_event(conn, kind, data=None):
+    try:
+        APP.net_event(str(conn), str(kind), data if isinstance(data, str) else None)
+        run_net()
+        paint()
+        schedule_bots()
+        schedule_hint()
+    except Exception as exc:
+        show_error("A message from another device could not be handled.", exc)
+
+
+def net_tick(*_args):
+    try:
+        if APP is not None and APP.net_tick():
+            paint()
+        run_net()
+    except Exception as exc:
+        show_error("The link to another device could not be kept.", exc)
+
+
+def draw_share_blocks():
+    """QR codes into [data-qr] (the vendored encoder), and Share / Scan only where the browser has them."""
+    qr = getattr(window, "pygamesQR", None)
+    for element in ROOT.querySelectorAll("[data-qr]"):
+        text = attribute(element, "data-qr")
+        if found(qr) and text and attribute(element, "data-qr-drawn") != text:
+            element.innerHTML = qr.svg(text, attribute(element, "data-qr-label") or "")
+            element.setAttribute("data-qr-drawn", text)
+    can_share = found(getattr(window.navigator, "share", None))
+    for element in ROOT.querySelectorAll("[data-share-only]"):
+        element.hidden = not can_share
+    scan = getattr(window, "pygamesScan", None)
+    can_scan = found(scan) and bool(scan.available())
+    for element in ROOT.querySelectorAll("[data-camera-only]"):
+        element.hidden = not can_scan
+
+
+async def copy_text(text):
+    ok = bool(await window.pygamesCopy(text)) if found(getattr(window, "pygamesCopy", None)) else False
+    APP.action("flash", "copied" if ok else "copy_failed")
+    paint()
+
+
+async def share_text(text):
+    if found(getattr(window, "pygamesShare", None)):
+        await window.pygamesShare(text, "pygames")
+
+
+def scan_layer():
+    layer = document.getElementById("scan")
+    if not found(layer):
+        layer = document.createElement("div")
+        layer.id = "scan"
+        layer.className = "scan-layer"
+        layer.setAttribute("role", "dialog")
+        layer.setAttribute("aria-modal", "true")
+        layer.setAttribute("data-testid", "scan")
+        document.body.appendChild(layer)
+    return layer
+
+
+def close_scanner(*_args):
+    NET["scanning"] = False
+    scan = getattr(window, "pygamesScan", None)
+    if found(scan):
+        scan.stop()
+    layer = document.getElementById("scan")
+    if found(layer):
+        layer.remove()
+
+
+async def open_scanner():
+    from pygames.ui.html import esc
+    from pygames.ui.i18n import t
+    layer = scan_layer()
+    layer.setAttribute("aria-label", t("scan_title", APP.lang))
+    layer.innerHTML = (f'<div class="scan-box panel"><h2>{esc(t("scan_title", APP.lang))}</h2>'
+                       f'<video class="scan-video" muted playsinline></video>'
+                       f'<button type="button" class="btn" data-scan-cancel="true">{esc(t("cancel", APP.lang))}</button>'
+                       f'</div>')
+    layer.querySelector("[data-scan-cancel]").addEventListener("click", create_proxy(close_scanner))
+    NET["scanning"] = True
+
+    def scanned(text):
+        close_scanner()
+        APP.change("friend-reply", str(text))
+        APP.action("friend-connect")
+        paint()
+        run_net()
+
+    try:
+        await window.pygamesScan.start(layer.querySelector("video"), create_proxy(scanned))
+    except Exception as exc:
+        close_scanner()
+        APP.friend_notice = t("scan_failed", APP.lang, reason=describe_js_error(exc))
+        paint()
+
+
+def start_net():
+    """The page's side of the links: peer events to the App, a heartbeat, an invite in the address."""
+    peer = getattr(window, "pygamesPeer", None)
+    if found(peer):
+        peer.onevent = create_proxy(on_peer_event)
+    NET["timer"] = window.setInterval(create_proxy(net_tick), NET_TICK_MS)
+    fragment = str(window.location.hash or "")
+    if fragment.startswith("#join="):
+        APP.open_invite(fragment)
+        if APP.guest is not None and "netlog=1" in str(window.location.search or ""):
+            APP.guest.keep_received = True  # tests read what this device was sent (pygamesReceived)
+
+
+def received_json():
+    """What a friend's device was sent (kept only with ?netlog=1): a test compares it with the views."""
+    guest = APP.guest if APP is not None else None
+    return json.dumps(guest.received if guest is not None else [])
+
+
+def record_json():
+    """The record of the game at this device's table (the host's), for tests: "" when there is none."""
+    if APP is None or (APP.session is None and APP.replay is None):
+        return ""
+    return APP.export_record()[1]
+
+
+def page_url():
+    href = str(window.location.href)
+    return href.split("#", 1)[0]
+
+
 def attribute(element, name):
     """An attribute's text, or None (JS null is not None in Pyodide: check for str)."""
     value = element.getAttribute(name)
@@ -619,6 +799,15 @@ def act(element):
     elif action == "export":
         name, text = APP.export_record()
         download(name, text)
+        return
+    elif action == "copy":
+        asyncio.ensure_future(copy_text(attribute(element, "data-value") or ""))
+        return
+    elif action == "share":
+        asyncio.ensure_future(share_text(attribute(element, "data-value") or ""))
+        return
+    elif action == "scan":
+        asyncio.ensure_future(open_scanner())
         return
     else:
         if action == "lobby":
@@ -776,7 +965,8 @@ def start():
     DELAY_MS = bot_delay_ms(storage)
     # dates in the player's zone (Python's is UTC here); the browser's languages for a first visit
     # art_apart: the art sheets stay outside #app (keep_art_sheet), parsed once, not at every redraw
-    APP = App(storage, dates=BrowserDates(window), preferred_langs=browser_langs(), art_apart=True)
+    APP = App(storage, dates=BrowserDates(window), preferred_langs=browser_langs(), art_apart=True,
+              page_url=page_url())
     PRERENDERED = found(ROOT.querySelector(":scope > .lobby-screen"))
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
@@ -788,6 +978,9 @@ def start():
     document.addEventListener("contextmenu", create_proxy(on_contextmenu))
     window.pygamesReplay = create_proxy(replay_json)
     window.pygamesBench = create_proxy(bench_json)
+    window.pygamesReceived = create_proxy(received_json)
+    window.pygamesRecord = create_proxy(record_json)
+    start_net()
     last = run_pending()
     paint()
     window.performance.mark("pygames:painted")

@@ -805,7 +805,14 @@ def settings_html(lang: str, settings: dict) -> str:
             f'<div class="field"><label class="check" for="set-anim"><input type="checkbox" id="set-anim" '
             f'name="animations" value="1" data-testid="setting-animations"{checked}>'
             f'<span>{esc(t("animations", lang))}</span></label></div>'
-            f'<div class="field"><span>{esc(t("language", lang))}</span>{lang_select(lang)}</div></div>')
+            f'<div class="field"><span>{esc(t("language", lang))}</span>{lang_select(lang)}</div>'
+            f'<div class="field"><label for="set-name">{esc(t("player_name_label", lang))}</label>'
+            f'<input type="text" id="set-name" name="player-name" maxlength="24" autocomplete="nickname" '
+            f'value="{esc(settings.get("name", ""))}" data-testid="setting-name"></div>'
+            f'<div class="field"><label for="set-ice">{esc(t("ice_label", lang))}</label>'
+            f'<textarea id="set-ice" name="ice" rows="2" spellcheck="false" aria-describedby="set-ice-help" '
+            f'data-testid="setting-ice">{esc(settings.get("ice", ""))}</textarea>'
+            f'<p class="hint" id="set-ice-help">{esc(t("ice_help", lang))}</p></div></div>')
 
 
 def panel_html(panel: str, game_id: str | None, lang: str, extras: TableExtras) -> str:

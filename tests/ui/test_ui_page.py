@@ -149,7 +149,7 @@ def test_lobby_setup_hooks(game_id):
     assert [s.get("data-seat") for s in seats] == [str(i) for i in range(n)]
     for i, select in enumerate(seats):
         options = [o.get("value") for o in select.children if o.tag == "option"]
-        expected = ["human", "random", "easy", "normal"] + (["hard"] if page.hard_available() else [])
+        expected = ["human", "random", "easy", "normal"] + (["hard"] if page.hard_available() else []) + ["friend"]
         assert options == expected
         selected = [o.get("value") for o in select.children if o.has("selected")]
         assert selected == (["human"] if i == 0 else ["normal"])
