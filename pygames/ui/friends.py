@@ -17,8 +17,7 @@ from .i18n import game_title, t
 def share_block(text: str, label: str, lang: str, testid: str) -> str:
     """A text to hand to another device: its QR code, the text itself, Copy and Share."""
     return (f'<div class="share-block" data-testid="{esc(testid)}">'
-            f'<div class="qr" data-qr="{esc(text)}" data-qr-label="{esc(label)}" role="img" '
-            f'aria-label="{esc(label)}"></div>'
+            f'<div class="qr" data-qr="{esc(text)}" data-qr-label="{esc(label)}"></div>'
             f'<div class="share-text"><label><span>{esc(label)}</span>'
             f'<input type="text" readonly value="{esc(text)}" data-testid="{esc(testid)}-text" '
             f'class="share-field"></label>'
