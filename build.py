@@ -56,6 +56,18 @@ NPM_PACKAGES = {
                        "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ=="),
     "pyodide": ("314.0.2",
                 "sha512-rXkXOriXhzRkEV/coVGELjz4da77oNQEOu8hOf8dtBHEKOzqoIAmSJGeKuPl4wbLDv9EDibfKOchnC73CVX4DQ=="),
+    # the QR encoder and decoder of "play with friends" (site/qr.js; VENDORED below)
+    "qrcode-generator": ("2.0.4",
+                         "sha512-mZSiP6RnbHl4xL2Ap5HfkjLnmxfKcPWpWe/c+5XxCuetEenqmNFf1FH/ftXPCtFG5/TDobjsjz6sSNL0Sr8Z9g=="),
+    "jsqr": ("1.4.0",
+             "sha512-dxLob7q65Xg2DvstYkRpkYtmKm2sPJ9oFhrhmudT1dZvNFFTlroai3AWSpLey/w5vMcLBXRgOJsbXpdN9HzU/A=="),
+}
+#: npm libraries shipped as they are in dist/vendor/, one file each (neither package has a minified
+#: build): package -> (its file, the name in vendor/, its licence file, or None when the licence is
+#: the file's own header comment). Each goes with its licence as vendor/<name without .js>.LICENSE.
+VENDORED = {
+    "qrcode-generator": ("dist/qrcode.js", "qrcode.js", None),
+    "jsqr": ("dist/jsQR.js", "jsQR.js", "LICENSE"),
 }
 #: the only Pyodide files loadPyodide needs (no wheels: we ship no packages)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -191,6 +203,32 @@ def pyodide_files(members: dict[str, bytes]) -> dict[str, bytes]:
     if missing:
         raise BuildError(f"the pyodide tarball lacks {', '.join(missing)}")
     return {f: members[f] for f in PYODIDE_FILES}
+
+
+def vendored_files(cache: Path = NPM_CACHE) -> dict[str, bytes]:
+    """dist/vendor/: each VENDORED library's file and its licence, from its pinned tarball. The code
+    must name no other host outside its comments (the comments' addresses are its authors' sites,
+    as in the runtimes, whose files are not checked at all)."""
+    files = {}
+    for name, (inside, shipped, licence) in VENDORED.items():
+        version, integrity = NPM_PACKAGES[name]
+        members = tar_members(fetch_package(name, version, integrity, cache))
+        if inside not in members or (licence and licence not in members):
+            raise BuildError(f"the {name}@{version} tarball lacks {inside} or its licence {licence}")
+        code = members[inside]
+        problems = external_urls({f"vendor/{shipped}": code})
+        if problems:
+            raise BuildError(f"{name}@{version} refers to other hosts in its code:\n  " + "\n  ".join(problems))
+        if licence:
+            licence_text = members[licence]
+        else:  # the leading // comment block holds the copyright and the licence
+            header = re.match(rb"(?:[ \t]*//[^\n]*\n)+", code)
+            if not header or b"licen" not in header.group().lower():
+                raise BuildError(f"{name}@{version}: no licence in the header of {inside}")
+            licence_text = header.group()
+        files[f"vendor/{shipped}"] = code
+        files[f"vendor/{shipped.removesuffix('.js')}.LICENSE"] = licence_text
+    return files
 
 
 # --------------------------------------------------------------------------- our files
@@ -542,6 +580,7 @@ def collect(cache: Path = NPM_CACHE) -> dict[str, bytes]:
     version, integrity = NPM_PACKAGES["pyodide"]
     members = tar_members(fetch_package("pyodide", version, integrity, cache))
     files.update({f"pyodide/{k}": v for k, v in pyodide_files(members).items()})
+    files.update(vendored_files(cache))
     add_preloads(files)
     return files
 

@@ -132,9 +132,45 @@ def test_no_file_of_ours_refers_to_another_host(dist):
              if not name.startswith(("pyodide/", "pyscript/"))}
     files.update({f"pygames.zip/{k}": v for k, v in build.zip_texts(files["pygames.zip"]).items()})
     assert build.external_urls(files) == []
+    # (the vendored libraries' comments name their authors' sites; their code names no host)
     raw = [f"{name}: {url}" for name, data in files.items() if Path(name).suffix in (".html", ".toml", ".js", ".css")
-           for url in re.findall(r"https?://[^\s\"'<>]+", data.decode("utf-8"))]
+           and not name.startswith("vendor/") for url in re.findall(r"https?://[^\s\"'<>]+", data.decode("utf-8"))]
     assert raw == [], "the shell must not even mention other hosts"
+
+
+def test_vendored_libraries_are_the_pinned_files_with_their_licences(dist):
+    shipped = sorted(p.name for p in (dist / "vendor").iterdir())
+    assert shipped == ["jsQR.LICENSE", "jsQR.js", "qrcode.LICENSE", "qrcode.js"]
+    for name, (inside, file_name, _) in build.VENDORED.items():
+        version, integrity = build.NPM_PACKAGES[name]
+        members = build.tar_members(build.fetch_package(name, version, integrity))
+        assert (dist / "vendor" / file_name).read_bytes() == members[inside]
+    assert b"Apache License" in (dist / "vendor" / "jsQR.LICENSE").read_bytes()
+    assert b"Licensed under the MIT license" in (dist / "vendor" / "qrcode.LICENSE").read_bytes()
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    for script in ("vendor/qrcode.js", "vendor/jsQR.js", "qr.js", "peer.js"):
+        assert f'<script src="./{script}" defer></script>' in html
+        assert f'"./{script}"' in (dist / "sw.js").read_text(encoding="utf-8")  # precached: works offline
+
+
+def test_vendored_code_naming_another_host_stops_the_build(tmp_path, monkeypatch):
+    import io
+    import tarfile
+
+    code = b'// https://example.org/ is only a comment\nfetch("https://cdn.example.com/x.js");\n'
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        for name, data in (("package/dist/qrcode.js", code), ("package/LICENSE", b"MIT")):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    tarball = tmp_path / "fake.tgz"
+    tarball.write_bytes(buffer.getvalue())
+    monkeypatch.setattr(build, "VENDORED", {"fake": ("dist/qrcode.js", "qrcode.js", "LICENSE")})
+    monkeypatch.setitem(build.NPM_PACKAGES, "fake", ("1.0.0", "sha512-x"))
+    monkeypatch.setattr(build, "fetch_package", lambda *args: tarball)
+    with pytest.raises(build.BuildError, match="cdn.example.com"):
+        build.vendored_files(tmp_path)
 
 
 def test_page_uses_relative_urls_only(dist):
