@@ -865,6 +865,11 @@ def on_key(event):
         show_error("That key could not be handled.", exc)
 
 
+# text fields whose change only keeps the value: the Join / Connect click that ends the typing must
+# land on the button it was aimed at, not on a redrawn one
+KEPT_FIELDS = ("player-name", "friend-reply", "ice")
+
+
 def on_change(event):
     try:
         target = event.target
@@ -878,6 +883,8 @@ def on_change(event):
             return
         checked = bool(target.checked) if str(target.type) == "checkbox" else None
         APP.change(name, str(target.value), checked, attribute(target, "data-seat"))
+        if name in KEPT_FIELDS:
+            return  # nothing to redraw, and a redraw now would take the click that blurred the field
         paint()
         schedule_bots()
     except Exception as exc:

@@ -16,6 +16,7 @@
 //   onevent = (id, kind, data) => …            kinds "open", "message" (data: the text), "close"
 //                                              (once, however it ended), "error" (data: a message)
 //   faults(id, {drop: k, duplicate: k})        tests: the next k outgoing messages are lost / sent twice
+//   ids() -> [id, …]                           the connections this page has
 (() => {
   const LABEL = "pygames";
   // refuse longer messages: every browser delivers 64 KiB in one piece (Chromium offers 256 KiB)
@@ -202,6 +203,7 @@
     peer.faults.duplicate = Math.max(0, Number(w.duplicate) || 0);
   }
 
-  const api = { offer, accept, answer, send, close, state, stats, faults, onevent: null };
+  const ids = () => [...peers.keys()];  // the open and opening connections (tests put faults on them)
+  const api = { offer, accept, answer, send, close, state, stats, faults, ids, onevent: null };
   window.pygamesPeer = api;
 })();
