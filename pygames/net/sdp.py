@@ -11,9 +11,9 @@ browsers produce, which Chromium accepts (tests/browser/test_peer_transport.py c
 browser contexts through it).
 
 Sizes, on descriptions captured from Chromium with no ICE server (two host candidates, each an
-mDNS ``<uuid>.local`` name), offers and answers alike are 713 to 716 bytes of SDP (the digits of
-the foundations and the session id vary) and each packs into 127 characters (95 bytes before the
-text encoding). Each further candidate costs 10 characters (IPv4) or 26 (IPv6, mDNS).
+mDNS ``<uuid>.local`` name), offers and answers alike are about 715 bytes of SDP (710 to 716 seen:
+the digits of the foundations and the session id vary) and each packs into 127 characters (95
+bytes before the text encoding). Each further candidate costs 10 characters (IPv4) or 26 (IPv6, mDNS).
 
 The packed form (version 1), then base64url without padding (so only ``A–Z a–z 0–9 - _``):
 
