@@ -747,11 +747,28 @@ def start_net():
     if found(peer):
         peer.onevent = create_proxy(on_peer_event)
     NET["timer"] = window.setInterval(create_proxy(net_tick), NET_TICK_MS)
+    window.addEventListener("hashchange", create_proxy(on_hashchange))
+    open_invite_in_address()
+
+
+def open_invite_in_address():
     fragment = str(window.location.hash or "")
     if fragment.startswith("#join="):
         APP.open_invite(fragment)
         if APP.guest is not None and "netlog=1" in str(window.location.search or ""):
             APP.guest.keep_received = True  # tests read what this device was sent (pygamesReceived)
+        return True
+    return False
+
+
+def on_hashchange(_event=None):
+    """A new invite opened in a tab that is already open (the link's page is this one)."""
+    try:
+        if open_invite_in_address():
+            run_net()
+            paint()
+    except Exception as exc:
+        show_error("The invite could not be opened.", exc)
 
 
 def received_json():
