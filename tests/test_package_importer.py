@@ -10,7 +10,7 @@ import subprocess
 import sys
 import zipfile
 
-import build
+from tools.site import PACKAGE_ZIP, SITE, package_zip, zip_texts
 
 SCRIPT = r'''
 import ast, importlib, importlib.machinery, importlib.util, os, sys
@@ -67,7 +67,7 @@ def site_zip_with_cpython_bytecode(archive):
     its source (to be used), one whose source hash is another text's (to be compiled again)."""
     from importlib._bootstrap_external import _code_to_hash_pyc
     import importlib.util
-    texts = build.zip_texts(build.package_zip())
+    texts = zip_texts(package_zip())
     assert not [n for n in texts if "__pycache__" in n]  # each .pyc beside its source
     for name, source in (("pygames/core/rng.py", texts["pygames/core/rng.py"]), ("pygames/core/errors.py", b"X = 1\n")):
         assert name + "c" in texts
@@ -79,22 +79,22 @@ def site_zip_with_cpython_bytecode(archive):
 
 
 def test_the_page_imports_the_package_from_the_zip_once_and_keeps_what_it_compiled(tmp_path):
-    archive = tmp_path / build.PACKAGE_ZIP
+    archive = tmp_path / PACKAGE_ZIP
     site_zip_with_cpython_bytecode(archive)
     (tmp_path / "pygames_missing_check.py").write_text("")  # other modules: Python's own finders
-    proc = subprocess.run([sys.executable, "-c", SCRIPT, str(archive), str(build.SITE / "main.py")],
+    proc = subprocess.run([sys.executable, "-c", SCRIPT, str(archive), str(SITE / "main.py")],
                           capture_output=True, text=True, cwd=tmp_path, env={"PYTHONPATH": str(tmp_path)})
     assert proc.returncode == 0, proc.stderr[-3000:]
 
 
 def test_a_missing_module_is_left_to_python(tmp_path):
-    archive = tmp_path / build.PACKAGE_ZIP
+    archive = tmp_path / PACKAGE_ZIP
     site_zip_with_cpython_bytecode(archive)
     script = SCRIPT.split("import pygames, pygames.ui.page")[0] + (
         "assert importer.find_spec('pygames.no_such_module') is None\n"
         "assert importer.find_spec('json') is None\n"
         "try:\n    import pygames.no_such_module\nexcept ModuleNotFoundError:\n    pass\n"
         "else:\n    raise AssertionError('imported a module that is not there')\n")
-    proc = subprocess.run([sys.executable, "-c", script, str(archive), str(build.SITE / "main.py")],
+    proc = subprocess.run([sys.executable, "-c", script, str(archive), str(SITE / "main.py")],
                           capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
