@@ -70,6 +70,9 @@ def test_package_zip_is_importable_and_deterministic(dist, tmp_path):
         assert path.relative_to(ROOT).as_posix() in texts
     assert texts[f"{MAIN_MODULE}.py"] == (SITE / "main.py").read_bytes()
     assert (dist / "main.py").read_text() == MAIN_STUB
+    # the page's other Python is a module of the zip only (imported from there, compiled)
+    assert texts["pygames_importer.py"] == (SITE / "pygames_importer.py").read_bytes()
+    assert "pygames_importer.pyc" in texts and not (dist / "pygames_importer.py").exists()
     assert not [name for name in texts if name.startswith("tools/")]  # build.py's tools are never shipped
 
 

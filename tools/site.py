@@ -45,6 +45,9 @@ BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
 #: site/main.py (the browser glue) goes into pygames.zip as this module, so that it is shipped
 #: compiled like the package; dist/main.py is then only MAIN_STUB, which imports it
 MAIN_MODULE = "pygames_main"
+#: the Python of site/ that the page imports from pygames.zip (shipped there, compiled like the
+#: package, and not as files of dist/): file in site/ -> module file at the zip's top, beside pygames/
+PAGE_MODULES = {"main.py": f"{MAIN_MODULE}.py", "pygames_importer.py": "pygames_importer.py"}
 MAIN_STUB = f"""# The browser glue is site/main.py of the repository. build.py ships it in pygames.zip as
 # {MAIN_MODULE}.py with its compiled .pyc, so that no page load compiles it from source.
 import os
@@ -75,11 +78,12 @@ def package_files(package: Path | None = None) -> list[Path]:
 
 
 def package_zip() -> bytes:
-    """The site's zip (deterministic: sorted, fixed timestamps): the pygames package, the browser
-    glue site/main.py as the module MAIN_MODULE, and the compiled form of every module the page
-    imports at start (``shipped_compiled``) for the browser's own Python (``pyodide_bytecode``)."""
+    """The site's zip (deterministic: sorted, fixed timestamps): the pygames package, the page's
+    modules of site/ (PAGE_MODULES: the browser glue as MAIN_MODULE, the package's importer), and the
+    compiled form of every module the page imports at start (``shipped_compiled``) for the
+    browser's own Python (``pyodide_bytecode``)."""
     entries = {path.relative_to(PACKAGE.parent).as_posix(): path.read_bytes() for path in package_files()}
-    entries[f"{MAIN_MODULE}.py"] = (SITE / "main.py").read_bytes()
+    entries.update({module: (SITE / name).read_bytes() for name, module in PAGE_MODULES.items()})
     entries.update(pyodide_bytecode({k: v for k, v in entries.items() if shipped_compiled(k)}))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
@@ -371,13 +375,13 @@ def collect(cache: Path = NPM_CACHE) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     for path in sorted(SITE.rglob("*")):
         rel = path.relative_to(SITE).as_posix()
-        if path.is_file() and rel != SW_TEMPLATE and "__pycache__" not in path.parts:
+        if path.is_file() and rel != SW_TEMPLATE and rel not in PAGE_MODULES and "__pycache__" not in path.parts:
             files[rel] = path.read_bytes()
-    if "index.html" not in files or PYSCRIPT_TOML not in files or "main.py" not in files:
+    if "index.html" not in files or PYSCRIPT_TOML not in files or not (SITE / "main.py").is_file():
         raise BuildError("site/ must hold index.html, main.py and pyscript.toml")
     check_pyscript_toml(files[PYSCRIPT_TOML].decode("utf-8"))
     files["index.html"] = prerender_lobby(files["index.html"].decode("utf-8")).encode("utf-8")
-    # the glue is shipped compiled in the zip (MAIN_MODULE); dist/main.py only imports it
+    # the page's Python is shipped compiled in the zip (PAGE_MODULES); dist/main.py only imports the glue
     files[PACKAGE_ZIP] = package_zip()
     files["main.py"] = MAIN_STUB.encode("utf-8")
     files[GAMES_CSS] = games_css().encode("utf-8")
