@@ -7,8 +7,8 @@ For each game and player count it plays N seeded games with random bots and rand
 (drawn from the option specs by a seeded generator), and hashes every step: the mover, the legal
 list, the chosen action, and at the end the state's dict form, the scores, the winners and every
 seat's view. Then a few games with normal bots, and ``--hard`` games with the hard bot at a small
-iteration budget (its settings otherwise as shipped), which fingerprints the search and its
-playouts too. Same hashes before and after a change: the same games.
+iteration budget and no time limit (its settings otherwise as shipped), which fingerprints the
+search and its playouts too. Same hashes before and after a change: the same games.
 """
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ def fingerprints(game_ids: list[str], games: int, normal: int, hard: int, iterat
                 for i in range(count):
                     seed = f"fp{i}"
                     options = random_options(game, n, rnd) if kind == "random" else {}
-                    settings = {"iterations": iterations} if level == "hard" else {}
+                    # no time limit: the shipped 0.8 s would cut a search short on a loaded machine
+                    settings = {"iterations": iterations, "max_seconds": None} if level == "hard" else {}
                     bots = [make_bot(level, f"{seed}/seat{s}", **settings) for s in range(n)]
                     play(game, n, seed, options, bots, digest)
                 rows[f"{n}p {kind} x{count}"] = digest.hexdigest()[:16]
