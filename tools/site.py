@@ -1,11 +1,7 @@
-"""The site: every file of dist/ from site/ (the static shell), our package as one zip with the
-bytecode of its start modules, the lobby pre-rendered into index.html, the boot's preloads, the
-games' styles, the vendored runtimes (tools.vendor) and a service worker that precaches it all.
-
-dist/ holds the site/ shell, our ``pygames`` package as one zip (imported by the page in place),
-one games.css made of every ``pygames/games/*/style.css``, the Pyodide and PyScript runtimes and
-sw.js, so that the site works offline after one visit.
-"""
+"""The site, dist/: the static shell of site/, our package as one zip (imported by the page in
+place) with the bytecode of its start modules, the lobby pre-rendered into index.html, the boot's
+preloads, games.css (every game's style.css), the vendored runtimes (tools.vendor) and a service
+worker that precaches it all, so that the site works offline after one visit."""
 
 from __future__ import annotations
 
