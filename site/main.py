@@ -28,8 +28,7 @@ Two table mechanisms every game shares live here too (docs/architecture.md, "Car
 """
 
 import asyncio
-import importlib.machinery
-import importlib.util
+import importlib
 import json
 import time
 import traceback
@@ -1021,124 +1020,21 @@ def start():
 
 
 # ---------------------------------------------------------------------------- our package's imports
-# pygames.zip stays a zip in Pyodide's file system (PyScript writes it as it is, pyscript.toml) and
-# our modules are imported from it in place: unpacking it at every load cost more than the imports.
-# PackageImporter (first on sys.meta_path) finds our package's modules in it and loads each once:
-# Python's own zipimport reads a module's code twice per import (its find_spec asks for the file
-# name, which loads the code), so a module compiled from source would be compiled twice.
-#
-# The zip brings the modules the page imports at start already compiled (build.py: a .pyc beside each
-# .py, compiled by the pinned Pyodide), but not each game's own modules, which are imported once that
-# game is picked: without help every visit would compile those from source again (most of their
-# import time). So the code objects compiled at import are remembered, marshalled a few seconds later
-# as checked-hash .pyc data (PEP 552: the source's hash is in it, so a stale one is just recompiled)
-# and kept in Cache Storage; the next boot reads them back before the first import. Keeping only
-# marshals a code object that exists already: compiling the module a second time would block the
-# page as long as its import did (hundreds of ms for a game's renderer).
-# Our own cache name: sw.js deletes only "pygames-…" caches, and nothing here is needed for the page
-# to work (any failure: from source).
-PACKAGE_ZIP = "pygames.zip"
+# The importer of our package (pygames_importer, a module of the zip beside the package, which also
+# holds the bytecode compiled at import) is installed by boot() before anything of pygames is
+# imported; keeping that bytecode for the next visit, in Cache Storage, is the page's part. Our own
+# cache name: sw.js deletes only "pygames-…" caches, and nothing here is needed for the page to work
+# (any failure: from source).
+import pygames_importer  # noqa: E402
+
 BYTECODE_CACHE = "bytecode.pygames"
 BYTECODE_URL = "./bytecode.marshal"  # {module name: .pyc bytes}, marshalled
 BYTECODE_DELAY_S = 3  # after the boot, when the page is idle
 BYTECODE = {"restored": 0, "compiled": 0, "compiled_modules": []}
-KEPT_BYTECODE = {}  # module name -> checked-hash .pyc bytes (read at boot, kept again with new ones)
-COMPILED_AT_IMPORT = {}  # module name -> (source bytes, code object) of modules compiled at import
-
-
-class PackageImporter:
-    """Finds and loads the modules of our package in the zip (first on sys.meta_path; every other
-    module is left to Python's own finders). A module comes from its shipped .pyc, else from the
-    bytecode an earlier visit kept if it matches the source, else from the source (remembering the
-    code compiled)."""
-
-    def __init__(self, archive):
-        import zipimport
-        self.archive = archive
-        self.zip = zipimport.zipimporter(archive)  # only its get_data: a member's bytes
-        self.found = {}  # module name -> (origin, its .pyc or None, its source), read by find_spec
-
-    def member(self, path):
-        """A member's bytes, or None when the zip has no such member."""
-        try:
-            return self.zip.get_data(path)
-        except OSError:
-            return None
-
-    def find_spec(self, fullname, path=None, target=None):
-        if fullname.partition(".")[0] != "pygames":
-            return None
-        relative = fullname.replace(".", "/")
-        for name, package in ((relative + "/__init__.py", True), (relative + ".py", False)):
-            origin = f"{self.archive}/{name}"
-            source = self.member(origin)
-            if source is None:
-                continue
-            # build.py ships the .pyc of each module the page imports at start beside its source
-            self.found[fullname] = (origin, self.member(origin + "c"), source)
-            spec = importlib.machinery.ModuleSpec(fullname, self, origin=origin, is_package=package)
-            spec.has_location = True  # __file__ is the member's path (tracebacks, the lobby's pictures)
-            if package:
-                spec.submodule_search_locations = [f"{self.archive}/{relative}"]
-            return spec
-        return None
-
-    def invalidate_caches(self):
-        pass
-
-    def create_module(self, spec):
-        return None  # the default module
-
-    def exec_module(self, module):
-        exec(self.get_code(module.__name__), module.__dict__)
-
-    def get_data(self, path):
-        """A member's bytes by its path under the archive's (as Python's loaders' get_data)."""
-        return self.zip.get_data(path)
-
-    def get_source(self, fullname):
-        spec = self.find_spec(fullname)
-        return None if spec is None else self.get_data(spec.origin).decode("utf-8")
-
-    def get_code(self, fullname):
-        import marshal
-        if fullname not in self.found and self.find_spec(fullname) is None:
-            raise ImportError(f"no module {fullname} in {self.archive}", name=fullname)
-        origin, pyc, source = self.found.pop(fullname)
-        if pyc is not None and bytecode_matches(pyc, source):
-            return marshal.loads(memoryview(pyc)[16:])  # compiled by build.py (a checked-hash .pyc)
-        kept = KEPT_BYTECODE.get(fullname)
-        if kept is not None and bytecode_matches(kept, source):
-            return marshal.loads(memoryview(kept)[16:])
-        code = compile(source, origin, "exec", dont_inherit=True)
-        COMPILED_AT_IMPORT[fullname] = (source, code)
-        return code
-
-
-def install_package_importer():
-    """Put a PackageImporter of the zip PyScript wrote first on sys.meta_path (before anything of
-    pygames is imported)."""
-    import os
-    import sys
-    sys.meta_path.insert(0, PackageImporter(os.path.abspath(PACKAGE_ZIP)))
-
-
-def hash_pyc(code, source_bytes):
-    """A checked-hash .pyc (PEP 552) of ``code``, compiled from ``source_bytes``."""
-    import marshal
-    return (importlib.util.MAGIC_NUMBER + (0b11).to_bytes(4, "little")
-            + importlib.util.source_hash(source_bytes) + marshal.dumps(code))
-
-
-def bytecode_matches(pyc, source_bytes):
-    """``pyc`` is a checked-hash .pyc of ``source_bytes`` for this Python."""
-    return (pyc[:4] == importlib.util.MAGIC_NUMBER and int.from_bytes(pyc[4:8], "little") == 0b11
-            and pyc[8:16] == importlib.util.source_hash(source_bytes))
 
 
 async def restore_bytecode():
     """Read the bytecode a previous visit kept (before anything of pygames is imported)."""
-    import marshal
     try:
         if not hasattr(window, "caches"):
             return
@@ -1146,13 +1042,7 @@ async def restore_bytecode():
         response = await cache.match(BYTECODE_URL)
         if not found(response):
             return
-        kept = marshal.loads((await response.arrayBuffer()).to_bytes())
-        if not isinstance(kept, dict):
-            return
-        for name, pyc in kept.items():
-            if isinstance(name, str) and name.startswith("pygames.") and isinstance(pyc, bytes):
-                KEPT_BYTECODE[name] = pyc
-        BYTECODE["restored"] = len(KEPT_BYTECODE)
+        BYTECODE["restored"] = pygames_importer.restore_kept((await response.arrayBuffer()).to_bytes())
     except Exception as exc:  # a damaged or missing cache only costs the compile time
         window.console.info(f"pygames: no bytecode cache ({exc})")
 
@@ -1161,13 +1051,10 @@ async def keep_bytecode():
     """Marshal the code objects of the modules compiled at import since the last time (one per slice,
     so the page stays responsive) and keep them, with those kept before, in Cache Storage for the
     next visit."""
-    import marshal
     await asyncio.sleep(BYTECODE_DELAY_S)
     compiled = 0
     try:
-        for name in sorted(COMPILED_AT_IMPORT):
-            source, code = COMPILED_AT_IMPORT.pop(name)
-            KEPT_BYTECODE[name] = hash_pyc(code, source)
+        for name in pygames_importer.keep_compiled():
             compiled += 1
             BYTECODE["compiled_modules"].append(name)
             await asyncio.sleep(0)
@@ -1175,7 +1062,7 @@ async def keep_bytecode():
         if not compiled:
             return
         cache = await window.caches.open(BYTECODE_CACHE)
-        await cache.put(BYTECODE_URL, window.Response.new(to_js(marshal.dumps(KEPT_BYTECODE))))
+        await cache.put(BYTECODE_URL, window.Response.new(to_js(pygames_importer.kept_data())))
         await cache.delete("./bytecode.zip")  # what versions before the zip was imported in place kept
     except Exception as exc:
         window.console.info(f"pygames: bytecode not kept ({exc})")
@@ -1190,14 +1077,14 @@ def keep_new_bytecode_soon():
     """After a redraw that imported more of our modules from source (a game was picked: its own
     modules are not in the zip compiled), keep their bytecode once the page is idle."""
     global KEEPING
-    if KEEPING is not None and (not KEEPING.done() or not COMPILED_AT_IMPORT):
+    if KEEPING is not None and (not KEEPING.done() or not pygames_importer.COMPILED_AT_IMPORT):
         return  # (the first call always runs: it reports window.pygamesBytecode)
     KEEPING = asyncio.ensure_future(keep_bytecode())
 
 
 async def boot():
     try:
-        install_package_importer()
+        pygames_importer.install_package_importer()
         await restore_bytecode()
         window.performance.mark("pygames:bytecode")
         start()

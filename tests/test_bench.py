@@ -1,5 +1,5 @@
-"""The benchmark's measuring code (pygames.bench, shared by CPython and the page) and
-build.py's bench table. No timing is asserted: only that every figure is produced."""
+"""The benchmark's measuring code (pygames.bench, shared by CPython and the page) and the bench's
+tables (tools.bench). No timing is asserted: only that every figure is produced."""
 
 from __future__ import annotations
 
@@ -11,6 +11,15 @@ import pytest
 import build
 import pygames
 from pygames import bench
+from pygames.bots.arena import write_figure
+from tools import ROOT
+from tools.bench import BOT_LEVELS, BOT_TIMES_FIGURE, run
+from tools.bench.bots import bots_browser_table
+from tools.bench.browser import trace_main_tasks
+from tools.bench.engines import (BEFORE_COMMIT, COUPML_PLAYERS, PlayoutWorker, bench_versus_before, bench_versus_coupml,
+                                 engine_speed_table, interleaved)
+from tools.bench.run import bench_bytes, print_bench
+from tools.site import PACKAGE_ZIP
 
 
 def test_playouts_and_bot_decisions_report_their_figures():
@@ -29,21 +38,22 @@ def test_playouts_and_bot_decisions_report_their_figures():
 
 
 def test_bench_bytes_split_runtime_and_ours():
-    files = {"pyodide/a.wasm": b"x" * 100, "pyscript/core.js": b"y" * 10, build.PACKAGE_ZIP: b"z" * 7,
+    files = {"pyodide/a.wasm": b"x" * 100, "pyscript/core.js": b"y" * 10, PACKAGE_ZIP: b"z" * 7,
              "index.html": b"<p>"}
-    sizes = build.bench_bytes(files)
+    sizes = bench_bytes(files)
     assert sizes["runtime"]["bytes"] == 110 and sizes["ours"]["bytes"] == 10 and sizes["total"]["files"] == 4
 
 
-def test_the_table_prints_every_figure(capsys):
+def figures_of_a_run() -> dict:
+    """The results of a whole bench run, every figure made up."""
     game_id = pygames.GAME_IDS[0]
-    levels = {level: {"decisions": 1, "median_ms": 1.5, "mean_ms": 1.5, "max_ms": 2.0} for level in build.BOT_LEVELS}
+    levels = {level: {"decisions": 1, "median_ms": 1.5, "mean_ms": 1.5, "max_ms": 2.0} for level in BOT_LEVELS}
     playout = {"playouts_per_s": 10.0, "actions_per_playout": 40.0, "actions_per_s": 400, "games": 3}
-    results = {
+    return {
         "machine": {"python": "3.x"},
         "playouts_cpython": {game_id: {"3": playout}},
         "bots_cpython": {game_id: levels},
-        "bytes": build.bench_bytes({"pyodide/a": b"1", "index.html": b"2", build.PACKAGE_ZIP: b"3"}),
+        "bytes": bench_bytes({"pyodide/a": b"1", "index.html": b"2", PACKAGE_ZIP: b"3"}),
         "chromium": {
             "playouts": {game_id: {"3": {**playout, "playouts_per_s": 5.0}}},
             "bots": {game_id: levels},
@@ -62,30 +72,60 @@ def test_the_table_prints_every_figure(capsys):
                                  "long_tasks": 2, "longest_task_ms": 77, "longest_timer_gap_ms": 80}},
         },
     }
-    build.print_bench(results)
+
+
+def test_the_table_prints_every_figure(capsys):
+    results = figures_of_a_run()
+    print_bench(results)
     out = capsys.readouterr().out
     for figure in ("2.00", "3000", "2000", "2500", "1800", "2400", "1650", "410", "2700", "1.111", "2/2", "hard web", "77ms",
                    "bytes shipped", "runtime", "ours"):
         assert figure in out, figure
     results["chromium"] = {"skipped": "--no-browser"}
-    build.print_bench(results)
+    print_bench(results)
     assert "skipped: --no-browser" in capsys.readouterr().out
 
 
-def test_the_bench_command_line_has_its_options():
+def test_the_bench_command_line_has_its_options(monkeypatch):
     parsed = []
-    original = build.cmd_bench
-    build.cmd_bench = lambda args: parsed.append(args) or 0
-    try:
-        assert build.main(["bench", "--budget", "0.5", "--decisions", "4", "--hard-decisions", "2",
-                           "--bot-seconds", "9", "--no-browser", "--rounds", "3", "--round-seconds", "0.2",
-                           "--no-before"]) == 0
-    finally:
-        build.cmd_bench = original
+    monkeypatch.setattr(run, "run", lambda args: parsed.append(args) or 0)
+    assert build.main(["bench", "--budget", "0.5", "--decisions", "4", "--hard-decisions", "2",
+                       "--bot-seconds", "9", "--no-browser", "--rounds", "3", "--round-seconds", "0.2",
+                       "--no-before"]) == 0
     args = parsed[0]
     assert isinstance(args, argparse.Namespace)
     assert (args.budget, args.decisions, args.hard_decisions, args.bot_seconds, args.no_browser) == (0.5, 4, 2, 9, True)
     assert (args.rounds, args.round_seconds, args.no_before) == (3, 0.2, True)
+
+
+def test_a_full_run_writes_each_table_as_a_file_of_its_own(tmp_path, monkeypatch, capsys):
+    """The full run's tables are whole files of docs/figures/ (here a temporary folder), each
+    saying what writes it; nothing else of the docs is written."""
+    made_up = figures_of_a_run()
+    engines = {"rounds": 2, "round_seconds": 0.01, "coupml": {"skipped": "no coupml"}}
+    for name, value in (("ROOT", tmp_path), ("BENCH_DIR", tmp_path / "bench"), ("FIGURES", tmp_path / "figures"),
+                        ("bench_engines", lambda args, before: engines),
+                        ("bench_playouts", lambda budget: made_up["playouts_cpython"]),
+                        ("bench_bots_cpython", lambda decisions, hard: made_up["bots_cpython"]),
+                        ("bench_browser", lambda args, files, before: made_up["chromium"])):
+        monkeypatch.setattr(run, name, value)
+    args = build.make_parser().parse_args(["bench", "--no-before"])
+    files = {"pyodide/a": b"1", "index.html": b"2", PACKAGE_ZIP: b"3"}
+    assert run.bench_measure(args, files, 0.0, None) == 0
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == [
+        "bot-times.md", "engine-speed.md", "lobby.md", "results.json"]
+    lobby = (tmp_path / "figures" / "lobby.md").read_text()
+    assert lobby.startswith("<!-- written by python3 build.py bench (the full run, or --lobby-only); edit the bench, "
+                            "not this file -->\n# The lobby's boot\n\nMeasured ")
+    assert "| lobby playable (`pygamesReadyAt`) | 3000 | 2000 | |" in lobby and lobby.endswith(" 24.\n")
+    times = (tmp_path / "figures" / "bot-times.md").read_text()
+    assert times.startswith("<!-- written by python3 build.py bench (the full run, no option); edit the bench, "
+                            "not this file -->\n# Bot decision times and the main thread\n\n")
+    assert "Coup beside coupml: skipped (no coupml)." in (tmp_path / "figures" / "engine-speed.md").read_text()
+    assert "wrote figures/engine-speed.md" in capsys.readouterr().out
+    (tmp_path / "figures" / "lobby.md").unlink()
+    run.bench_measure(build.make_parser().parse_args(["bench", "--no-before", "--no-browser"]), files, 0.0, None)
+    assert not (tmp_path / "figures" / "lobby.md").exists()  # no browser: its tables are left as they were
 
 
 def test_bot_decisions_report_the_longest_step():
@@ -95,11 +135,10 @@ def test_bot_decisions_report_the_longest_step():
     assert "median_iterations" not in bench.bot_decisions("coup", "normal", decisions=1)
 
 
-def test_the_bots_browser_figures_go_into_their_place_in_docs(tmp_path):
-    from pygames.bots.arena import replace_between
+def test_the_bots_browser_figures_are_a_file_of_their_own(tmp_path):
     game_id = pygames.GAME_IDS[0]
     levels = {level: {"decisions": 1, "median_ms": 1.5, "mean_ms": 1.5, "max_ms": 2.0, "longest_step_ms": 0.7}
-              for level in build.BOT_LEVELS}
+              for level in BOT_LEVELS}
     levels["hard"] = {"decisions": 1, "median_ms": 612.0, "mean_ms": 600.0, "max_ms": 801.0, "longest_step_ms": 9.0}
     results = {"when": "2026-11-21T00:00:00", "runtimes": {"pyodide": "9.9"},
                "machine": {"python": "3.x", "load_average": [0.5, 0.4, 0.3]},
@@ -107,18 +146,13 @@ def test_the_bots_browser_figures_go_into_their_place_in_docs(tmp_path):
                "chromium": {"bots": {game_id: levels},
                             "blocks": {game_id: {"seats": ["hard", "normal"], "longest_task_ms": 77,
                                                  "longest_task_cpu_ms": 41, "longest_timer_gap_ms": 80}}}}
-    table = build.bots_browser_table(results)
+    table = bots_browser_table(results)
     for figure in ("612 / 801", "| 9 |", "1.5 / 2.0", "hard, normal", "77 / 41 ms", "80 ms", "9.9"):
         assert figure in table, figure
-    page = tmp_path / "bots.md"
-    page.write_text("# Bots\n\nintro\n\n<!-- browser:begin -->\nSTALE\n<!-- browser:end -->\n\nafter\n")
-    replace_between(page, "browser", table)
-    replace_between(page, "browser", table)  # twice: still one table
-    text = page.read_text()
-    assert text.startswith("# Bots\n\nintro\n") and text.endswith("\n\nafter\n")
-    assert "STALE" not in text and text.count(f"| {game_id} |") == 1
-    replace_between(page, "arena", "| rows |")  # missing markers: added at the end
-    assert page.read_text().endswith("<!-- arena:begin -->\n| rows |\n<!-- arena:end -->\n")
+    path = write_figure(tmp_path, BOT_TIMES_FIGURE, "STALE")
+    assert write_figure(tmp_path, BOT_TIMES_FIGURE, table) == path == tmp_path / "bot-times.md"  # twice: one table
+    assert path.read_text() == ("<!-- written by python3 build.py bench (the full run, no option); edit the bench, "
+                                "not this file -->\n# Bot decision times and the main thread\n\n" + table + "\n")
 
 
 def test_engine_playouts_drive_both_paths_and_coupml_from_one_seed():
@@ -153,7 +187,7 @@ def test_the_worker_answers_requests_line_by_line_and_reports_errors():
     first, second = [json.loads(line) for line in out.getvalue().splitlines()]
     assert first["games"] == 1 and first["engine"] == "oriflamme"
     assert "error" in second
-    worker = build.PlayoutWorker(build.ROOT)  # the real subprocess, one tiny request
+    worker = PlayoutWorker(ROOT)  # the real subprocess, one tiny request
     try:
         assert worker.measure(engine="coup", players=2, seconds=0, seed="w")["games"] == 1
         with pytest.raises(RuntimeError):
@@ -180,14 +214,14 @@ def test_interleaved_rotates_the_order_and_shares_the_seed_per_round():
     calls: list = []
     a = FakeMeasurer({("x", None): 1.0}, calls, "a")
     b = FakeMeasurer({("x", None): 4.0}, calls, "b")
-    runs = build.interleaved([("a", a, {"engine": "x"}), ("b", b, {"engine": "x"})], 3, 0.01, "s")
+    runs = interleaved([("a", a, {"engine": "x"}), ("b", b, {"engine": "x"})], 3, 0.01, "s")
     assert [c[0] for c in calls] == ["a", "b", "b", "a", "a", "b"]
     assert [c[3] for c in calls] == ["s/0", "s/0", "s/1", "s/1", "s/2", "s/2"]
     assert runs["a"]["playouts_per_s"] == 1.0 and runs["b"]["rounds"] == [4.0, 4.0, 4.0]
     # the game length is the mean over every round's games, not the last round's
     calls.clear()
     c = FakeMeasurer({("x", None): 2.0}, calls, "c", lengths=((1, 10.0), (3, 20.0)))
-    assert build.interleaved([("c", c, {"engine": "x"})], 2, 0.01, "s")["c"]["actions_per_playout"] == 17.5
+    assert interleaved([("c", c, {"engine": "x"})], 2, 0.01, "s")["c"]["actions_per_playout"] == 17.5
 
 
 def test_the_engine_rows_and_their_table():
@@ -197,11 +231,11 @@ def test_the_engine_rows_and_their_table():
                         calls, "ours")
     before = FakeMeasurer({("tournay", "public"): 10.0, ("tournay", "simulation"): 45.0, ("coup", "public"): 20.0,
                            ("coup", "simulation"): 50.0}, calls, "before", lengths=((4, 8.0),))
-    versus = build.bench_versus_coupml(ours, 2, 0.01)
-    assert list(versus) == [str(n) for n in build.COUPML_PLAYERS]
+    versus = bench_versus_coupml(ours, 2, 0.01)
+    assert list(versus) == [str(n) for n in COUPML_PLAYERS]
     assert versus["4"]["public_ratio"] == 0.8 and versus["4"]["simulation_ratio"] == 2.0
     assert versus["4"]["playout_ratio"] == 3.0
-    rows = build.bench_versus_before(ours, before, 2, 0.01, {"tournay": (2, 3), "coup": (2, 2)})
+    rows = bench_versus_before(ours, before, 2, 0.01, {"tournay": (2, 3), "coup": (2, 2)})
     # games of 10 actions now, of 8 before: 3x the games per second is 3.75x the actions
     assert rows["tournay"]["3"] == {"before_public": 10.0, "public": 30.0, "public_ratio": 3.0,
                                   "before_actions": 8.0, "actions": 10.0, "public_action_ratio": 3.75,
@@ -210,20 +244,20 @@ def test_the_engine_rows_and_their_table():
     assert rows["coup"]["2"]["playout"] == 300.0 and rows["coup"]["2"]["playout_ratio"] == 6.0
     results = {"when": "2026-11-24T02:00:00", "machine": {"python": "3.x", "load_average": [1.0, 2.0, 3.0]},
                "engines_cpython": {"rounds": 2, "round_seconds": 0.01, "coupml": versus,
-                                   "before": {"commit": build.BEFORE_COMMIT, **rows}},
+                                   "before": {"commit": BEFORE_COMMIT, **rows}},
                "chromium": {"engines": {"tournay": {"2": {"public_ratio": 2.5, "simulation_ratio": 1.75}}},
                             "blocks": {"tournay": {"longest_task_ms": 61, "longest_task_cpu_ms": 33},
                                        "coup": {"longest_task_ms": 70, "longest_task_cpu_ms": 52}}}}
-    table = build.engine_speed_table(results)
+    table = engine_speed_table(results)
     for figure in ("| 4 | 100 | 80 | 0.80 | 200 | 2.00 | 300 | 3.00 |", "| coup | 2 | 50 → 300 | 6.00 | – |",
                    "| tournay | 3 | 10 → 30 | 3.00 | 8.0 → 10.0 | 3.75 | 45 → 90 | 2.00 | – | – |",
-                   "| tournay | 2 | 10 → 30 | 3.00 | 8.0 → 10.0 | 3.75 | 45 → 90 | 2.00 | 2.50 | 1.75 |", build.BEFORE_COMMIT,
+                   "| tournay | 2 | 10 → 30 | 3.00 | 8.0 → 10.0 | 3.75 | 45 → 90 | 2.00 | 2.50 | 1.75 |", BEFORE_COMMIT,
                    "70 ms wall time (tournay 61, coup 70)", "CPU time 52 ms (tournay 33, coup 52)"):
         assert figure in table, figure
     quiet = dict(results, chromium={"blocks": {"coup": {"longest_task_ms": 0, "longest_task_cpu_ms": 18}}})
-    assert "none of 50 ms or more in wall time" in build.engine_speed_table(quiet)  # the Long Tasks API's floor
+    assert "none of 50 ms or more in wall time" in engine_speed_table(quiet)  # the Long Tasks API's floor
     skipped = dict(results, engines_cpython={"rounds": 1, "round_seconds": 0.1, "coupml": {"skipped": "no coupml"}})
-    assert "skipped (no coupml)" in build.engine_speed_table(skipped)
+    assert "skipped (no coupml)" in engine_speed_table(skipped)
 
 
 def test_the_page_tasks_come_from_the_busy_renderer_of_a_trace(tmp_path):
@@ -239,4 +273,4 @@ def test_the_page_tasks_come_from_the_busy_renderer_of_a_trace(tmp_path):
               task(2, 8, 900_000, 900_000)]
     trace = tmp_path / "trace.json"
     trace.write_text(json.dumps({"traceEvents": events}))
-    assert build.trace_main_tasks(trace) == [(400.0, 60.0), (5.0, 4.0)]
+    assert trace_main_tasks(trace) == [(400.0, 60.0), (5.0, 4.0)]

@@ -14,17 +14,21 @@ from pathlib import Path
 
 import pytest
 
-import build
+from tools import ROOT, BuildError
+from tools.serve import serve_in_thread
+from tools.site import (MAIN_MODULE, MAIN_STUB, PACKAGE, SITE, build, check_pyscript_toml, external_urls, package_files,
+                        package_zip, service_worker, shipped_compiled, zip_texts)
+from tools.vendor import NPM_PACKAGES, PYODIDE_FILES, PYSCRIPT_SKIP_PREFIXES, fetch_package, integrity_of, tarball_name
 
 NEEDED = ["index.html", "main.py", "pyscript.toml", "style.css", "games.css", "pygames.zip", "sw.js",
           "sw-register.js", ".nojekyll", "pyscript/core.js", "pyscript/core.css"] + \
-         [f"pyodide/{name}" for name in build.PYODIDE_FILES]
+         [f"pyodide/{name}" for name in PYODIDE_FILES]
 
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory):
     out = tmp_path_factory.mktemp("dist")
-    build.build(out, quiet=True)
+    build(out, quiet=True)
     return out
 
 
@@ -37,8 +41,8 @@ def test_dist_has_every_needed_file(dist):
     for name in NEEDED:
         assert name in files, name
     assert not [f for f in files if f.endswith(".map")]
-    assert not [f for f in files if Path(f).name.startswith(build.PYSCRIPT_SKIP_PREFIXES)]
-    assert set(f for f in files if f.startswith("pyodide/")) == {f"pyodide/{n}" for n in build.PYODIDE_FILES}
+    assert not [f for f in files if Path(f).name.startswith(PYSCRIPT_SKIP_PREFIXES)]
+    assert set(f for f in files if f.startswith("pyodide/")) == {f"pyodide/{n}" for n in PYODIDE_FILES}
 
 
 def test_every_pyscript_chunk_that_can_load_is_shipped(dist):
@@ -50,22 +54,26 @@ def test_every_pyscript_chunk_that_can_load_is_shipped(dist):
         imported |= set(re.findall(r'from"\./([^"]+\.js)"', path.read_text(encoding="utf-8")))
     assert imported, "no chunk imports found: has PyScript's bundle format changed?"
     for name in imported:
-        assert name in shipped or name.startswith(build.PYSCRIPT_SKIP_PREFIXES), name
+        assert name in shipped or name.startswith(PYSCRIPT_SKIP_PREFIXES), name
 
 
 def test_package_zip_is_importable_and_deterministic(dist, tmp_path):
     data = (dist / "pygames.zip").read_bytes()
-    assert data == build.package_zip()  # same bytes every time: the SW cache name stays stable
+    assert data == package_zip()  # same bytes every time: the SW cache name stays stable
     code = ("import sys; sys.path.insert(0, sys.argv[1]); import pygames, pygames.ui.app, pygames.ui.page; "
             "print(pygames.__file__)")
     out = subprocess.run([sys.executable, "-c", code, str(dist / "pygames.zip")], capture_output=True,
                          text=True, cwd=tmp_path, check=True).stdout
     assert "pygames.zip" in out
-    texts = build.zip_texts(data)
-    for path in build.package_files():
-        assert path.relative_to(build.ROOT).as_posix() in texts
-    assert texts[f"{build.MAIN_MODULE}.py"] == (build.SITE / "main.py").read_bytes()
-    assert (dist / "main.py").read_text() == build.MAIN_STUB
+    texts = zip_texts(data)
+    for path in package_files():
+        assert path.relative_to(ROOT).as_posix() in texts
+    assert texts[f"{MAIN_MODULE}.py"] == (SITE / "main.py").read_bytes()
+    assert (dist / "main.py").read_text() == MAIN_STUB
+    # the page's other Python is a module of the zip only (imported from there, compiled)
+    assert texts["pygames_importer.py"] == (SITE / "pygames_importer.py").read_bytes()
+    assert "pygames_importer.pyc" in texts and not (dist / "pygames_importer.py").exists()
+    assert not [name for name in texts if name.startswith("tools/")]  # build.py's tools are never shipped
 
 
 def test_the_zip_holds_the_start_modules_compiled_for_the_browser(dist):
@@ -73,7 +81,7 @@ def test_the_zip_holds_the_start_modules_compiled_for_the_browser(dist):
     hash is keyed by the magic number of the Python that compiled it, Pyodide's); a game's own
     modules are compiled in the page when that game is picked."""
     import _imp
-    texts = build.zip_texts((dist / "pygames.zip").read_bytes())
+    texts = zip_texts((dist / "pygames.zip").read_bytes())
     sources = [n for n in texts if n.endswith(".py")]
     compiled = [n for n in texts if n.endswith(".pyc")]
     assert len({texts[n][:4] for n in compiled}) == 1  # one Python compiled them all
@@ -88,15 +96,15 @@ def test_the_zip_holds_the_start_modules_compiled_for_the_browser(dist):
             key = int.from_bytes(head[:4], "little")
             assert head[8:16] == _imp.source_hash(key, texts[name]), f"{pyc} is not compiled from {name}"
     assert "pygames/games/coup/rules.py" in sources and "pygames/core/game.py" in sources
-    assert len(compiled) == len([n for n in sources if build.shipped_compiled(n)]) > 20
+    assert len(compiled) == len([n for n in sources if shipped_compiled(n)]) > 20
 
 
 def test_outside_arena_is_never_shipped():
     """The outside arena (pygames/outside, which imports coupml) stays out of the site's zip, and no
     shipped file imports coupml."""
     import ast
-    assert (build.PACKAGE / "outside" / "coup_ruleai.py").is_file()
-    names = build.zip_texts(build.package_zip())
+    assert (PACKAGE / "outside" / "coup_ruleai.py").is_file()
+    names = zip_texts(package_zip())
     assert not [n for n in names if n.startswith("pygames/outside/")]
     assert "pygames/games/coup/bot.py" in names
     imported = set()
@@ -109,13 +117,13 @@ def test_outside_arena_is_never_shipped():
                     imported.add(node.module.split(".")[0])
     assert "pygames" in imported or "json" in imported  # the walk sees imports
     assert "coupml" not in imported
-    assert b"import coupml" in (build.PACKAGE / "outside" / "coup_ruleai.py").read_bytes() or \
-        b"from coupml" in (build.PACKAGE / "outside" / "coup_ruleai.py").read_bytes()
+    assert b"import coupml" in (PACKAGE / "outside" / "coup_ruleai.py").read_bytes() or \
+        b"from coupml" in (PACKAGE / "outside" / "coup_ruleai.py").read_bytes()
 
 
 def test_games_css_has_every_game_style(dist):
     text = (dist / "games.css").read_text(encoding="utf-8")
-    for path in sorted((build.PACKAGE / "games").glob("*/style.css")):
+    for path in sorted((PACKAGE / "games").glob("*/style.css")):
         assert path.read_text(encoding="utf-8").strip()[:200] in text
 
 
@@ -130,8 +138,8 @@ def test_stylesheets_have_no_comment_closed_early(dist):
 def test_no_file_of_ours_refers_to_another_host(dist):
     files = {name: (dist / name).read_bytes() for name in dist_files(dist)
              if not name.startswith(("pyodide/", "pyscript/"))}
-    files.update({f"pygames.zip/{k}": v for k, v in build.zip_texts(files["pygames.zip"]).items()})
-    assert build.external_urls(files) == []
+    files.update({f"pygames.zip/{k}": v for k, v in zip_texts(files["pygames.zip"]).items()})
+    assert external_urls(files) == []
     # (the vendored libraries' comments name their authors' sites; their code names no host)
     raw = [f"{name}: {url}" for name, data in files.items() if Path(name).suffix in (".html", ".toml", ".js", ".css")
            and not name.startswith("vendor/") for url in re.findall(r"https?://[^\s\"'<>]+", data.decode("utf-8"))]
@@ -139,12 +147,12 @@ def test_no_file_of_ours_refers_to_another_host(dist):
 
 
 def test_vendored_libraries_are_the_pinned_files_with_their_licences(dist):
+    from tools.vendor import package_members
     shipped = sorted(p.name for p in (dist / "vendor").iterdir())
     assert shipped == ["jsQR.LICENSE", "jsQR.js", "qrcode.LICENSE", "qrcode.js"]
-    for name, (inside, file_name, _) in build.VENDORED.items():
-        version, integrity = build.NPM_PACKAGES[name]
-        members = build.tar_members(build.fetch_package(name, version, integrity))
-        assert (dist / "vendor" / file_name).read_bytes() == members[inside]
+    for name, inside, file_name in (("qrcode-generator", "dist/qrcode.js", "qrcode.js"),
+                                    ("jsqr", "dist/jsQR.js", "jsQR.js")):
+        assert (dist / "vendor" / file_name).read_bytes() == package_members(name)[inside]
     assert b"Apache License" in (dist / "vendor" / "jsQR.LICENSE").read_bytes()
     assert b"Licensed under the MIT license" in (dist / "vendor" / "qrcode.LICENSE").read_bytes()
     html = (dist / "index.html").read_text(encoding="utf-8")
@@ -153,24 +161,13 @@ def test_vendored_libraries_are_the_pinned_files_with_their_licences(dist):
         assert f'"./{script}"' in (dist / "sw.js").read_text(encoding="utf-8")  # precached: works offline
 
 
-def test_vendored_code_naming_another_host_stops_the_build(tmp_path, monkeypatch):
-    import io
-    import tarfile
-
+def test_vendored_code_naming_another_host_stops_the_build():
+    from tools.vendor import library_files
     code = b'// https://example.org/ is only a comment\nfetch("https://cdn.example.com/x.js");\n'
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
-        for name, data in (("package/dist/qrcode.js", code), ("package/LICENSE", b"MIT")):
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            tar.addfile(info, io.BytesIO(data))
-    tarball = tmp_path / "fake.tgz"
-    tarball.write_bytes(buffer.getvalue())
-    monkeypatch.setattr(build, "VENDORED", {"fake": ("dist/qrcode.js", "qrcode.js", "LICENSE")})
-    monkeypatch.setitem(build.NPM_PACKAGES, "fake", ("1.0.0", "sha512-x"))
-    monkeypatch.setattr(build, "fetch_package", lambda *args: tarball)
-    with pytest.raises(build.BuildError, match="cdn.example.com"):
-        build.vendored_files(tmp_path)
+    choose = library_files("fake", "dist/qrcode.js", "qrcode.js", "LICENSE")
+    with pytest.raises(BuildError, match="cdn.example.com"):
+        choose({"dist/qrcode.js": code, "LICENSE": b"MIT"})
+    assert choose({"dist/qrcode.js": b"// https://example.org/\nvar x = 1;\n", "LICENSE": b"MIT"})["qrcode.LICENSE"] == b"MIT"
 
 
 def test_page_uses_relative_urls_only(dist):
@@ -187,26 +184,26 @@ def test_page_uses_relative_urls_only(dist):
 
 
 def test_url_check_catches_what_would_be_fetched():
-    assert build.external_urls({"a.html": b'<img src="https://example.com/x.png">'})
-    assert build.external_urls({"a.css": b"x { background: url(http://example.com/a.png) }"})
-    assert build.external_urls({"a.py": b'SRC = "https://cdn.example.com/x.js"\n'})
-    assert build.external_urls({"a.toml": b'interpreter = "https://cdn.example.com/pyodide.mjs"\n'})
+    assert external_urls({"a.html": b'<img src="https://example.com/x.png">'})
+    assert external_urls({"a.css": b"x { background: url(http://example.com/a.png) }"})
+    assert external_urls({"a.py": b'SRC = "https://cdn.example.com/x.js"\n'})
+    assert external_urls({"a.toml": b'interpreter = "https://cdn.example.com/pyodide.mjs"\n'})
     # not fetched: comments, docstrings, XML namespaces
-    assert not build.external_urls({"a.py": b'"""See https://example.com/rules."""\n# https://x.org\n'
+    assert not external_urls({"a.py": b'"""See https://example.com/rules."""\n# https://x.org\n'
                                             b'NS = "http://www.w3.org/2000/svg"\n'})
-    assert not build.external_urls({"a.css": b"/* https://example.com */ x { color: red }"})
-    assert not build.external_urls({"a.html": b"<!-- https://example.com -->"})
+    assert not external_urls({"a.css": b"/* https://example.com */ x { color: red }"})
+    assert not external_urls({"a.html": b"<!-- https://example.com -->"})
 
 
 def test_pyscript_toml_check():
     ok = '\ninterpreter = "./pyodide/pyodide.mjs"\n[files]\n"./pygames.zip" = "./pygames.zip"\n'
-    build.check_pyscript_toml(ok)
-    with pytest.raises(build.BuildError, match="interpreter"):
-        build.check_pyscript_toml('[files]\n"./pygames.zip" = "./pygames.zip"\n')
-    with pytest.raises(build.BuildError, match="under"):  # unpacked: no longer how the page imports
-        build.check_pyscript_toml(ok.replace('= "./pygames.zip"', '= "./*"'))
-    with pytest.raises(build.BuildError, match="packages"):
-        build.check_pyscript_toml('packages = ["numpy"]\n' + ok)
+    check_pyscript_toml(ok)
+    with pytest.raises(BuildError, match="interpreter"):
+        check_pyscript_toml('[files]\n"./pygames.zip" = "./pygames.zip"\n')
+    with pytest.raises(BuildError, match="under"):  # unpacked: no longer how the page imports
+        check_pyscript_toml(ok.replace('= "./pygames.zip"', '= "./*"'))
+    with pytest.raises(BuildError, match="packages"):
+        check_pyscript_toml('packages = ["numpy"]\n' + ok)
 
 
 def test_service_worker_precaches_every_file(dist):
@@ -224,16 +221,16 @@ def test_service_worker_precaches_every_file(dist):
 
 def test_cache_name_follows_the_content():
     template = "const CACHE = \"__CACHE_NAME__\";\nconst PRECACHE = __PRECACHE__;\n"
-    a = build.service_worker(template, {"index.html": b"a", "x.js": b"1"})
-    b = build.service_worker(template, {"index.html": b"a", "x.js": b"2"})
-    c = build.service_worker(template, {"index.html": b"a", "x.js": b"1"})
+    a = service_worker(template, {"index.html": b"a", "x.js": b"1"})
+    b = service_worker(template, {"index.html": b"a", "x.js": b"2"})
+    c = service_worker(template, {"index.html": b"a", "x.js": b"1"})
     assert a != b and a == c
 
 
 def test_pinned_tarballs_match_their_integrity():
-    for name, (version, integrity) in build.NPM_PACKAGES.items():
-        path = build.fetch_package(name, version, integrity)
-        assert build.integrity_of(path) == integrity
+    for name, (version, integrity) in NPM_PACKAGES.items():
+        path = fetch_package(name, version, integrity)
+        assert integrity_of(path) == integrity
         assert re.fullmatch(r"sha512-[A-Za-z0-9+/]{86}==", integrity)
 
 
@@ -256,31 +253,31 @@ def test_integrity_mismatch_is_refused(tmp_path, monkeypatch):
     bindir = fake_npm(tmp_path, b"not the real package")
     monkeypatch.setenv("PATH", str(bindir))
     cache = tmp_path / "cache"
-    version, integrity = build.NPM_PACKAGES["pyodide"]
-    with pytest.raises(build.BuildError, match="integrity mismatch"):
-        build.fetch_package("pyodide", version, integrity, cache)
-    assert not (cache / build.tarball_name("pyodide", version)).exists()
+    version, integrity = NPM_PACKAGES["pyodide"]
+    with pytest.raises(BuildError, match="integrity mismatch"):
+        fetch_package("pyodide", version, integrity, cache)
+    assert not (cache / tarball_name("pyodide", version)).exists()
     # a damaged file in the cache is not trusted either: it is fetched again (and refused again)
     cache.mkdir(exist_ok=True)
-    (cache / build.tarball_name("pyodide", version)).write_bytes(b"damaged")
-    with pytest.raises(build.BuildError, match="integrity mismatch"):
-        build.fetch_package("pyodide", version, integrity, cache)
+    (cache / tarball_name("pyodide", version)).write_bytes(b"damaged")
+    with pytest.raises(BuildError, match="integrity mismatch"):
+        fetch_package("pyodide", version, integrity, cache)
 
 
 def test_missing_npm_is_a_clear_error(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))
-    version, integrity = build.NPM_PACKAGES["pyodide"]
-    with pytest.raises(build.BuildError, match="npm is needed"):
-        build.fetch_package("pyodide", version, integrity, tmp_path / "cache")
+    version, integrity = NPM_PACKAGES["pyodide"]
+    with pytest.raises(BuildError, match="npm is needed"):
+        fetch_package("pyodide", version, integrity, tmp_path / "cache")
 
 
 def test_tarball_names():
-    assert build.tarball_name("@pyscript/core", "0.7.31") == "pyscript-core-0.7.31.tgz"
-    assert build.tarball_name("pyodide", "314.0.2") == "pyodide-314.0.2.tgz"
+    assert tarball_name("@pyscript/core", "0.7.31") == "pyscript-core-0.7.31.tgz"
+    assert tarball_name("pyodide", "314.0.2") == "pyodide-314.0.2.tgz"
 
 
 def test_server_mime_types(dist):
-    server, url = build.serve_in_thread(dist)
+    server, url = serve_in_thread(dist)
     try:
         for path, mime in [("/pyodide/pyodide.asm.wasm", "application/wasm"),
                            ("/pyodide/pyodide.mjs", "text/javascript"),
@@ -293,6 +290,15 @@ def test_server_mime_types(dist):
 
 
 def test_command_line_errors():
-    result = subprocess.run([sys.executable, str(build.ROOT / "build.py"), "nonsense"], capture_output=True,
+    result = subprocess.run([sys.executable, str(ROOT / "build.py"), "nonsense"], capture_output=True,
                             text=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
     assert result.returncode == 2
+
+
+def test_fingerprint_is_a_command_of_build_py(tmp_path, capsys):
+    """``python3 build.py fingerprint ARGS`` passes ARGS on to tools/fingerprint.py."""
+    import build
+    out = tmp_path / "fp.json"
+    assert build.main(["fingerprint", "--game", "coup", "--games", "1", "--normal", "0", "--out", str(out)]) == 0
+    assert sorted(json.loads(out.read_text())["coup"]) == [f"{n}p random x1" for n in range(2, 7)]
+    assert '"coup"' in capsys.readouterr().out

@@ -1,13 +1,14 @@
 """Fingerprints of seeded games: one hash per game and kind of play, to prove a refactor changed no game.
 
-``python3 tools/fingerprint.py [--games N] [--game ID ...] [--hard N] [--out FILE]``
+``python3 build.py fingerprint [--games N] [--game ID ...] [--hard N] [--out FILE]``
+(or ``python3 tools/fingerprint.py ...``)
 
 For each game and player count it plays N seeded games with random bots and random options
 (drawn from the option specs by a seeded generator), and hashes every step: the mover, the legal
 list, the chosen action, and at the end the state's dict form, the scores, the winners and every
 seat's view. Then a few games with normal bots, and ``--hard`` games with the hard bot at a small
-iteration budget (its settings otherwise as shipped), which fingerprints the search and its
-playouts too. Same hashes before and after a change: the same games.
+iteration budget and no time limit (its settings otherwise as shipped), which fingerprints the
+search and its playouts too. Same hashes before and after a change: the same games.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if __name__ == "__main__" and not __package__:
+    # run as `python3 tools/fingerprint.py`: this checkout's pygames, as for `python3 -m tools.fingerprint`
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import pygames  # noqa: E402
 from pygames.bots import make_bot  # noqa: E402
@@ -65,15 +68,16 @@ def fingerprints(game_ids: list[str], games: int, normal: int, hard: int, iterat
                 for i in range(count):
                     seed = f"fp{i}"
                     options = random_options(game, n, rnd) if kind == "random" else {}
-                    settings = {"iterations": iterations} if level == "hard" else {}
+                    # no time limit: the shipped 0.8 s would cut a search short on a loaded machine
+                    settings = {"iterations": iterations, "max_seconds": None} if level == "hard" else {}
                     bots = [make_bot(level, f"{seed}/seat{s}", **settings) for s in range(n)]
                     play(game, n, seed, options, bots, digest)
                 rows[f"{n}p {kind} x{count}"] = digest.hexdigest()[:16]
     return out
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=pygames.GAME_IDS)
     parser.add_argument("--games", type=int, default=100, help="random games per player count")
     parser.add_argument("--normal", type=int, default=10, help="normal-bot games per player count")
@@ -87,7 +91,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.out:
         args.out.write_text(text + "\n")
     print(text)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

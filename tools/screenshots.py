@@ -6,7 +6,8 @@
 
 A position is a game record played in CPython (the human seat by seeded random choices, the
 bots by their own moves) and opened in the page through the lobby's import, so the pictures are
-the same every time. Needs the test extras (Playwright) and a Chromium (see build.py test).
+the same every time. Needs the test extras (Playwright) and a Chromium (``run`` installs them,
+as build.py test does).
 """
 
 from __future__ import annotations
@@ -14,15 +15,17 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import pygames
+from pygames.ui.session import TableSession
 
-import build  # noqa: E402
-import pygames  # noqa: E402
-from pygames.ui.session import TableSession  # noqa: E402
+from . import ROOT
+from .serve import serve_in_thread
+from .site import build
+from .testenv import browser_env, chromium_args, find_chromium
 
 README_SIZE = {"width": 1100, "height": 700}
 SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
@@ -106,12 +109,12 @@ def main(argv: list[str] | None = None) -> int:
 
     games = args.game or list(pygames.GAME_IDS)
     site = ROOT / "dist"
-    build.build(site, quiet=True)
-    server, url = build.serve_in_thread(site)
-    chromium = build.find_chromium(install=False)
+    build(site, quiet=True)
+    server, url = serve_in_thread(site)
+    chromium = find_chromium(install=False)
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=build.chromium_args())
+            browser = p.chromium.launch(executable_path=chromium, args=chromium_args())
             for game_id in games:
                 record = position_record(game_id)
                 if args.review:
@@ -131,6 +134,17 @@ def main(argv: list[str] | None = None) -> int:
         server.shutdown()
         server.server_close()
     return 0
+
+
+def run(review: str | None = None, games: list[str] | None = None) -> int:
+    """``python3 build.py screenshots``: install the test needs (Playwright, Chromium, a Japanese
+    font), then take the pictures in a fresh Python, which sees what was just installed."""
+    command = [sys.executable, "-m", "tools.screenshots"]
+    if review:
+        command += ["--review", review]
+    for game in games or []:
+        command += ["--game", game]
+    return subprocess.call(command, cwd=ROOT, env=browser_env())
 
 
 if __name__ == "__main__":

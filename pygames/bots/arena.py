@@ -4,7 +4,7 @@ Win credit: a game's winners share one win (a two-way tie gives each 0.5).
 "Fair share" for a level is the share of seats it holds.
 
 ``bench()`` is ``python3 build.py bench --bots``: the plan of matches below for every game,
-played on several processes, written to bench/bots.json and as a table into docs/bots.md.
+played on several processes, written to bench/bots.json and as a table into docs/figures/arena.md.
 The hard bot plays with its per-game iteration budget and no time limit, so that every
 result is reproducible from its seed (the browser adds a time limit, see docs/bots.md).
 """
@@ -196,13 +196,13 @@ def hard_settings(game_id: str) -> dict[str, Any]:
 
 
 def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_ids: list[str] | None = None,
-          json_path: Path | None = None, md_path: Path | None = None,
+          json_path: Path | None = None, figures: Path | None = None,
           log: Callable[[str], None] = print, matches: list[str] | None = None,
           players: list[int] | None = None) -> list[dict[str, Any]]:
     """Play the plan (``games`` per cell, ``hard_games`` for the hard bot's cells; only the player
     counts ``players`` if given) on ``jobs`` processes; merge the rows into ``json_path`` (rows of
-    other cells are kept) and write the table into ``md_path`` between its markers. Returns every
-    row.
+    other cells are kept) and write the arena's table and the hard bot's settings into the folder
+    ``figures`` (ARENA_FIGURE, SETTINGS_FIGURE). Returns every row.
 
     The file is read again before each write, so that runs of other games side by side (one
     process each) keep each other's rows."""
@@ -234,8 +234,8 @@ def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_i
             pool.close()
             pool.join()
     ordered = sorted({**saved_rows(json_path), **mine}.values(), key=_row_order)
-    if md_path is not None:
-        write_markdown(md_path, ordered)
+    if figures is not None:
+        write_figures(figures, ordered)
     return ordered
 
 
@@ -280,16 +280,22 @@ def table_line(row: dict[str, Any]) -> str:
             f"{row.get('target', '')} | {met} | {timing} |")
 
 
-def replace_between(path: Path, name: str, body: str) -> None:
-    """Put ``body`` between the markers ``<!-- name:begin -->`` and ``<!-- name:end -->`` of the
-    markdown page ``path`` (added at its end if missing; the rest of the page is kept)."""
-    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
-    text = path.read_text(encoding="utf-8") if path.exists() else "# Bots\n"
-    if begin not in text or end not in text:
-        text = text.rstrip("\n") + f"\n\n{begin}\n{end}\n"
-    head, rest = text.split(begin, 1)
-    _, tail = rest.split(end, 1)
-    path.write_text(f"{head}{begin}\n{body}\n{end}{tail}", encoding="utf-8")
+def write_figure(folder: Path, figure: tuple[str, str, str], table: str) -> Path:
+    """Write ``table`` as the whole file of ``figure`` (its name, the option of ``python3 build.py
+    bench`` that writes it, its heading) in ``folder`` (docs/figures/: the bench owns those files and
+    the docs link to them): a first line naming what writes it, the heading, the table. Returns the
+    file's path."""
+    name, option, heading = figure
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"<!-- written by python3 build.py bench ({option}); edit the bench, not this file -->\n"
+                    f"# {heading}\n\n{table}\n", encoding="utf-8")
+    return path
+
+
+#: the files of docs/figures/ the arena writes: name, the bench's option, heading
+ARENA_FIGURE = ("arena.md", "--bots", "The arena: bot levels against each other")
+SETTINGS_FIGURE = ("bot-settings.md", "--bots", "The hard bot's settings per game")
 
 
 def settings_table() -> str:
@@ -304,7 +310,7 @@ def settings_table() -> str:
     return "\n".join(lines)
 
 
-def write_markdown(path: Path, rows: list[dict[str, Any]]) -> None:
-    """The arena table and the hard bot's settings into their places in ``path``."""
-    replace_between(path, "arena", TABLE_HEADER + "\n" + "\n".join(table_line(r) for r in rows))
-    replace_between(path, "settings", settings_table())
+def write_figures(folder: Path, rows: list[dict[str, Any]]) -> None:
+    """The arena's table of ``rows`` and the hard bot's settings, each as its file in ``folder``."""
+    write_figure(folder, ARENA_FIGURE, TABLE_HEADER + "\n" + "\n".join(table_line(r) for r in rows))
+    write_figure(folder, SETTINGS_FIGURE, settings_table())

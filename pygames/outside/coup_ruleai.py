@@ -23,7 +23,7 @@ from typing import Any, Callable, Generator
 from coupml import rule_ai
 
 from ..bots import Bot, make_bot
-from ..bots.arena import play_bots, replace_between, summarize, wilson_interval
+from ..bots.arena import play_bots, summarize, wilson_interval, write_figure
 from ..core import Action, Game, Rng, View
 
 LEVEL = "ruleai"
@@ -352,11 +352,16 @@ def hard_settings() -> dict[str, Any]:
     return arena_hard("coup")
 
 
+#: the file of docs/figures/ the outside arena writes: name, the bench's option, heading
+OUTSIDE_FIGURE = ("outside.md", "--bots --outside", "Coup against RuleAI")
+
+
 def bench(games: int = 400, hard_games: int | None = None, jobs: int = 1, json_path: Path | None = None,
-          md_path: Path | None = None, cells: list[tuple[str, int]] | None = None,
+          figures: Path | None = None, cells: list[tuple[str, int]] | None = None,
           log: Callable[[str], None] = print) -> list[dict[str, Any]]:
     """The outside plan (``cells`` of it): ``games`` per row, ``hard_games`` for the hard bot's rows;
-    rows merge into ``json_path`` and the table goes into ``md_path`` between ``outside`` markers."""
+    rows merge into ``json_path`` and the table is written into the folder ``figures`` as
+    OUTSIDE_FIGURE."""
     rows: dict[tuple, dict[str, Any]] = {}
     if json_path is not None and json_path.exists():
         for row in json.loads(json_path.read_text(encoding="utf-8")).get("rows", []):
@@ -375,8 +380,8 @@ def bench(games: int = 400, hard_games: int | None = None, jobs: int = 1, json_p
             _write_json(json_path, rows)
     ordered = sorted(rows.values(), key=lambda r: (PLAN.index((r["challenger"], r["players"]))
                                                   if (r["challenger"], r["players"]) in PLAN else 99))
-    if md_path is not None:
-        replace_between(md_path, "outside", TABLE_HEADER + "\n" + "\n".join(table_line(r) for r in ordered))
+    if figures is not None:
+        write_figure(figures, OUTSIDE_FIGURE, TABLE_HEADER + "\n" + "\n".join(table_line(r) for r in ordered))
     return ordered
 
 

@@ -1,6 +1,6 @@
 """Random games in coupml (PyPI, the bench extra), the peer engine of ``build.py bench``'s Coup rows.
 
-It lives with the outside arena because the site never ships this folder (build.py's NOT_SHIPPED):
+It lives with the outside arena because the site never ships this folder (NOT_SHIPPED, tools/site.py):
 the bench in the browser measures only our engines.
 """
 

@@ -6,9 +6,9 @@ import os
 import re
 from pathlib import Path
 
-import build
+from tools import ROOT
 
-ARTIFACTS = build.ROOT / "test-artifacts"
+ARTIFACTS = ROOT / "test-artifacts"
 LOCAL = re.compile(r"^(https?://(127\.0\.0\.1|localhost)(:\d+)?/|blob:|data:)")
 BOOT_MS = 180_000
 PHONE = {"width": 390, "height": 844}

@@ -22,7 +22,9 @@ from pathlib import Path
 
 import pytest
 
-import build
+from tools.serve import serve_in_thread
+from tools.site import build
+from tools.testenv import chromium_args
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -35,7 +37,7 @@ def browser_type_launch_args(browser_type_launch_args):
     path = chromium_path()
     if path:
         args["executable_path"] = path
-    args["args"] = build.chromium_args()
+    args["args"] = chromium_args()
     return args
 
 
@@ -85,13 +87,13 @@ def browser_context_args(browser_context_args):
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site")
-    build.build(out, quiet=True)
+    build(out, quiet=True)
     return out
 
 
 @pytest.fixture(scope="session")
 def site_url(site_dir):
-    server, url = build.serve_in_thread(site_dir)
+    server, url = serve_in_thread(site_dir)
     yield url
     server.shutdown()
     server.server_close()

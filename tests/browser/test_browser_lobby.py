@@ -12,7 +12,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-import build
+from tools.site import BOOT_FETCHES, boot_modules, collect
 import pygames
 from browser_helpers import BOOT_MS, DESKTOP, PHONE, shot
 
@@ -136,7 +136,7 @@ def test_the_boot_asks_for_its_files_at_once(open_page, site_url):
         .filter((e) => e.startTime < window.pygamesReadyAt)
         .map((e) => [new URL(e.name).pathname.slice(1), e.startTime])""")
     names = [name for name, _ in entries]
-    chain = build.boot_modules(build.collect()) + list(build.BOOT_FETCHES)
+    chain = boot_modules(collect()) + list(BOOT_FETCHES)
     assert set(chain) <= set(names), (chain, names)
     later = {"pyodide/pyodide-lock.json", "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.wasm",
              "pyodide/pyodide.asm.mjs", "main.py"}

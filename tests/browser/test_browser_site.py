@@ -15,7 +15,8 @@ import zipfile
 import pytest
 from playwright.sync_api import expect
 
-import build
+from tools.serve import make_server, serve_in_thread
+from tools.site import build
 import pygames
 from browser_helpers import BOOT_MS, DESKTOP, PHONE, shot
 
@@ -158,8 +159,8 @@ def test_offline_reload_through_the_service_worker(browser, guard, tmp_path):
     """First visit online; then the server is stopped and a reload still reaches the lobby.
     Then a new build appears: it waits until the user clicks Update, then takes over."""
     site = tmp_path / "site"
-    build.build(site, quiet=True)
-    server, url = build.serve_in_thread(site)
+    build(site, quiet=True)
+    server, url = serve_in_thread(site)
     port = server.server_address[1]
     context = browser.new_context(service_workers="allow", viewport=DESKTOP)
     guard.watch_context(context)
@@ -189,7 +190,7 @@ def test_offline_reload_through_the_service_worker(browser, guard, tmp_path):
         worker.write_text(worker.read_text(encoding="utf-8").replace('const CACHE = "pygames-',
                                                                      'const CACHE = "pygames-newer', 1),
                           encoding="utf-8")
-        server = build.make_server(newer, port=port)
+        server = make_server(newer, port=port)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         page.reload()
         page.wait_for_function("!!window.pygamesReadyAt", timeout=BOOT_MS)

@@ -11,7 +11,8 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-import build
+from tools.serve import serve_in_thread
+from tools.site import build
 import pygames
 from browser_helpers import DESKTOP, PHONE, shot
 from pygames.ui.session import TableSession
@@ -232,8 +233,8 @@ def test_every_game_starts_offline_and_the_app_files_are_cached(browser, guard, 
     """After one visit with the network on, the server stops: a reload still boots, every game
     starts at a table, and the manifest and icons come from the offline cache."""
     site = tmp_path / "site"
-    build.build(site, quiet=True)
-    server, url = build.serve_in_thread(site)
+    build(site, quiet=True)
+    server, url = serve_in_thread(site)
     context = browser.new_context(service_workers="allow", viewport=PHONE, **PHONE_ARGS)
     guard.watch_context(context)
     try:

@@ -20,18 +20,14 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-import build
 import pygames
 from browser_helpers import DESKTOP, PHONE, shot
 from test_browser_site import boot, check_fits, rev, settle, start_game
-
-sys.path.insert(0, str(build.ROOT / "tools"))
-from screenshots import position_records  # noqa: E402
+from tools.screenshots import position_records
 
 pytestmark = pytest.mark.browser
 

@@ -262,12 +262,11 @@ def test_hint_names_the_winning_move_with_its_chance():
 def test_the_arena_bench_writes_json_and_markdown(tmp_path, monkeypatch):
     from pygames.bots import arena
     monkeypatch.setattr(arena, "hard_settings", lambda game_id: {"iterations": 8, "max_seconds": None})
-    page, data = tmp_path / "bots.md", tmp_path / "bots.json"
-    page.write_text("# Bots\n\n<!-- arena:begin -->\n<!-- arena:end -->\n\n<!-- settings:begin -->\n<!-- settings:end -->\n")
+    figures, data = tmp_path / "figures", tmp_path / "bots.json"
 
     def run(games, matches, hard_games=None, players=None):
         return arena.bench(games=games, hard_games=hard_games, jobs=1, game_ids=["coup"], json_path=data,
-                           md_path=page, log=lambda line: None, matches=matches, players=players)
+                           figures=figures, log=lambda line: None, matches=matches, players=players)
 
     rows = run(6, ["easy-normal", "hard-normal"], hard_games=4)
     assert [(r["challenger"], r["players"], r["games"]) for r in rows] == [("easy", 2, 6), ("hard", 2, 4), ("hard", 3, 4)]
@@ -281,9 +280,12 @@ def test_the_arena_bench_writes_json_and_markdown(tmp_path, monkeypatch):
     rows = run(2, ["hard-normal"], players=[3])  # one player count: only its row is played again
     assert [(r["challenger"], r["players"], r["games"]) for r in rows if r["challenger"] == "hard"] == [
         ("hard", 2, 4), ("hard", 3, 2)]
-    text = page.read_text()
+    text = (figures / "arena.md").read_text()
+    assert text.startswith("<!-- written by python3 build.py bench (--bots); edit the bench, not this file -->\n"
+                           "# The arena: bot levels against each other\n\n| game | players |")
     assert "| coup | 3 | hard vs normal | 2 |" in text and "| coup | 6 | normal vs random | 3 |" in text
-    settings = text.split("<!-- settings:begin -->")[1]
+    settings = (figures / "bot-settings.md").read_text()
+    assert settings.startswith("<!-- written by python3 build.py bench (--bots); edit")
     assert all(f"| {game_id} |" in settings for game_id in pygames.GAME_IDS)
     with pytest.raises(ValueError):
         arena.plan(["coup"], ["hard-random"])
@@ -293,8 +295,7 @@ def test_arena_benches_side_by_side_keep_each_others_rows(tmp_path, monkeypatch)
     """Two bench runs of different games at once (one process each) both write bots.json: a row
     the other run wrote while this one played is kept, in the file and in the table."""
     from pygames.bots import arena
-    page, data = tmp_path / "bots.md", tmp_path / "bots.json"
-    page.write_text("# Bots\n\n<!-- arena:begin -->\n<!-- arena:end -->\n\n<!-- settings:begin -->\n<!-- settings:end -->\n")
+    figures, data = tmp_path / "figures", tmp_path / "bots.json"
     other = {"game": "koryo", "players": 2, "challenger": "easy", "opponent": "normal", "games": 9,
              "win_rate": 0.25, "ci95": [0.1, 0.5], "fair_share": 0.5, "target": "", "met": None}
     play = arena._bench_game
@@ -304,11 +305,11 @@ def test_arena_benches_side_by_side_keep_each_others_rows(tmp_path, monkeypatch)
         return play(job)
 
     monkeypatch.setattr(arena, "_bench_game", the_other_run_writes_meanwhile)
-    rows = arena.bench(games=2, jobs=1, game_ids=["coup"], json_path=data, md_path=page,
+    rows = arena.bench(games=2, jobs=1, game_ids=["coup"], json_path=data, figures=figures,
                        log=lambda line: None, matches=["easy-normal"])
     assert [(r["game"], r["challenger"]) for r in rows] == [("coup", "easy"), ("koryo", "easy")]
     assert json.loads(data.read_text())["rows"] == rows
-    assert "| koryo | 2 | easy vs normal | 9 |" in page.read_text()
+    assert "| koryo | 2 | easy vs normal | 9 |" in (figures / "arena.md").read_text()
 
 
 class ShuffledNim(type(NIM)):

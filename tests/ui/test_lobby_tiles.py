@@ -9,7 +9,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-import build
+from tools import BuildError
+from tools.site import LOBBY_MARKER, PACKAGE, SITE, prerender_lobby
 import pygames
 from pygames.ui import page
 from pygames.ui.app import KEY_LANG, KEY_LOBBY_SAVES, App, MemoryStorage
@@ -43,7 +44,7 @@ def test_box_art_is_small_original_svg_with_no_text_ids_or_links():
     """Each picture is our own SVG file: small, no text (both languages share it), no ids (it
     appears in several places of one page), nothing fetched from anywhere."""
     for game_id in pygames.GAMES:
-        path = build.PACKAGE / "games" / game_id / "box.svg"
+        path = PACKAGE / "games" / game_id / "box.svg"
         data = path.read_bytes()
         assert len(data) <= ART_BYTES, f"{game_id}: {len(data)} bytes"
         root = ET.fromstring(data)
@@ -99,8 +100,8 @@ def test_language_choice_stored_first_then_browser_then_english():
 def test_index_html_holds_the_live_lobby_in_every_language():
     """build.py writes into index.html exactly what the page renders for a first visit, once per
     language, each screen marked with its language (style.css shows the one <html lang> names)."""
-    html = build.prerender_lobby((build.SITE / "index.html").read_text(encoding="utf-8"))
-    assert build.LOBBY_MARKER not in html
+    html = prerender_lobby((SITE / "index.html").read_text(encoding="utf-8"))
+    assert LOBBY_MARKER not in html
     for lang in LANGS:
         live = App(MemoryStorage({KEY_LANG: lang})).render()
         assert html.count(live) == 1
@@ -111,8 +112,8 @@ def test_index_html_holds_the_live_lobby_in_every_language():
 
 
 def test_prerender_needs_its_marker():
-    with pytest.raises(build.BuildError):
-        build.prerender_lobby("<html><body><div id='app'></div></body></html>")
+    with pytest.raises(BuildError):
+        prerender_lobby("<html><body><div id='app'></div></body></html>")
 
 
 def test_the_saves_list_is_kept_for_the_next_first_paint():

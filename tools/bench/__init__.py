@@ -1,0 +1,44 @@
+"""``python3 build.py bench``: the benchmarks and the tables they write.
+
+- engines: random games per second in CPython, ours beside the code before the speed work and
+  (Coup) beside coupml, interleaved; the engine speed table
+- browser: the same and the bots in Chromium (Pyodide), main-thread blocks during bot play
+- lobby: the lobby's boot, cold and warm, beside a bare runtime page (``--lobby-only``)
+- bots: the arena between bot levels (``--bots``, ``--bots --outside``); the bots' browser table
+- run: the whole run (bench/results.json and every table) and what it prints
+
+Each table is a whole file of docs/figures/ that the bench owns (``write_figure``); the docs
+link to them.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+
+from pygames.bots.arena import write_figure
+
+from .. import ROOT
+
+BENCH_DIR = ROOT / "bench"
+#: the tables the bench writes, one file each (the arena's: pygames.bots.arena, pygames.outside)
+FIGURES = ROOT / "docs" / "figures"
+#: the full run's files of FIGURES: name, the option that writes it, heading (write_figure)
+ENGINE_SPEED_FIGURE = ("engine-speed.md", "the full run, no option", "Engine speed")
+LOBBY_FIGURE = ("lobby.md", "the full run, or --lobby-only", "The lobby's boot")
+BOT_TIMES_FIGURE = ("bot-times.md", "the full run, no option", "Bot decision times and the main thread")
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+
+
+def machine() -> dict:
+    """The machine of a run: Python, platform, cores and the load average (timings depend on it)."""
+    return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count(),
+            "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None}
+
+
+def now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S%z")
+
+
+__all__ = ["BENCH_DIR", "BOT_LEVELS", "FIGURES", "machine", "now", "write_figure"]
