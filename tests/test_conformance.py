@@ -2,7 +2,7 @@
 
 One module, parametrized over every registered game and player count. Each
 case plays seeded random games (random options too) and checks the engine
-contract of DESIGN.md section 2 on the way:
+contract of docs/contract.md on the way:
 
 - no exception, every game ends (within MAX_STEPS actions);
 - current_player / legal_actions / is_over agree; actions are JSON-able dicts with a type,
