@@ -2,7 +2,7 @@
 
 One module, parametrized over every registered game and player count. Each
 case plays seeded random games (random options too) and checks the engine
-contract of DESIGN.md section 2 on the way:
+contract of docs/contract.md on the way:
 
 - no exception, every game ends (within MAX_STEPS actions);
 - current_player / legal_actions / is_over agree; actions are JSON-able dicts with a type,
@@ -27,7 +27,7 @@ contract of DESIGN.md section 2 on the way:
   choices).
 
 Quick tier by default (CI). Set PYGAMES_LONG=N to play N games per game and player count
-(all with the light checks, and the full checks on every 25th game); see docs/quality.md.
+(all with the light checks, and the full checks on every 25th game); see docs/testing.md.
 """
 
 from __future__ import annotations
@@ -180,7 +180,7 @@ def check_views(game, state, n, rng, seen):
             continue
         for draw in range(2):
             sampled = game.sample_state(view, seat, rng.fork())
-            if draw == 0:  # plain JSON data: a property of sample_state's code, see docs/quality.md
+            if draw == 0:  # plain JSON data: a property of sample_state's code, see docs/testing.md
                 checked_text(sampled, "a determinization", seen, ("determinization", seat))
             assert game.view(sampled, seat) == view, "view(sample_state(view)) != view"
             assert game.view(sampled, None) == public, \

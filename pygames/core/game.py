@@ -1,4 +1,4 @@
-"""The engine contract (DESIGN.md section 2) as a base class.
+"""The engine contract (docs/contract.md) as a base class.
 
 A game subclasses :class:`Game` and fills in the underscore hooks. The base
 class owns everything every game must do the same way: argument checks,

@@ -2,7 +2,7 @@
 
 Everything here returns HTML strings built from data; every text that comes
 from data goes through :func:`pygames.ui.html.esc`. The markup carries the
-UI hooks of DESIGN.md (``data-game``, ``select[data-seat]``, option inputs
+UI hooks of docs/contract.md (``data-game``, ``select[data-seat]``, option inputs
 named after their keys, ``data-testid`` start / table / status / choice /
 game-over), which browser tests rely on.
 
