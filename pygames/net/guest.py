@@ -50,7 +50,7 @@ class GuestNet:
         self.heard = clock()
         self.said = 0.0
         self.silent = False
-        self.received: list[str] = []   # every message text taken (tests check it against the view)
+        self.received: list[str] = []   # every message taken as it came (tests check it against the views)
         self.keep_received = False
 
     # ------------------------------------------------------------ pairing
@@ -144,8 +144,6 @@ class GuestNet:
         self.last_in = message["n"]
         self.heard = now
         self.silent = False
-        if self.keep_received:
-            self.received.append(text)
         kind = message["t"]
         if gap and kind != "welcome":
             self.log = []
@@ -180,3 +178,5 @@ class GuestNet:
             self.status, self.reason = "refused", message["reason"]
         elif kind == "bye":
             self.status, self.reason = "dropped", "the host gave this seat to a bot"
+        if self.keep_received:
+            self.received.append(text)
