@@ -55,7 +55,8 @@ class HostNet:
     def __init__(self, session: Any, table_id: str, host_name: str, apply: Callable[[int, Action], None],
                  clock: Callable[[], float], random_below: Callable[[int], int],
                  saved: list[dict] | None = None, pack: Callable[[str], str] | None = None,
-                 unpack: Callable[[str], str] | None = None, ice_servers: list[dict] | None = None) -> None:
+                 unpack: Callable[[str], str] | None = None, ice_servers: list[dict] | None = None,
+                 answer_s: int | None = None) -> None:
         if pack is None or unpack is None:
             from . import sdp
             pack, unpack = pack or sdp.pack, unpack or sdp.unpack
@@ -67,6 +68,9 @@ class HostNet:
         self.random_below = random_below
         self.pack, self.unpack = pack, unpack
         self.ice_servers = list(ice_servers or [])
+        self.answer_s = answer_s      # a friend who may pass and is silent this long passes (None: wait)
+        self._turn: tuple[int, int] | None = None  # (move number, seat) of the friend deciding now …
+        self._turn_at = 0.0                        # … since when
         self.commands: list[dict] = []
         self.notes: list[str] = []   # refused messages, newest last (shown to the host, kept short)
         self.friends: dict[int, Friend] = {}
@@ -190,10 +194,35 @@ class HostNet:
                 self._send(friend, {"t": "ping"})
         if changed:
             self.publish()
-        return changed
+        return self._answer_timer(now) or changed
+
+    def _answer_timer(self, now: float) -> bool:
+        """The table's answer timer: a friend whose only way to let the moment go is "pass" and who
+        has said nothing for ``answer_s`` seconds passes (every seat has the same time, whatever its
+        hand, so the pass tells nobody anything)."""
+        session = self.session
+        mover = session.mover()
+        if self.answer_s is None or mover not in self.friends:
+            return False
+        self._note_turn()
+        if now - self._turn_at < self.answer_s:
+            return False
+        passes = [a for a in session.game.legal_actions(session.state) if a.get("type") == "pass"]
+        if not passes:
+            return False
+        self._note(self.friends[mover], f"no answer in {self.answer_s} s: the table passed")
+        self.apply(mover, passes[0])
+        return True
+
+    def _note_turn(self) -> None:
+        """When the friend deciding now was first shown the decision (its answer timer runs from then)."""
+        turn = (len(self.session.actions), self.session.mover())
+        if self._turn != turn:
+            self._turn, self._turn_at = turn, self.clock()
 
     def publish(self) -> None:
         """Send every device at the table what changed for its seat (after a move, a link change)."""
+        self._note_turn()
         for friend in self.friends.values():
             if friend.status in ("connected", "silent"):
                 self._send_table(friend)
@@ -328,7 +357,9 @@ class HostNet:
         over = mover is None
         rev = len(session.actions)
         friend.rev_sent = rev
-        self._send(friend, {"t": "table", "rev": rev, "view": view, "log_len": len(log),
-                            "legal": game.legal_actions(state) if mover == seat else None,
+        legal = game.legal_actions(state) if mover == seat else None
+        timer = self.answer_s if legal is not None and any(a.get("type") == "pass" for a in legal) else None
+        self._send(friend, {"t": "table", "rev": rev, "view": view, "log_len": len(log), "legal": legal,
+                            "timer": timer,
                             "mover": mover, "winners": game.winners(state) if over else None,
                             "links": self.links(), "names": self._public_names(), "seats": self._public_seats()})

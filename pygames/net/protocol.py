@@ -104,6 +104,7 @@ FROM_HOST: dict[str, dict[str, Callable[[Any], bool]]] = {
     "log": {"start": _is_int, "entries": lambda v: type(v) is list},
     "table": {"rev": _is_int, "view": lambda v: type(v) is dict, "log_len": _is_int,
               "legal": lambda v: v is None or type(v) is list, "mover": lambda v: v is None or _is_int(v),
+              "timer": lambda v: v is None or _is_int(v),
               "winners": lambda v: v is None or type(v) is list, "links": lambda v: type(v) is list,
               "names": lambda v: type(v) is list, "seats": lambda v: type(v) is list},
     "refused": {"reason": lambda v: isinstance(v, str)},

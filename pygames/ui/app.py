@@ -54,7 +54,8 @@ MAX_SAVES = 20
 MAX_IMPORT_BYTES = 2_000_000
 
 BOT_SPEEDS = {"instant": 0, "normal": 600, "slow": 1500}
-DEFAULT_SETTINGS = {"speed": "normal", "animations": True, "name": "", "ice": ""}
+DEFAULT_SETTINGS = {"speed": "normal", "animations": True, "name": "", "ice": "", "answer_timer": "off"}
+ANSWER_TIMERS = {"off": None, "20": 20, "60": 60}  # seconds a friend has to answer where passing is allowed
 ICE_SCHEMES = ("stun:", "stuns:", "turn:", "turns:")
 PANELS = ("rules", "cards", "settings")
 AUTO_PASS_MS = 900  # how long the note "nothing in your hand can answer: passing" stays before the pass
@@ -404,6 +405,13 @@ class App:
         if name == "player-name":
             self._set_setting("name", clean_name(value))
             return
+        if name == "answer_timer":
+            if value not in ANSWER_TIMERS:
+                raise ValueError(f"unknown answer timer {value!r}")
+            self._set_setting("answer_timer", value)
+            if self.net is not None:
+                self.net.answer_s = ANSWER_TIMERS[value]
+            return
         if name == "ice":
             ice_servers(value)  # refuse what is not a server line, before keeping it
             self._set_setting("ice", value[:2000])
@@ -620,7 +628,7 @@ class App:
             saved = []
         self.net = HostNet(session, self.save_id, self.settings["name"], self._friend_move, self.monotonic,
                            self.random_below, saved=saved if isinstance(saved, list) else [],
-                           ice_servers=self._ice())
+                           ice_servers=self._ice(), answer_s=ANSWER_TIMERS[self.settings["answer_timer"]])
         self.net.begin()
 
     def _friend_move(self, seat: int, action: Action) -> None:
@@ -854,6 +862,8 @@ class App:
                 settings["animations"] = data["animations"]
             if isinstance(data.get("name"), str):
                 settings["name"] = clean_name(data["name"])
+            if data.get("answer_timer") in ANSWER_TIMERS:
+                settings["answer_timer"] = data["answer_timer"]
             if isinstance(data.get("ice"), str):
                 settings["ice"] = data["ice"][:2000]
         return settings

@@ -97,6 +97,9 @@ def guest_links(session: Any, names: list[str], lang: str) -> str:
         warn = f'<p class="notice" role="alert">{esc(t("host_silent", lang))}</p>'
     if net.status == "dropped":
         warn = f'<p class="notice" role="alert" data-testid="guest-dropped">{esc(t("guest_dropped", lang))}</p>'
+    timer = (net.table or {}).get("timer")
+    if timer and net.my_turn():
+        warn += f'<p class="hint" role="status" data-testid="answer-timer">{esc(t("answer_within", lang, s=timer))}</p>'
     if net.pending is not None:
         warn += f'<p class="hint" role="status" data-testid="move-sent">{esc(t("move_sent", lang))}</p>'
     elif net.reason:

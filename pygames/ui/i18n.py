@@ -107,6 +107,12 @@ STRINGS: dict[str, dict[str, str]] = {
                       "ja": "対局はホストの端末で進み、あなたの端末にはあなたの席から見える情報だけが届きます。"},
     "invite_damaged": {"en": "This invite cannot be used: {reason}", "ja": "この招待は使えません：{reason}"},
     "player_name_label": {"en": "Your name (shown to friends)", "ja": "あなたの名前（友だちに表示）"},
+    "answer_timer": {"en": "Answer timer for friends (where they may pass)", "ja": "友だちの応答時間（パスできる場面）"},
+    "timer_off": {"en": "Off: wait for them", "ja": "なし：待つ"},
+    "timer_20": {"en": "20 seconds, then pass", "ja": "20秒でパス"},
+    "timer_60": {"en": "60 seconds, then pass", "ja": "60秒でパス"},
+    "answer_within": {"en": "Answer within {s} seconds, or the table passes for you.",
+                      "ja": "{s}秒以内に応答してください。応答がなければパスになります。"},
     "ice_label": {"en": "Servers for play across networks (STUN/TURN URLs, optional)",
                   "ja": "別のネットワーク間で遊ぶためのサーバー（STUN/TURN の URL、任意）"},
     "ice_help": {"en": "Empty (the default): friends must be on the same network, and no other host is "

@@ -799,6 +799,9 @@ def settings_html(lang: str, settings: dict) -> str:
     speeds = "".join(f'<option value="{k}"{" selected" if k == speed else ""}>{esc(t(f"speed_{k}", lang))}</option>'
                      for k in ("instant", "normal", "slow"))
     checked = " checked" if settings.get("animations", True) else ""
+    timer = settings.get("answer_timer", "off")
+    timers = "".join(f'<option value="{k}"{" selected" if k == timer else ""}>{esc(t(f"timer_{k}", lang))}</option>'
+                     for k in ("off", "20", "60"))
     return (f'<div class="settings-form">'
             f'<div class="field"><label for="set-speed">{esc(t("bot_speed", lang))}</label>'
             f'<select id="set-speed" name="speed" data-testid="setting-speed">{speeds}</select></div>'
@@ -809,6 +812,8 @@ def settings_html(lang: str, settings: dict) -> str:
             f'<div class="field"><label for="set-name">{esc(t("player_name_label", lang))}</label>'
             f'<input type="text" id="set-name" name="player-name" maxlength="24" autocomplete="nickname" '
             f'value="{esc(settings.get("name", ""))}" data-testid="setting-name"></div>'
+            f'<div class="field"><label for="set-timer">{esc(t("answer_timer", lang))}</label>'
+            f'<select id="set-timer" name="answer_timer" data-testid="setting-timer">{timers}</select></div>'
             f'<div class="field"><label for="set-ice">{esc(t("ice_label", lang))}</label>'
             f'<textarea id="set-ice" name="ice" rows="2" spellcheck="false" aria-describedby="set-ice-help" '
             f'data-testid="setting-ice">{esc(settings.get("ice", ""))}</textarea>'

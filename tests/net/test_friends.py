@@ -326,3 +326,37 @@ def test_a_friend_seat_handed_to_a_bot(monkeypatch):
     assert guest.guest_session.seats[2] == "normal"
     record = json.loads(host.storage.get("pygames.save." + host.save_id))
     assert record["seats"] == ["human", "friend", "normal"]
+
+
+def test_the_answer_timer_passes_for_a_silent_friend(monkeypatch):
+    wire = Wire(monkeypatch)
+    host = wire.device(name="Hana")
+    host.change("answer_timer", "20")
+    host.setup = Setup("coup", 2, ["human", "friend"], {})
+    host.action("start")
+    guest = pair(wire, host, 1)
+    session = host.session
+    rnd = random.Random(1)
+    for _ in range(200):  # the host plays until the friend may only answer (challenge / block: pass)
+        wire.run()
+        if session.is_over():
+            pytest.skip("no window for the friend in this game")
+        if session.mover() == 1:
+            legal = session.game.legal_actions(session.state)
+            if any(a["type"] == "pass" for a in legal):
+                break
+            click_through(guest, guest.guest_session, rnd.choice(guest.guest_session.legal()))
+        else:
+            click_through(host, session, rnd.choice(session.game.legal_actions(session.state)))
+    assert "20" in guest.render()  # the friend is told how long it has
+    moves = len(session.actions)
+    wire.clock.now += 5
+    host.net_tick()
+    wire.clock.now += 10
+    host.net_tick()
+    assert len(session.actions) == moves  # not yet
+    wire.clock.now += 6
+    host.net_tick()
+    wire.run()
+    assert len(session.actions) == moves + 1 and session.actions[-1]["type"] == "pass"
+    assert any("passed" in note for note in host.net.notes)

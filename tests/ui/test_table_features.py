@@ -328,7 +328,7 @@ def test_settings_are_remembered():
     with pytest.raises(ValueError):
         app.change("speed", "warp")
     storage.set(KEY_SETTINGS, "{bad json")
-    assert make_app(storage).settings == {"speed": "normal", "animations": True, "name": "", "ice": ""}
+    assert make_app(storage).settings == {"speed": "normal", "animations": True, "name": "", "ice": "", "answer_timer": "off"}
 
 
 # ------------------------------------------------------------------ hint
