@@ -19,7 +19,7 @@ import pygames
 from pygames.core import replay, strict_equal
 from pygames.core.record import make_record
 
-from browser_helpers import BOOT_MS, DESKTOP, PHONE, shot
+from browser_helpers import ARTIFACTS, BOOT_MS, DESKTOP, PHONE, shot
 
 pytestmark = pytest.mark.browser
 
@@ -151,9 +151,17 @@ def test_a_whole_coup_game_between_two_phones(open_page, site_url):
     host = open_page(PHONE, is_mobile=True, has_touch=True)
     guest = open_page(PHONE, is_mobile=True, has_touch=True)
     host_table(host, site_url, "coup", ["human", "friend"])
+    invite_link(host, 1)
+    expect(host.locator('[data-testid="invite-1"] .qr svg')).to_be_visible()
     shot(host, "friends-host-invite")
+    box = host.evaluate("""() => { const r = document.querySelector('[data-testid="friends"]').getBoundingClientRect();
+                                 return {x: 0, y: r.top + window.scrollY - 8, width: window.innerWidth,
+                                         height: r.height + 16}; }""")
+    host.screenshot(path=str(ARTIFACTS / "friends-invite-panel.png"), full_page=True, clip=box)
     pair(host, guest, 1, "Kai")
+    expect(host.locator('[data-testid="friend-connect"]')).to_have_count(0)
     shot(guest, "friends-guest-table")
+    guest.screenshot(path=str(ARTIFACTS / "friends-guest-view.png"))
     expect(host.locator('[data-testid="friends"]')).to_contain_text("Kai")
     play_until_over([host, guest], random.Random("coup-2"))
     record = record_of(host)
