@@ -51,6 +51,9 @@ def make_parser() -> argparse.ArgumentParser:
     bench.add_argument("--no-browser", action="store_true")
     bench.add_argument("--lobby-only", action="store_true",
                        help="only the lobby's timings (first paint, playable, click during boot) beside the bare page")
+    bench.add_argument("--friends-only", action="store_true",
+                       help="only play with friends: pairing, round trips and bytes between two browser contexts")
+    bench.add_argument("--friend-games", type=int, default=3, help="whole games between two devices measured")
     bench.add_argument("--rounds", type=int, default=5, help="interleaved rounds per engine comparison")
     bench.add_argument("--round-seconds", type=float, default=0.3,
                        help="seconds of random games per engine and round (CPU seconds in CPython)")

@@ -274,3 +274,15 @@ def test_the_page_tasks_come_from_the_busy_renderer_of_a_trace(tmp_path):
     trace = tmp_path / "trace.json"
     trace.write_text(json.dumps({"traceEvents": events}))
     assert trace_main_tasks(trace) == [(400.0, 60.0), (5.0, 4.0)]
+
+
+def test_the_friends_table_says_what_was_measured():
+    from tools.bench.friends import friends_table
+    friends = {"games": 2, "pairing_ms": {"offer": 200.0, "answer": 90.0, "connect": 130.0}, "invite_chars": 169,
+               "reply_chars": 143, "round_trip_ms": {"median": 60.0, "p95": 126.0, "moves": 19},
+               "host_to_guest": {"bytes_per_message": 450, "bytes_per_game": 11700, "messages_per_game": 26},
+               "guest_to_host": {"bytes_per_message": 60, "bytes_per_game": 400, "messages_per_game": 7},
+               "actions_per_game": 13}
+    table = friends_table({"when": "2026-12-02T07:19", "machine": {"load_average": [1.0, 1.0, 1.0]},
+                           "chromium": {"friends": friends}})
+    assert "60 / 126 ms" in table and "169 / 143 characters" in table and "load average 1.0" in table

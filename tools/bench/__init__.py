@@ -4,6 +4,7 @@
   (Coup) beside coupml, interleaved; the engine speed table
 - browser: the same and the bots in Chromium (Pyodide), main-thread blocks during bot play
 - lobby: the lobby's boot, cold and warm, beside a bare runtime page (``--lobby-only``)
+- friends: two devices paired over WebRTC, whole games between them (``--friends-only``)
 - bots: the arena between bot levels (``--bots``, ``--bots --outside``); the bots' browser table
 - run: the whole run (bench/results.json and every table) and what it prints
 
@@ -28,6 +29,7 @@ FIGURES = ROOT / "docs" / "figures"
 ENGINE_SPEED_FIGURE = ("engine-speed.md", "the full run, no option", "Engine speed")
 LOBBY_FIGURE = ("lobby.md", "the full run, or --lobby-only", "The lobby's boot")
 BOT_TIMES_FIGURE = ("bot-times.md", "the full run, no option", "Bot decision times and the main thread")
+FRIENDS_FIGURE = ("friends.md", "the full run, or --friends-only", "Play with friends: pairing, round trip, bytes")
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 
 

@@ -13,12 +13,13 @@ from .. import ROOT, BuildError, log
 from ..site import PACKAGE_ZIP, build
 from ..testenv import chromium_args, find_chromium
 from ..vendor import NPM_PACKAGES
-from . import (BENCH_DIR, BOT_LEVELS, BOT_TIMES_FIGURE, ENGINE_SPEED_FIGURE, FIGURES, LOBBY_FIGURE, machine, now,
-               write_figure)
+from . import (BENCH_DIR, BOT_LEVELS, BOT_TIMES_FIGURE, ENGINE_SPEED_FIGURE, FIGURES, FRIENDS_FIGURE, LOBBY_FIGURE,
+               machine, now, write_figure)
 from .bots import bots_browser_table
 from .browser import bench_blocks, bench_browser_engines, bench_in_page, bench_site, before_site
 from .engines import (BEFORE_COMMIT, bench_bots_cpython, bench_engines, bench_playouts, before_worktree,
                       engine_speed_table, print_engines)
+from .friends import bench_friends, friends_table
 from .lobby import bench_lobby, lobby_lines, lobby_table
 
 
@@ -43,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
     """``python3 build.py bench`` (without --bots): the full run, or --lobby-only, or --engines-only."""
     if args.lobby_only:
         return run_lobby(args)
+    if args.friends_only:
+        return run_friends(args)
     if args.engines_only:
         return print_engines(args)
     files = build()
@@ -84,6 +87,8 @@ def bench_measure(args: argparse.Namespace, files: dict[str, bytes], started: fl
         tables.append((LOBBY_FIGURE, lobby_table(results)))
     if not args.no_browser and "bots" in results["chromium"]:
         tables.append((BOT_TIMES_FIGURE, bots_browser_table(results)))
+    if not args.no_browser and "friends" in results["chromium"]:
+        tables.append((FRIENDS_FIGURE, friends_table(results)))
     for figure, table in tables:
         log(f"wrote {write_figure(FIGURES, figure, table).relative_to(ROOT)}")
     log(f"\nwrote {out.relative_to(ROOT)} ({results['seconds']} s)")
@@ -111,6 +116,8 @@ def bench_browser(args: argparse.Namespace, files: dict[str, bytes], before: Pat
             results["lobby"] = bench_lobby(browser, url, args.runs, next(iter(pygames.GAMES)))
             results.update(bench_in_page(browser, url, args, pygames))
             results["blocks"] = bench_blocks(browser, url, args, pygames)
+            log("  play with friends: pairing, round trips, bytes...")
+            results["friends"] = bench_friends(browser, url, args.friend_games)
         finally:
             browser.close()
     return results
@@ -146,6 +153,36 @@ def run_lobby(args: argparse.Namespace) -> int:
         log(line)
     written = write_figure(FIGURES, LOBBY_FIGURE, lobby_table(results))
     log(f"\nwrote the lobby's figures into {out.relative_to(ROOT)} and {written.relative_to(ROOT)}")
+    return 0
+
+
+def run_friends(args: argparse.Namespace) -> int:
+    """Only the friends' figures (--friends-only): into bench/results.json (the rest kept) and
+    docs/figures/friends.md."""
+    files = build()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise BuildError("playwright is not installed (pip install -e .[test])") from None
+    out = BENCH_DIR / "results.json"
+    results = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
+    with bench_site(files) as url, sync_playwright() as p:
+        chromium = find_chromium(install=False)
+        browser = p.chromium.launch(args=chromium_args(), **({"executable_path": chromium} if chromium else {}))
+        try:
+            friends = bench_friends(browser, url, args.friend_games)
+        finally:
+            browser.close()
+    if not isinstance(results.get("chromium"), dict) or "skipped" in results["chromium"]:
+        results["chromium"] = {}
+    results["chromium"]["friends"] = friends
+    figure = dict(results, when=now(), machine=machine())
+    BENCH_DIR.mkdir(exist_ok=True)
+    out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    table = friends_table(figure)
+    log(table)
+    written = write_figure(FIGURES, FRIENDS_FIGURE, table)
+    log(f"wrote the friends' figures into {out.relative_to(ROOT)} and {written.relative_to(ROOT)}")
     return 0
 
 
