@@ -246,3 +246,35 @@ def test_a_hostile_device_cannot_change_the_game(open_page, site_url):
     assert after["actions"] == before["actions"]
     assert host.locator("#app img[src=x]").count() == 0
     expect(host.locator('[data-testid="friends"]')).to_contain_text("<img src=x")  # shown as text
+
+
+def test_the_host_scans_the_reply_with_the_camera(open_page, site_url, browser_type, guard, tmp_path):
+    """Scanning through the UI: the host's Chromium has a fake camera whose video (written once the
+    friend's reply exists: Chromium opens the file when the camera starts) shows the reply's QR code."""
+    from test_peer_transport import y4m_of
+    from tools.testenv import chromium_args
+
+    from browser_helpers import chromium_path
+    video = tmp_path / "reply.y4m"
+    args = chromium_args() + ["--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
+    camera_browser = browser_type.launch(executable_path=chromium_path(), args=args)
+    try:
+        context = camera_browser.new_context(viewport=PHONE, service_workers="block", permissions=["camera"])
+        guard.watch_context(context)
+        host = context.new_page()
+        guard.watch_page(host)
+        guest = open_page(PHONE)
+        host_table(host, site_url, "koryo", ["human", "friend"])
+        boot(guest, invite_link(host, 1))
+        guest.locator('[data-testid="join"]').click()
+        reply = guest.locator('[data-testid="reply-text"]')
+        expect(reply).to_be_visible(timeout=30_000)
+        matrix = guest.evaluate("(text) => pygamesQR.matrix(text)", reply.input_value())
+        video.write_bytes(y4m_of(matrix))
+        host.locator('[data-testid="scan-reply"]').click()
+        expect(guest.locator('[data-testid="table"]')).to_be_visible(timeout=60_000)
+        expect(host.locator('[data-testid="link-1"]')).to_have_attribute("data-link", "connected")
+        expect(host.locator('[data-testid="scan"]')).to_have_count(0)  # the camera is off again
+        context.close()
+    finally:
+        camera_browser.close()
