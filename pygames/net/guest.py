@@ -44,6 +44,7 @@ class GuestNet:
         self.table: dict | None = None   # the last "table" message
         self.log: list[dict] = []
         self.pending: dict | None = None  # the action sent and not yet answered
+        self.undo_asked: dict | None = None  # the host's "undo?" waiting for this device's answer
         self.pending_at = 0.0
         self.out = 0
         self.last_in = -1
@@ -119,6 +120,12 @@ class GuestNet:
         self.pending_at = self.clock()
         self._send(dict(self.pending))
 
+    def answer_undo(self, yes: bool) -> None:
+        if self.undo_asked is None:
+            return
+        self._send({"t": "undo", "id": self.undo_asked["id"], "yes": yes})
+        self.undo_asked = None
+
     def leave(self) -> None:
         if self.status in ("linked", "seated"):
             self._send({"t": "bye"})
@@ -171,6 +178,11 @@ class GuestNet:
             self.table = message
             if self.welcome is not None:
                 self.status = "seated"
+        elif kind == "undo?":
+            self.undo_asked = {"id": message["id"], "by": message["by"]}
+        elif kind == "undo-off":
+            if self.undo_asked is not None and self.undo_asked["id"] == message["id"]:
+                self.undo_asked = None
         elif kind == "refused":
             self.reason = message["reason"]
             self.pending = None

@@ -72,6 +72,10 @@ class HostNet:
         self._turn: tuple[int, int] | None = None  # (move number, seat) of the friend deciding now …
         self._turn_at = 0.0                        # … since when
         self.commands: list[dict] = []
+        self.undo_ask: dict | None = None  # {"id", "yes": seats that agreed}: the host asks to take a move back
+        self.undo_agreed: Callable[[], None] | None = None  # called once every friend agreed
+        self.refusal: str | None = None     # the name of a friend who refused the last undo
+        self._asks = 0
         self.notes: list[str] = []   # refused messages, newest last (shown to the host, kept short)
         self.friends: dict[int, Friend] = {}
         remembered = {f.get("seat"): f for f in saved or [] if isinstance(f, dict)}
@@ -175,6 +179,7 @@ class HostNet:
         elif kind == "close":
             if friend.status in ("connecting", "connected", "silent"):
                 friend.status = "dropped"
+                self._cancel_undo()
                 self.publish()
         elif kind == "message":
             self._message(friend, data, now)
@@ -190,6 +195,7 @@ class HostNet:
                 continue
             if now - friend.heard > SILENT_S and friend.status == "connected":
                 friend.status, changed = "silent", True
+                self._cancel_undo()
             if now - friend.said >= HEARTBEAT_S:
                 self._send(friend, {"t": "ping"})
         if changed:
@@ -220,8 +226,47 @@ class HostNet:
         if self._turn != turn:
             self._turn, self._turn_at = turn, self.clock()
 
+    def can_ask_undo(self) -> bool:
+        """Every friend is at the table to be asked, and nobody is being asked already."""
+        return self.undo_ask is None and all(f.status == "connected" for f in self.friends.values())
+
+    def ask_undo(self, by: str) -> None:
+        """Ask every friend whether the host's people may take back their last move: undo happens at a
+        table with friends only if every person there agrees (``undo_agreed`` is then called)."""
+        if not self.can_ask_undo():
+            raise ValueError("every friend must be connected, and no question open, to ask for an undo")
+        self._asks += 1
+        self.undo_ask = {"id": self._asks, "yes": set(), "rev": len(self.session.actions)}
+        self.refusal = None
+        for friend in self.friends.values():
+            self._send(friend, {"t": "undo?", "id": self._asks, "by": clean_name(by)})
+
+    def _cancel_undo(self) -> None:
+        if self.undo_ask is not None:
+            for friend in self.friends.values():
+                if friend.status in ("connected", "silent"):
+                    self._send(friend, {"t": "undo-off", "id": self.undo_ask["id"]})
+            self.undo_ask = None
+
+    def _undo_answer(self, friend: Friend, message: dict) -> None:
+        ask = self.undo_ask
+        if ask is None or message["id"] != ask["id"]:
+            return  # an answer to an older question
+        if not message["yes"]:
+            self.refusal = friend.name or f"seat {friend.seat + 1}"
+            self._cancel_undo()
+            return
+        ask["yes"].add(friend.seat)
+        if ask["yes"] >= set(self.friends):
+            self.undo_ask = None
+            self._cancel_undo()
+            if self.undo_agreed is not None:
+                self.undo_agreed()
+
     def publish(self) -> None:
         """Send every device at the table what changed for its seat (after a move, a link change)."""
+        if self.undo_ask is not None and self.undo_ask["rev"] != len(self.session.actions):
+            self._cancel_undo()  # the table moved on: the question is moot
         self._note_turn()
         for friend in self.friends.values():
             if friend.status in ("connected", "silent"):
@@ -272,6 +317,8 @@ class HostNet:
             self._refuse(friend, "say hello first")
         elif kind == "act":
             self._act(friend, message)
+        elif kind == "undo":
+            self._undo_answer(friend, message)
         elif kind == "resync":
             friend.log_sent, friend.rev_sent = 0, -1
             self._send_table(friend)

@@ -93,6 +93,7 @@ FROM_GUEST: dict[str, dict[str, Callable[[Any], bool]]] = {
     "ping": {},
     "resync": {},
     "bye": {},
+    "undo": {"id": _is_int, "yes": lambda v: type(v) is bool},  # the answer to the host's "undo?"
 }
 
 #: what the host sends
@@ -109,6 +110,8 @@ FROM_HOST: dict[str, dict[str, Callable[[Any], bool]]] = {
               "names": lambda v: type(v) is list, "seats": lambda v: type(v) is list},
     "refused": {"reason": lambda v: isinstance(v, str)},
     "full": {"reason": lambda v: isinstance(v, str)},
+    "undo?": {"id": _is_int, "by": lambda v: isinstance(v, str)},  # may this move be taken back? (None: asked no more)
+    "undo-off": {"id": _is_int},
     "ping": {},
     "bye": {},
 }

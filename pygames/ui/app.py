@@ -484,8 +484,10 @@ class App:
     # ------------------------------------------------------------------ undo
     def can_undo(self) -> bool:
         session = self.session
-        if session is None or session.is_over() or session.has_friends():
-            return False  # at a table with friends on other devices a move stands
+        if session is None or session.is_over():
+            return False
+        if session.has_friends() and (self.net is None or not self.net.can_ask_undo()):
+            return False  # with friends, undo asks every one of them: all must be there to answer
         point = session.undo_point()
         if point is None:
             return False
@@ -629,6 +631,7 @@ class App:
         self.net = HostNet(session, self.save_id, self.settings["name"], self._friend_move, self.monotonic,
                            self.random_below, saved=saved if isinstance(saved, list) else [],
                            ice_servers=self._ice(), answer_s=ANSWER_TIMERS[self.settings["answer_timer"]])
+        self.net.undo_agreed = self._undo_agreed
         self.net.begin()
 
     def _friend_move(self, seat: int, action: Action) -> None:
@@ -687,6 +690,14 @@ class App:
         except ProtocolError as exc:
             self.guest.status, self.guest.reason = "refused", describe_error(exc)
 
+    def _do_undo_yes(self, _value: str = "") -> None:
+        if self.guest is not None:
+            self.guest.answer_undo(True)
+
+    def _do_undo_no(self, _value: str = "") -> None:
+        if self.guest is not None:
+            self.guest.answer_undo(False)
+
     def _do_flash(self, value: str) -> None:
         """The page copied or shared a text (or could not): say so where the friends are shown."""
         if value in ("copied", "copy_failed"):
@@ -696,6 +707,23 @@ class App:
     def _do_undo(self, _value: str = "") -> None:
         if not self.can_undo():
             return
+        if self.net is not None:  # every friend must agree first (_undo_agreed)
+            self.net.ask_undo(self.settings["name"] or t("the_host", self.lang))
+            self.friend_notice = t("undo_asked", self.lang)
+            return
+        self._undo_now()
+
+    def _undo_agreed(self) -> None:
+        if self.can_undo_point():
+            self._undo_now()
+            self.friend_notice = t("undo_done", self.lang)
+            if self.net is not None:
+                self.net.publish()
+
+    def can_undo_point(self) -> bool:
+        return self.session is not None and not self.session.is_over() and self.session.undo_point() is not None
+
+    def _undo_now(self) -> None:
         seat = self.session.undo()
         self.revealed = seat
         self.hint = None
@@ -830,6 +858,9 @@ class App:
     def _moved(self) -> None:
         self.hint = None
         self.hint_busy = False
+        self.friend_notice = None
+        if self.net is not None:
+            self.net.refusal = None
         if self.session is not None and self.session.is_over():
             if self.save_id is not None:
                 self._delete(self.save_id)

@@ -73,6 +73,8 @@ def host_panel(net: Any, names: list[str], page_url: str, reply_text: str, notic
                  f'data-testid="friend-connect">{esc(t("connect", lang))}</button>'
                  f'<button type="button" class="btn small" data-action="scan" data-testid="scan-reply" '
                  f'data-camera-only="true">{esc(t("scan_reply", lang))}</button></div></div>')
+    if net.refusal:
+        notice = t("undo_refused", lang, name=net.refusal)
     note = (f'<p class="notice" role="alert" data-testid="friends-notice">{esc(notice)}</p>' if notice else "")
     notes = "".join(f"<li>{esc(n)}</li>" for n in net.notes)
     refused = (f'<details class="friend-notes"><summary>{esc(t("refused_messages", lang))}</summary>'
@@ -97,6 +99,13 @@ def guest_links(session: Any, names: list[str], lang: str) -> str:
         warn = f'<p class="notice" role="alert">{esc(t("host_silent", lang))}</p>'
     if net.status == "dropped":
         warn = f'<p class="notice" role="alert" data-testid="guest-dropped">{esc(t("guest_dropped", lang))}</p>'
+    if net.undo_asked is not None:
+        warn += (f'<div class="notice" role="alert" data-testid="undo-asked"><p>'
+                 f'{esc(t("undo_question", lang, name=net.undo_asked["by"] or t("the_host", lang)))}</p>'
+                 f'<div class="share-buttons"><button type="button" class="btn small" data-action="undo-yes" '
+                 f'data-testid="undo-yes">{esc(t("undo_agree", lang))}</button>'
+                 f'<button type="button" class="btn small" data-action="undo-no" data-testid="undo-no">'
+                 f'{esc(t("undo_refuse", lang))}</button></div></div>')
     timer = (net.table or {}).get("timer")
     if timer and net.my_turn():
         warn += f'<p class="hint" role="status" data-testid="answer-timer">{esc(t("answer_within", lang, s=timer))}</p>'

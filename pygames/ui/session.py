@@ -209,7 +209,8 @@ class TableSession:
         if k is None:
             return None
         seat = self.movers[k]
-        if any(m in humans and m != seat for m in self.movers[k + 1:]):
+        people = [i for i, kind in enumerate(self.seats) if kind in PEOPLE]  # friends on other devices too
+        if any(m in people and m != seat for m in self.movers[k + 1:]):
             return None
         before = self.history[k]
         # entries private to h from later moves (those of h's own move are checked below)

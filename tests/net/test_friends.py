@@ -360,3 +360,43 @@ def test_the_answer_timer_passes_for_a_silent_friend(monkeypatch):
     wire.run()
     assert len(session.actions) == moves + 1 and session.actions[-1]["type"] == "pass"
     assert any("passed" in note for note in host.net.notes)
+
+
+def test_undo_at_a_table_with_friends_needs_every_friend_to_agree(monkeypatch):
+    wire = Wire(monkeypatch)
+    host = wire.device(name="Hana")
+    host.setup = Setup("koryo", 3, ["human", "friend", "friend"], {})
+    host.action("start")
+    guests = {seat: pair(wire, host, seat, name=f"F{seat}") for seat in (1, 2)}
+    session = host.session
+    rnd = random.Random(2)
+    for _ in range(50):  # until the host's person has just moved and may take it back
+        wire.clock.now += 0.5
+        wire.run()
+        if session.human_turn():
+            click_through(host, session, rnd.choice(session.game.legal_actions(session.state)))
+            wire.run()
+            if host.can_undo():
+                break
+        else:
+            guest = guests[session.mover()]
+            click_through(guest, guest.guest_session, rnd.choice(guest.guest_session.legal()))
+    assert host.can_undo()
+    moves = len(session.actions)
+    host.action("undo")
+    wire.run()
+    assert len(session.actions) == moves  # asked, not done
+    assert all('data-testid="undo-asked"' in g.render() for g in guests.values())
+    guests[1].action("undo-yes")
+    guests[2].action("undo-no")
+    wire.run()
+    assert len(session.actions) == moves and "F2" in host.render()  # one refused: the move stands
+    assert all('data-testid="undo-asked"' not in g.render() for g in guests.values())
+    host.action("undo")
+    wire.run()
+    for guest in guests.values():
+        guest.action("undo-yes")
+    wire.run()
+    assert len(session.actions) < moves  # everyone agreed
+    for seat, guest in guests.items():  # the friends' tables follow, their logs too
+        assert strict_equal(guest.guest_session.view(), session.game.view(session.state, seat))
