@@ -94,10 +94,22 @@ def check_no_leak(wire: Wire, host, guest, seat: int) -> int:
     return tables
 
 
-@pytest.mark.parametrize("game_id", sorted(GAME_SEATS))
-def test_a_whole_game_with_friends_on_their_own_devices(monkeypatch, game_id):
+def every_count() -> list[tuple[str, list[str]]]:
+    """Every game at every player count, with a mix of people here, friends and bots."""
+    mixes = [(game_id, seats) for game_id, seats in sorted(GAME_SEATS.items())]
+    kinds = ["friend", "human", "normal", "friend", "random", "friend"]
+    for game_id in sorted(GAME_SEATS):
+        game = pygames.get_game(game_id)
+        for n in range(game.min_players, game.max_players + 1):
+            seats = kinds[:n] if n > 2 else ["friend", "friend"]
+            if (game_id, seats) not in mixes:
+                mixes.append((game_id, seats))
+    return mixes
+
+
+@pytest.mark.parametrize("game_id,seats", every_count(), ids=lambda v: v if isinstance(v, str) else "-".join(v))
+def test_a_whole_game_with_friends_on_their_own_devices(monkeypatch, game_id, seats):
     wire = Wire(monkeypatch)
-    seats = GAME_SEATS[game_id]
     host = host_table(wire, game_id, seats)
     guests = {seat: pair(wire, host, seat, name=f"Kai{seat}") for seat, kind in enumerate(seats) if kind == "friend"}
     for seat, guest in guests.items():
