@@ -76,7 +76,14 @@ def pair(host, guest, seat: int, name: str) -> None:
     expect(reply).to_be_visible(timeout=30_000)
     host.locator('[data-testid="friend-reply"]').fill(reply.input_value())
     host.locator('[data-testid="friend-connect"]').click()
-    expect(guest.locator('[data-testid="table"]')).to_be_visible(timeout=30_000)
+    try:
+        expect(guest.locator('[data-testid="table"]')).to_be_visible(timeout=30_000)
+    except AssertionError:
+        no_error(host)
+        no_error(guest)
+        friends = host.locator('[data-testid="friends"]').inner_text()
+        links = host.evaluate("window.pygamesPeer.ids().map(i => [i, window.pygamesPeer.state(i)])")
+        raise AssertionError(f"the friend was not seated; the host shows: {friends!r}, its links: {links}") from None
     expect(host.locator(f'[data-testid="link-{seat}"]')).to_have_attribute("data-link", "connected")
     no_error(host)
     no_error(guest)
