@@ -14,7 +14,8 @@
 //   state(id) -> "none" | "connecting" | "open" | "closed" | "failed"
 //   stats(id) -> {sent, received, bytesSent, bytesReceived}   messages, and UTF-8 bytes of their text
 //   onevent = (id, kind, data) => …            kinds "open", "message" (data: the text), "close"
-//                                              (once, however it ended), "error" (data: a message)
+//                                              (once, however it ended; data: "closed" or "failed"),
+//                                              "error" (data: a message; a failure says one first)
 //   faults(id, {drop: k, duplicate: k})        tests: the next k outgoing messages are lost / sent twice
 (() => {
   const LABEL = "pygames";
@@ -74,10 +75,14 @@
     channel.onclose = () => finish(peer, "closed", null);
     channel.onerror = (event) => {
       const error = event && event.error;
-      // an error while closing (the other side went away) ends the connection as a close does
-      if (channel.readyState === "closing" || channel.readyState === "closed") { finish(peer, "closed", null); return; }
-      if (peers.get(peer.id) === peer && !peer.quiet)
-        emit(peer.id, "error", "data channel error: " + (error && error.message || "unknown"));
+      const message = "data channel error: " + (error && error.message || "unknown");
+      // the other side going away (its tab closed) comes as an error ("User-Initiated Abort",
+      // sctp-failure) just before the close: that is a close, said once, not an error
+      setTimeout(() => {
+        if (channel.readyState === "closing" || channel.readyState === "closed") finish(peer, "closed", null);
+        else if (peers.get(peer.id) === peer && !peer.quiet && peer.state !== "closed" && peer.state !== "failed")
+          emit(peer.id, "error", message);
+      }, 0);
     };
   };
 
@@ -95,13 +100,15 @@
     pc.onconnectionstatechange = () => {
       const s = pc.connectionState;
       if (s === "failed") {
-        finish(peer, "failed", "the connection failed: the other device could not be reached "
-          + "(same Wi-Fi? a STUN/TURN server may be needed; make a new invitation to try again)");
+        finish(peer, "failed", peer.state === "open"
+          ? "the connection was lost: the other device went away or out of reach"
+          : "the connection failed: the other device could not be reached "
+            + "(same Wi-Fi? a STUN/TURN server may be needed; make a new invitation to try again)");
       } else if (s === "disconnected") {
         clearTimeout(peer.disconnectTimer);
         peer.disconnectTimer = setTimeout(() => {
           if (pc.connectionState === "disconnected")
-            finish(peer, "failed", "the other device has not been heard from for "
+            finish(peer, "failed", "the connection was lost: the other device has not been heard from for "
               + DISCONNECTED_MS / 1000 + " s");
         }, DISCONNECTED_MS);
       } else if (s === "connected") {

@@ -128,6 +128,23 @@ def test_two_devices_connect_through_packed_texts(open_page, site_dir, site_url)
     assert len(events(host, "error")) == 1  # the long message's: a close is not an error
 
 
+def test_a_friend_closing_the_tab_is_a_close(open_page, site_dir, site_url):
+    host = bare_page(open_page, site_dir, site_url)
+    guest = bare_page(open_page, site_dir, site_url)
+    invite(host, guest)
+    wait_event(host, "open")
+    started = time.monotonic()
+    guest.close()
+    wait_event(host, "close", timeout=30_000)
+    print(f"the host heard of the closed tab after {time.monotonic() - started:.2f} s")
+    # the tab's end reaches the host as a lost connection (a closed tab sends no SCTP abort): ICE
+    # fails, or stays disconnected for 10 s, whichever Chromium says first (both about 15 s here)
+    found = events(host)
+    assert [e[1] for e in found] == ["open", "error", "close"] and found[2][2] == "failed", found
+    assert found[1][2].startswith("the connection was lost: the other device "), found
+    assert host.evaluate("pygamesPeer.state('seat-1')") == "failed"
+
+
 def test_several_seats_and_a_new_invitation_replaces_the_old(open_page, site_dir, site_url):
     host = bare_page(open_page, site_dir, site_url)
     first = bare_page(open_page, site_dir, site_url)
