@@ -24,7 +24,8 @@
   // ICE gathering normally completes at once with no ICE server; a STUN/TURN server that does not
   // answer must not hold the invitation back longer than this
   const GATHER_MS = 3000;
-  // a connection "disconnected" this long is given up (ICE itself may take ~30 s to say "failed")
+  // a connection "disconnected" this long is given up, should ICE not say "failed" by then (it
+  // took about 15 s in Chromium 156, counted from the last packet)
   const DISCONNECTED_MS = 10000;
   const encoder = new TextEncoder();
   const peers = new Map();
@@ -51,6 +52,7 @@
     if (peer.state === "closed" || peer.state === "failed") return;
     peer.state = state;
     clearTimeout(peer.disconnectTimer);
+    if (peer.abort) peer.abort();
     const mine = peers.get(peer.id) === peer;
     try { peer.pc.close(); } catch (e) { /* already closed */ }
     if (!mine || peer.quiet) return;  // replaced or closed by this page: nothing to tell
@@ -92,7 +94,7 @@
     const servers = Array.isArray(iceServers) ? iceServers : [];
     const pc = new RTCPeerConnection({ iceServers: servers });
     const peer = {
-      id, pc, channel: null, state: "connecting", quiet: false, disconnectTimer: 0,
+      id, pc, channel: null, state: "connecting", quiet: false, disconnectTimer: 0, abort: null,
       stats: { sent: 0, received: 0, bytesSent: 0, bytesReceived: 0 },
       faults: { drop: 0, duplicate: 0 },
     };
@@ -130,12 +132,33 @@
     return peer;
   };
 
+  // the local description once gathered; a connection whose making failed is left "failed",
+  // quietly (the caller has the rejection), and one replaced meanwhile is no one's to return
+  // (Chromium leaves a createOffer pending forever once its connection is closed: hence the race)
+  async function described(peer, steps) {
+    const ended = new Promise((resolve, reject) => {
+      peer.abort = () => reject(new Error(`connection "${peer.id}" was closed or replaced while it was being made`));
+    });
+    const work = (async () => { await steps(); await gathered(peer.pc); })();
+    work.catch(() => { /* a late failure of a connection already given up: nothing to say */ });
+    try {
+      await Promise.race([work, ended]);
+    } catch (e) {
+      peer.quiet = true;
+      finish(peer, "failed", null);
+      throw e;
+    } finally {
+      peer.abort = null;
+    }
+    return peer.pc.localDescription.sdp;
+  }
+
   async function offer(id, iceServers) {
     const peer = open(id, iceServers);
-    attach(peer, peer.pc.createDataChannel(LABEL, { ordered: true }));
-    await peer.pc.setLocalDescription(await peer.pc.createOffer());
-    await gathered(peer.pc);
-    return peer.pc.localDescription.sdp;
+    return described(peer, async () => {
+      attach(peer, peer.pc.createDataChannel(LABEL, { ordered: true }));
+      await peer.pc.setLocalDescription(await peer.pc.createOffer());
+    });
   }
 
   async function accept(id, sdp) {
@@ -149,10 +172,10 @@
       if (event.channel.label === LABEL && !peer.channel) attach(peer, event.channel);
       else event.channel.close();
     };
-    await peer.pc.setRemoteDescription({ type: "offer", sdp: String(sdp) });
-    await peer.pc.setLocalDescription(await peer.pc.createAnswer());
-    await gathered(peer.pc);
-    return peer.pc.localDescription.sdp;
+    return described(peer, async () => {
+      await peer.pc.setRemoteDescription({ type: "offer", sdp: String(sdp) });
+      await peer.pc.setLocalDescription(await peer.pc.createAnswer());
+    });
   }
 
   function send(id, text) {

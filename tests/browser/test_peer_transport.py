@@ -169,6 +169,14 @@ def test_several_seats_and_a_new_invitation_replaces_the_old(open_page, site_dir
     assert host.evaluate(refusal, ["seat-1", reply]) == 'connection "seat-1" is closed: make a new invitation'
     wait_event(first, "close")
     assert host.evaluate("pygamesPeer.state('seat-2')") == "open"
+    # a description that is not one: the promise is refused and the connection left failed, quietly
+    refused = late.evaluate("pygamesPeer.answer('other', 'v=0 nonsense', []).then(() => 'answered', e => e.name)")
+    assert refused == "OperationError" and late.evaluate("pygamesPeer.state('other')") == "failed"
+    assert [e for e in events(late) if e[0] == "other"] == []
+    # two invitations for one seat at once: the first one's promise says it was replaced
+    both = host.evaluate("""() => Promise.allSettled([pygamesPeer.offer('seat-4', []), pygamesPeer.offer('seat-4', [])])
+                            .then(r => r.map(x => x.status === 'fulfilled' ? 'sdp' : x.reason.message))""")
+    assert both == ['connection "seat-4" was closed or replaced while it was being made', "sdp"]
 
 
 def test_slow_hands_still_connect(open_page, site_dir, site_url):
