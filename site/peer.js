@@ -6,7 +6,8 @@
 // A classic script (the Content-Security-Policy allows no inline script), loaded like boot.js.
 //
 // window.pygamesPeer:
-//   offer(id, iceServers) -> Promise<sdp>      host: a new connection `id` (an old one is closed first)
+//   offer(id, iceServers) -> Promise<sdp>      host: a new connection `id` (an old one is closed first);
+//                                              iceServers: [] / null (none), an RTCIceServer array or its JSON
 //   accept(id, sdp) -> Promise<void>           host: the guest's answer
 //   answer(id, sdp, iceServers) -> Promise<sdp> guest: answers an offer; the channel comes by itself
 //   send(id, text) -> boolean                  false unless the channel is open (or the text too long)
@@ -88,10 +89,19 @@
     };
   };
 
+  // RTCIceServer objects: an array, or its JSON (what Python can pass without a converter); a
+  // Python list would arrive as a proxy the browser cannot read, so anything else is refused
+  const iceServerList = (value) => {
+    if (value === undefined || value === null) return [];
+    const list = typeof value === "string" ? JSON.parse(value) : value;
+    if (!Array.isArray(list)) throw new TypeError("iceServers must be an array of {urls, username?, credential?} or its JSON");
+    return list;
+  };
+
   const open = (id, iceServers) => {
     if (typeof id !== "string" || !id) throw new TypeError("a connection id must be a non-empty string");
     close(id);
-    const servers = Array.isArray(iceServers) ? iceServers : [];
+    const servers = iceServerList(iceServers);
     const pc = new RTCPeerConnection({ iceServers: servers });
     const peer = {
       id, pc, channel: null, state: "connecting", quiet: false, disconnectTimer: 0, abort: null,

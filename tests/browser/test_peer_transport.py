@@ -173,6 +173,17 @@ def test_several_seats_and_a_new_invitation_replaces_the_old(open_page, site_dir
     refused = late.evaluate("pygamesPeer.answer('other', 'v=0 nonsense', []).then(() => 'answered', e => e.name)")
     assert refused == "OperationError" and late.evaluate("pygamesPeer.state('other')") == "failed"
     assert [e for e in events(late) if e[0] == "other"] == []
+    # ICE servers as an array or its JSON; anything else is refused before a connection is made.
+    # A STUN server that does not answer (nothing listens on this machine's port 3478) holds the
+    # invitation back no longer than the 3 s cap on gathering.
+    stun = '[{"urls": "stun:127.0.0.1:3478"}]'
+    started = time.monotonic()
+    assert "a=ice-ufrag:" in late.evaluate("(s) => pygamesPeer.offer('stun', s)", stun)
+    assert time.monotonic() - started < 6
+    assert "a=ice-ufrag:" in late.evaluate("(s) => pygamesPeer.offer('stun', JSON.parse(s))", stun)
+    refused = late.evaluate("pygamesPeer.offer('odd', {urls: 'stun:x'}).then(() => 'made', e => e.message)")
+    assert refused.startswith("iceServers must be an array") and late.evaluate("pygamesPeer.state('odd')") == "none"
+    late.evaluate("pygamesPeer.close('stun')")
     # two invitations for one seat at once: the first one's promise says it was replaced
     both = host.evaluate("""() => Promise.allSettled([pygamesPeer.offer('seat-4', []), pygamesPeer.offer('seat-4', [])])
                             .then(r => r.map(x => x.status === 'fulfilled' ? 'sdp' : x.reason.message))""")
