@@ -6,7 +6,8 @@
 // A classic script (the Content-Security-Policy allows no inline script), loaded like boot.js.
 //
 // window.pygamesPeer:
-//   offer(id, iceServers) -> Promise<sdp>      host: a new connection `id` (an old one is closed first);
+//   offer(id, iceServers) -> Promise<sdp>      host: a new connection `id` (an old one is closed first;
+//                                              its pending promise is refused with an AbortError);
 //                                              iceServers: [] / null (none), an RTCIceServer array or its JSON
 //   accept(id, sdp) -> Promise<void>           host: the guest's answer
 //   answer(id, sdp, iceServers) -> Promise<sdp> guest: answers an offer; the channel comes by itself
@@ -144,10 +145,16 @@
 
   // the local description once gathered; a connection whose making failed is left "failed",
   // quietly (the caller has the rejection), and one replaced meanwhile is no one's to return
-  // (Chromium leaves a createOffer pending forever once its connection is closed: hence the race)
+  // (Chromium leaves a createOffer pending forever once its connection is closed: hence the race).
+  // That refusal is an AbortError, so that a page can tell it from a failure of the new connection
+  // of the same id that replaced it.
   async function described(peer, steps) {
     const ended = new Promise((resolve, reject) => {
-      peer.abort = () => reject(new Error(`connection "${peer.id}" was closed or replaced while it was being made`));
+      peer.abort = () => {
+        const error = new Error(`connection "${peer.id}" was closed or replaced while it was being made`);
+        error.name = "AbortError";
+        reject(error);
+      };
     });
     const work = (async () => { await steps(); await gathered(peer.pc); })();
     work.catch(() => { /* a late failure of a connection already given up: nothing to say */ });
