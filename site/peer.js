@@ -6,7 +6,9 @@
 // A classic script (the Content-Security-Policy allows no inline script), loaded like boot.js.
 //
 // window.pygamesPeer:
-//   offer(id, iceServers) -> Promise<sdp>      host: a new connection `id` (an old one is closed first)
+//   offer(id, iceServers) -> Promise<sdp>      host: a new connection `id` (an old one is closed first;
+//                                              its pending promise is refused with an AbortError);
+//                                              iceServers: [] / null (none), an RTCIceServer array or its JSON
 //   accept(id, sdp) -> Promise<void>           host: the guest's answer
 //   answer(id, sdp, iceServers) -> Promise<sdp> guest: answers an offer; the channel comes by itself
 //   send(id, text) -> boolean                  false unless the channel is open (or the text too long)
@@ -14,7 +16,8 @@
 //   state(id) -> "none" | "connecting" | "open" | "closed" | "failed"
 //   stats(id) -> {sent, received, bytesSent, bytesReceived}   messages, and UTF-8 bytes of their text
 //   onevent = (id, kind, data) => …            kinds "open", "message" (data: the text), "close"
-//                                              (once, however it ended), "error" (data: a message)
+//                                              (once, however it ended; data: "closed" or "failed"),
+//                                              "error" (data: a message; a failure says one first)
 //   faults(id, {drop: k, duplicate: k})        tests: the next k outgoing messages are lost / sent twice
 //   ids() -> [id, …]                           the connections this page has
 (() => {
@@ -24,7 +27,8 @@
   // ICE gathering normally completes at once with no ICE server; a STUN/TURN server that does not
   // answer must not hold the invitation back longer than this
   const GATHER_MS = 3000;
-  // a connection "disconnected" this long is given up (ICE itself may take ~30 s to say "failed")
+  // a connection "disconnected" this long is given up, should ICE not say "failed" by then (it
+  // took about 15 s in Chromium 156, counted from the last packet)
   const DISCONNECTED_MS = 10000;
   const encoder = new TextEncoder();
   const peers = new Map();
@@ -51,6 +55,7 @@
     if (peer.state === "closed" || peer.state === "failed") return;
     peer.state = state;
     clearTimeout(peer.disconnectTimer);
+    if (peer.abort) peer.abort();
     const mine = peers.get(peer.id) === peer;
     try { peer.pc.close(); } catch (e) { /* already closed */ }
     if (!mine || peer.quiet) return;  // replaced or closed by this page: nothing to tell
@@ -75,20 +80,33 @@
     channel.onclose = () => finish(peer, "closed", null);
     channel.onerror = (event) => {
       const error = event && event.error;
-      // an error while closing (the other side went away) ends the connection as a close does
-      if (channel.readyState === "closing" || channel.readyState === "closed") { finish(peer, "closed", null); return; }
-      if (peers.get(peer.id) === peer && !peer.quiet)
-        emit(peer.id, "error", "data channel error: " + (error && error.message || "unknown"));
+      const message = "data channel error: " + (error && error.message || "unknown");
+      // the other side going away (its tab closed) comes as an error ("User-Initiated Abort",
+      // sctp-failure) just before the close: that is a close, said once, not an error
+      setTimeout(() => {
+        if (channel.readyState === "closing" || channel.readyState === "closed") finish(peer, "closed", null);
+        else if (peers.get(peer.id) === peer && !peer.quiet && peer.state !== "closed" && peer.state !== "failed")
+          emit(peer.id, "error", message);
+      }, 0);
     };
+  };
+
+  // RTCIceServer objects: an array, or its JSON (what Python can pass without a converter); a
+  // Python list would arrive as a proxy the browser cannot read, so anything else is refused
+  const iceServerList = (value) => {
+    if (value === undefined || value === null) return [];
+    const list = typeof value === "string" ? JSON.parse(value) : value;
+    if (!Array.isArray(list)) throw new TypeError("iceServers must be an array of {urls, username?, credential?} or its JSON");
+    return list;
   };
 
   const open = (id, iceServers) => {
     if (typeof id !== "string" || !id) throw new TypeError("a connection id must be a non-empty string");
     close(id);
-    const servers = Array.isArray(iceServers) ? iceServers : [];
+    const servers = iceServerList(iceServers);
     const pc = new RTCPeerConnection({ iceServers: servers });
     const peer = {
-      id, pc, channel: null, state: "connecting", quiet: false, disconnectTimer: 0,
+      id, pc, channel: null, state: "connecting", quiet: false, disconnectTimer: 0, abort: null,
       stats: { sent: 0, received: 0, bytesSent: 0, bytesReceived: 0 },
       faults: { drop: 0, duplicate: 0 },
     };
@@ -96,13 +114,15 @@
     pc.onconnectionstatechange = () => {
       const s = pc.connectionState;
       if (s === "failed") {
-        finish(peer, "failed", "the connection failed: the other device could not be reached "
-          + "(same Wi-Fi? a STUN/TURN server may be needed; make a new invitation to try again)");
+        finish(peer, "failed", peer.state === "open"
+          ? "the connection was lost: the other device went away or out of reach"
+          : "the connection failed: the other device could not be reached "
+            + "(same Wi-Fi? a STUN/TURN server may be needed; make a new invitation to try again)");
       } else if (s === "disconnected") {
         clearTimeout(peer.disconnectTimer);
         peer.disconnectTimer = setTimeout(() => {
           if (pc.connectionState === "disconnected")
-            finish(peer, "failed", "the other device has not been heard from for "
+            finish(peer, "failed", "the connection was lost: the other device has not been heard from for "
               + DISCONNECTED_MS / 1000 + " s");
         }, DISCONNECTED_MS);
       } else if (s === "connected") {
@@ -124,12 +144,39 @@
     return peer;
   };
 
+  // the local description once gathered; a connection whose making failed is left "failed",
+  // quietly (the caller has the rejection), and one replaced meanwhile is no one's to return
+  // (Chromium leaves a createOffer pending forever once its connection is closed: hence the race).
+  // That refusal is an AbortError, so that a page can tell it from a failure of the new connection
+  // of the same id that replaced it.
+  async function described(peer, steps) {
+    const ended = new Promise((resolve, reject) => {
+      peer.abort = () => {
+        const error = new Error(`connection "${peer.id}" was closed or replaced while it was being made`);
+        error.name = "AbortError";
+        reject(error);
+      };
+    });
+    const work = (async () => { await steps(); await gathered(peer.pc); })();
+    work.catch(() => { /* a late failure of a connection already given up: nothing to say */ });
+    try {
+      await Promise.race([work, ended]);
+    } catch (e) {
+      peer.quiet = true;
+      finish(peer, "failed", null);
+      throw e;
+    } finally {
+      peer.abort = null;
+    }
+    return peer.pc.localDescription.sdp;
+  }
+
   async function offer(id, iceServers) {
     const peer = open(id, iceServers);
-    attach(peer, peer.pc.createDataChannel(LABEL, { ordered: true }));
-    await peer.pc.setLocalDescription(await peer.pc.createOffer());
-    await gathered(peer.pc);
-    return peer.pc.localDescription.sdp;
+    return described(peer, async () => {
+      attach(peer, peer.pc.createDataChannel(LABEL, { ordered: true }));
+      await peer.pc.setLocalDescription(await peer.pc.createOffer());
+    });
   }
 
   async function accept(id, sdp) {
@@ -143,10 +190,10 @@
       if (event.channel.label === LABEL && !peer.channel) attach(peer, event.channel);
       else event.channel.close();
     };
-    await peer.pc.setRemoteDescription({ type: "offer", sdp: String(sdp) });
-    await peer.pc.setLocalDescription(await peer.pc.createAnswer());
-    await gathered(peer.pc);
-    return peer.pc.localDescription.sdp;
+    return described(peer, async () => {
+      await peer.pc.setRemoteDescription({ type: "offer", sdp: String(sdp) });
+      await peer.pc.setLocalDescription(await peer.pc.createAnswer());
+    });
   }
 
   function send(id, text) {

@@ -27,7 +27,11 @@
     qrcode.stringToBytes = qrcode.stringToBytesFuncs["UTF-8"];
     const qr = qrcode(0, "M");  // 0: the smallest version that holds the text
     qr.addData(String(text), "Byte");
-    qr.make();
+    try {
+      qr.make();
+    } catch (e) {  // the library throws a string, e.g. when the text is too long for any version
+      throw new Error(`no QR code for a text of ${String(text).length} characters: ${e && e.message || e}`);
+    }
     return qr;
   }
 
@@ -66,7 +70,7 @@
   window.pygamesQR = { svg, matrix };
 
   // ------------------------------------------------------------------------------ camera
-  let session = null;  // {stream, timer, video, done}
+  let session = null;  // {stream, timer, video}
 
   const detectorReady = async () => {
     if (!("BarcodeDetector" in window)) return null;
@@ -96,13 +100,19 @@
     stop();
     if (!available()) throw new Error("this browser has no camera access or no QR decoder");
     const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
-    const current = { stream, timer: 0, video, done: false };
+    const current = { stream, timer: 0, video };
     session = current;
     video.setAttribute("playsinline", "");
     video.muted = true;
     video.srcObject = stream;
-    await video.play();
+    try {
+      await video.play();
+    } catch (e) {  // the camera must not stay on behind a failed start
+      if (session === current) stop();
+      throw e;
+    }
     const detector = await detectorReady();
+    if (session !== current) return;  // stopped (or started again) meanwhile
     scan.engine = detector ? "BarcodeDetector" : "jsQR";
     const canvas = document.createElement("canvas");
     const context = canvas.getContext("2d", { willReadFrequently: true });

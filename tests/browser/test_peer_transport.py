@@ -128,6 +128,23 @@ def test_two_devices_connect_through_packed_texts(open_page, site_dir, site_url)
     assert len(events(host, "error")) == 1  # the long message's: a close is not an error
 
 
+def test_a_friend_closing_the_tab_is_a_close(open_page, site_dir, site_url):
+    host = bare_page(open_page, site_dir, site_url)
+    guest = bare_page(open_page, site_dir, site_url)
+    invite(host, guest)
+    wait_event(host, "open")
+    started = time.monotonic()
+    guest.close()
+    wait_event(host, "close", timeout=30_000)
+    print(f"the host heard of the closed tab after {time.monotonic() - started:.2f} s")
+    # the tab's end reaches the host as a lost connection (a closed tab sends no SCTP abort): ICE
+    # fails, or stays disconnected for 10 s, whichever Chromium says first (both about 15 s here)
+    found = events(host)
+    assert [e[1] for e in found] == ["open", "error", "close"] and found[2][2] == "failed", found
+    assert found[1][2].startswith("the connection was lost: the other device "), found
+    assert host.evaluate("pygamesPeer.state('seat-1')") == "failed"
+
+
 def test_several_seats_and_a_new_invitation_replaces_the_old(open_page, site_dir, site_url):
     host = bare_page(open_page, site_dir, site_url)
     first = bare_page(open_page, site_dir, site_url)
@@ -152,6 +169,26 @@ def test_several_seats_and_a_new_invitation_replaces_the_old(open_page, site_dir
     assert host.evaluate(refusal, ["seat-1", reply]) == 'connection "seat-1" is closed: make a new invitation'
     wait_event(first, "close")
     assert host.evaluate("pygamesPeer.state('seat-2')") == "open"
+    # a description that is not one: the promise is refused and the connection left failed, quietly
+    refused = late.evaluate("pygamesPeer.answer('other', 'v=0 nonsense', []).then(() => 'answered', e => e.name)")
+    assert refused == "OperationError" and late.evaluate("pygamesPeer.state('other')") == "failed"
+    assert [e for e in events(late) if e[0] == "other"] == []
+    # ICE servers as an array or its JSON; anything else is refused before a connection is made.
+    # A STUN server that does not answer (nothing listens on this machine's port 3478) holds the
+    # invitation back no longer than the 3 s cap on gathering.
+    stun = '[{"urls": "stun:127.0.0.1:3478"}]'
+    started = time.monotonic()
+    assert "a=ice-ufrag:" in late.evaluate("(s) => pygamesPeer.offer('stun', s)", stun)
+    assert time.monotonic() - started < 6
+    assert "a=ice-ufrag:" in late.evaluate("(s) => pygamesPeer.offer('stun', JSON.parse(s))", stun)
+    refused = late.evaluate("pygamesPeer.offer('odd', {urls: 'stun:x'}).then(() => 'made', e => e.message)")
+    assert refused.startswith("iceServers must be an array") and late.evaluate("pygamesPeer.state('odd')") == "none"
+    late.evaluate("pygamesPeer.close('stun')")
+    # two invitations for one seat at once: the first one's promise says it was replaced
+    both = host.evaluate("""() => Promise.allSettled([pygamesPeer.offer('seat-4', []), pygamesPeer.offer('seat-4', [])])
+                            .then(r => r.map(x => x.status === 'fulfilled' ? 'sdp' : x.reason.name + ': ' + x.reason.message))""")
+    assert both == ['AbortError: connection "seat-4" was closed or replaced while it was being made', "sdp"]
+    assert host.evaluate("pygamesPeer.state('seat-4')") == "connecting"  # the second one stands
 
 
 def test_slow_hands_still_connect(open_page, site_dir, site_url):

@@ -104,6 +104,28 @@ def test_every_kind_of_candidate_round_trips():
     assert len(sdp.pack(text)) < 300
 
 
+#: written by hand in the form Firefox gives a data-channel offer (the fingerprint at session level,
+#: upper-case transports, a tcp candidate, end-of-candidates, hexadecimal ICE credentials)
+FIREFOX_FORM = "\r\n".join([
+    "v=0", "o=mozilla...THIS_IS_SDPARTA-99.0 7436318563514786375 0 IN IP4 0.0.0.0", "s=-", "t=0 0",
+    "a=sendrecv", "a=fingerprint:sha-256 " + ":".join(f"{b:02x}" for b in range(32)), "a=group:BUNDLE 0",
+    "a=ice-options:trickle", "a=msid-semantic:WMS *", "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+    "c=IN IP4 0.0.0.0",
+    "a=candidate:0 1 UDP 2122252543 2d7a8e3c-5b9f-4a4c-9e33-7f4bac9d8a23.local 52345 typ host",
+    "a=candidate:1 1 TCP 2105524479 2d7a8e3c-5b9f-4a4c-9e33-7f4bac9d8a23.local 9 typ host tcptype active",
+    "a=sendrecv", "a=end-of-candidates", "a=ice-pwd:0f1e2d3c4b5a69788796a5b4c3d2e1f0", "a=ice-ufrag:9a8b7c6d",
+    "a=mid:0", "a=setup:actpass", "a=sctp-port:5000", "a=max-message-size:1073741823", ""])
+
+
+def test_the_form_firefox_writes_is_read():
+    packed = sdp.pack(FIREFOX_FORM)
+    assert sdp.kind(packed) == "offer" and len(packed) < 150
+    full = sdp.unpack(packed)
+    assert facts(full) == facts(FIREFOX_FORM) | {"candidates": {
+        ("2d7a8e3c-5b9f-4a4c-9e33-7f4bac9d8a23.local", 52345, "udp", "host", None),
+        ("2d7a8e3c-5b9f-4a4c-9e33-7f4bac9d8a23.local", 9, "tcp", "host", "active")}}
+
+
 def test_pack_leaves_out_candidates_it_cannot_carry():
     good = "1 1 udp 2122260223 192.0.2.7 50000 typ host generation 0"
     lines = [good, "2 2 udp 2122260222 192.0.2.7 50001 typ host",  # RTCP component
