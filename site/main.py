@@ -632,6 +632,8 @@ async def net_pairing(peer, command):
         elif op == "accept":
             await peer.accept(conn, command["sdp"])
     except Exception as exc:
+        if "AbortError" in str(exc):
+            return  # a newer offer for the same link replaced this one: nothing failed
         APP.net_failed(conn, describe_js_error(exc))
     paint()
     run_net()

@@ -250,7 +250,7 @@
     peer.faults.duplicate = Math.max(0, Number(w.duplicate) || 0);
   }
 
-  const ids = () => [...peers.keys()];  // the open and opening connections (tests put faults on them)
+  const ids = () => [...peers.keys()];  // every connection id of this page, closed ones too (tests put faults on them)
   const api = { offer, accept, answer, send, close, state, stats, faults, ids, onevent: null };
   window.pygamesPeer = api;
 })();
