@@ -140,23 +140,6 @@ def win_share(winners: list[int], seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def compact_playout(table: Any, policy: Callable[[Any, list, Rng], Any], evaluate: Callable[[Any], list[float]],
-                    rng: Rng, depth: int, seat: int) -> float:
-    """A playout on a game's compact engine, for a game bot's ``playout`` hook (see ``_playout``):
-    ``policy(table, legal, rng)`` for up to ``depth`` actions as ``IsmctsBot._rollout`` plays them (a
-    single legal action without asking the policy), then ``seat``'s reward as ``_rewards`` gives it
-    (``evaluate(table)`` for a cut playout). ``table`` is a compact engine's ``Table`` (``over``,
-    ``legal()``, ``play(action)``, ``winners()``), changed in place."""
-    for _ in range(depth):
-        if table.over:
-            break
-        legal = table.legal()
-        table.play(legal[0] if len(legal) == 1 else policy(table, legal, rng))
-    if table.over:
-        return win_share(table.winners(), seat)
-    return evaluate(table)[seat]
-
-
 class IsmctsBot(Bot):
     level = "hard"
 
@@ -208,13 +191,8 @@ class IsmctsBot(Bot):
 
     def _playout(self, game: Game, module: Any, state: dict, depth: int, seat: int,
                  settings: dict[str, Any]) -> float:
-        """Play on from a new node with the rollout policy and score the end for ``seat``. A game bot
-        with a ``playout(game, state, rng, depth, seat)`` hook plays the same playout on its own
-        compact engine (Coup's); playouts cut at the bot's turns (``rollout_turns``) use ``advance``."""
+        """Play on from a new node with the rollout policy and score the end for ``seat``."""
         stop = self._stopper(module, seat, settings)
-        fast = getattr(module, "playout", None)
-        if fast is not None and stop is None and not game.is_over(state):
-            return fast(game, state, self.rng, depth, seat)
         self._rollout(game, module, state, self.rng, depth, stop=stop)
         return self._rewards(game, module, state, seat)
 

@@ -217,11 +217,9 @@ class Game:
             return dict(defaults[num_players])
         return normalize_options(specs, options, num_players, self.test_option_keys)
 
-    def setup_arguments(self, num_players: int, seed: int | str, options: dict | None = None, *,
-                        fixed_deals: bool = True) -> tuple[int, dict]:
+    def setup_arguments(self, num_players: int, seed: int | str, options: dict | None = None) -> tuple[int, dict]:
         """``new_game``'s arguments, checked: (the generator's first state, the options normalized).
-        Raises SetupError for a bad player count, seed or option, and with ``fixed_deals=False`` for
-        the test options too (a compact playout engine's ``Table.deal`` deals only random games)."""
+        Raises SetupError for a bad player count, seed or option."""
         if isinstance(num_players, bool) or not isinstance(num_players, int):
             raise SetupError("num_players must be a whole number")
         if not self.min_players <= num_players <= self.max_players:
@@ -230,10 +228,7 @@ class Game:
             start = seed_to_int(seed)
         except TypeError as exc:
             raise SetupError(str(exc)) from None
-        opts = self.normalize_options(num_players, options)
-        if not fixed_deals and not set(self.test_option_keys).isdisjoint(opts):
-            raise SetupError("a fixed deal for tests needs the rules engine's new_game")
-        return start, opts
+        return start, self.normalize_options(num_players, options)
 
     def new_game(self, num_players: int, seed: int | str, options: dict | None = None) -> State:
         start, opts = self.setup_arguments(num_players, seed, options)

@@ -79,6 +79,24 @@ def test_rollout_policy_returns_legal_actions():
         s = GAME.apply(s, action)
 
 
+def test_rollout_policy_answers_every_kind_of_step_with_a_legal_action():
+    """The hard bot's playout policy at every step kind of random games with every extra character,
+    and evaluate's rewards there (in [0, 1], summing to 1)."""
+    rng = Rng("rollout/steps")
+    options = [{}, {"inquisitor": True}, {"diplomat": True, "factions": True}, {"inquisitor": True, "wins_needed": 2}]
+    checked = set()
+    for index in range(24):
+        s = GAME.new_game(3 + index % 4, index, options[index % len(options)])
+        while not GAME.is_over(s):
+            legal = GAME.legal_actions(s)
+            assert coup_bot.rollout(GAME, s, legal, rng.fork()) in legal
+            rewards = coup_bot.evaluate(GAME, s)
+            assert all(0.0 <= r <= 1.0 for r in rewards) and abs(sum(rewards) - 1.0) < 1e-9
+            checked.add(s["queue"][0]["k"])
+            s = GAME.apply(s, legal[rng.randbelow(len(legal))])
+    assert {"act", "react", "lose", "reveal", "keep", "show", "inspect"} <= checked
+
+
 def test_evaluate_gives_rewards_in_0_1_that_favour_the_stronger_seat():
     s = setup(3, [[D, CA], [A, CO], [AM, CO]], coins=[7, 2, 2], wins_needed=3)
     s = play(s, "coup>1", "lose:assassin")

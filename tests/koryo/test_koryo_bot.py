@@ -49,6 +49,21 @@ def test_scores_cover_every_decision():
             state = GAME.apply(state, legal[rng.randbelow(len(legal))])
 
 
+def test_rollout_policy_answers_every_step_with_a_legal_action():
+    """The hard bot's playout policy at every step of random games, and evaluate's rewards there."""
+    rng = Rng("rollout/steps")
+    checked = set()
+    for g in range(24):
+        state = GAME.new_game(2 + g % 3, g)
+        while not GAME.is_over(state):
+            legal = GAME.legal_actions(state)
+            assert bot.rollout(GAME, state, legal, rng.fork()) in legal
+            assert all(0.0 <= r <= 1.0 for r in bot.evaluate(GAME, state))
+            checked.add(state["step"])
+            state = GAME.apply(state, legal[rng.randbelow(len(legal))])
+    assert {"play", "destroy", "discard", "steal", "priest", "swap"} <= checked
+
+
 def test_hard_bot_uses_rollout_and_evaluate_on_sampled_states():
     from pygames.bots.ismcts import IsmctsBot
     state = GAME.new_game(3, 17)

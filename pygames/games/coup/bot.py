@@ -16,9 +16,7 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from ...bots.ismcts import compact_playout
 from . import cards as C
-from . import compact as K
 
 #: how much each character is worth holding (coin-like units)
 VALUE = {"duke": 5.0, "diplomat": 4.2, "assassin": 4.6, "captain": 4.2, "ambassador": 3.2,
@@ -567,79 +565,6 @@ def evaluate(game: Any, state: dict) -> list[float]:
     progress = [state["wins"][s] + strength[s] / total for s in range(n)]
     whole = sum(progress) or 1.0
     return [p / whole for p in progress]
-
-
-# ---------------------------------------------------------------- the same playout on the compact engine
-#: VALUE by compact card int
-CARD_VALUES = [VALUE[c] for c in C.CHARACTERS]
-
-
-def compact_rollout(table: K.Table, legal: list, rng: Any) -> Any:
-    """``rollout`` on the compact engine: the same policy, reading the same facts in the same order and
-    drawing the same random numbers, so that from the same state and generator it picks the same actions
-    (tests/coup/test_coup_compact.py checks it)."""
-    if len(legal) == 1:
-        return legal[0]
-    step = table.queue[0]
-    kind = step[0]
-    if kind == K.ACT:
-        coups = [a for a in legal if a >> 3 == K.COUP]
-        if coups:
-            return coups[rng.randbelow(len(coups))]
-        hand = table.hands[table.turn]
-        claims = table.claims
-        honest = []
-        for a in legal:
-            claim, negative = claims[a >> 3]
-            if claim >= 0 and (claim in hand) != negative:
-                honest.append(a)
-        r = rng.random()
-        if honest and r < 0.75:
-            return honest[rng.randbelow(len(honest))]
-        if r < 0.92:
-            plain = [a for a in legal if a >> 3 == K.INCOME or a >> 3 == K.FOREIGN_AID]
-            return plain[rng.randbelow(len(plain))]
-        return legal[rng.randbelow(len(legal))]
-    if kind == K.REACT:
-        hand = table.hands[step[3][step[4]]]
-        for a in legal:
-            if K.BLOCK <= a < K.PICK and a - K.BLOCK in hand:
-                return a
-        claimed = table.block_card if step[1] == K.BLOCK_STAGE else table.claim
-        if claimed >= 0 and not table.negative and K.CHALLENGE in legal:
-            seen = hand.count(claimed) + table.dead[claimed]
-            if rng.random() < 0.06 + 0.3 * seen:
-                return K.CHALLENGE
-        if rng.random() < 0.04:
-            return legal[rng.randbelow(len(legal))]
-        return legal[0]
-    if kind == K.REVEAL:
-        claimed = table.block_card if step[2] == K.BLOCK_STAGE else table.claim
-        for a in legal:
-            if a - K.PICK == claimed:
-                return a
-    if kind == K.LOSE or kind == K.REVEAL or kind == K.SHOW:
-        return min(legal, key=lambda a: CARD_VALUES[a - K.PICK])
-    if kind == K.KEEP:
-        return max(legal, key=lambda cards: sum(CARD_VALUES[c] for c in cards) - 1.5 * (
-            len(cards) - len(set(cards))))
-    return legal[rng.randbelow(len(legal))]
-
-
-def compact_evaluate(table: K.Table) -> list[float]:
-    """``evaluate`` of a compact table (the same arithmetic)."""
-    hands, coins, wins = table.hands, table.coins, table.wins
-    strength = [len(hands[s]) * 8.0 + min(coins[s], 10) if hands[s] else 0.0 for s in range(table.n)]
-    total = sum(strength) or 1.0
-    progress = [wins[s] + strength[s] / total for s in range(table.n)]
-    whole = sum(progress) or 1.0
-    return [p / whole for p in progress]
-
-
-def playout(game: Any, state: dict, rng: Any, depth: int, seat: int) -> float:
-    """The hard bot's playout hook: ``rollout`` and ``evaluate`` on the compact engine (the same choices
-    and draws as the search's own loop through ``advance``; docs/bots.md). ``state`` is left as it was."""
-    return compact_playout(K.Table(state), compact_rollout, compact_evaluate, rng, depth, seat)
 
 
 # ---------------------------------------------------------------- hard bot hooks

@@ -8,11 +8,8 @@ is judged on the table that would remain after the end-of-round discard.
 
 from __future__ import annotations
 
-from functools import partial
-
-from ...bots.ismcts import compact_playout, rank_rewards
+from ...bots.ismcts import rank_rewards
 from . import cards as C
-from . import compact as K
 from .rules import holds_power, power_holder, spy_protected
 
 # value of holding a power for one more round (per remaining round where it says so)
@@ -269,14 +266,12 @@ def _play_scores(view: dict, legal: list[dict], seat: int, rounds_left: int) -> 
 
 
 def _play_values(tables: list[list[int]], coins: list[int], bank: int, keep: int, seat: int, rounds_left: int,
-                 plays: list[dict[int, int]], soft: SoftScores | None = None) -> list[float]:
-    """_play_scores of plays given as {kind: count} (the cards each adds to ``seat``'s table); ``soft``:
-    SoftScores(tables, coins, rounds_left, bank) if the caller has it."""
+                 plays: list[dict[int, int]]) -> list[float]:
+    """_play_scores of plays given as {kind: count} (the cards each adds to ``seat``'s table)."""
     senator = holds_power(tables, seat, C.SENATOR)
     barbarian_gain = None
     lobby_ok = spy_protected(tables) != seat
-    if soft is None:
-        soft = SoftScores(tables, coins, rounds_left, bank)
+    soft = SoftScores(tables, coins, rounds_left, bank)
     out = []
     for changes in plays:
         after = _with(tables, seat, changes)
@@ -323,59 +318,6 @@ def rollout(game, state: dict, legal: list[dict], rng) -> dict:
 def evaluate(game, state: dict) -> list[float]:
     """Rewards in [0, 1] for a playout cut before the end: rank on the soft scores."""
     return rank_rewards(soft_scores(state["tables"], state["coins"], C.ROUNDS - state["round"], state["bank"]))
-
-
-# ---------------------------------------------------------------- the same playout on the compact engine
-def compact_rollout(table: K.Table, legal: list[int], rng, memo: dict | None = None) -> int:
-    """``rollout`` on the compact engine: the same policy, reading the same facts in the same order and
-    drawing the same random numbers, so that from the same state and generator it picks the same action
-    (tests/koryo/test_koryo_compact.py checks it). ``memo``: a dict kept by the caller for one table as
-    it plays on, where the SoftScores of each round's Order phase are kept (no play changes the
-    tables, gold or bank: every seat's play is judged against the same ones)."""
-    if len(legal) == 1 or rng.random() < 0.25:
-        return legal[rng.randbelow(len(legal))]
-    step = table.step
-    seat = table.turn
-    tables, coins, bank = table.tables, table.coins, table.bank
-    rounds_left = C.ROUNDS - table.round
-    if step == K.PLAY:
-        best: dict[int, int] = {}
-        for a in legal:  # the largest set of each kind (counts come in increasing order)
-            if a < K.PLAY2:
-                best[a >> 4] = a
-        candidates = list(best.values())
-        soft = None if memo is None else memo.get(table.round)
-        if soft is None:
-            soft = SoftScores(tables, coins, rounds_left, bank)
-            if memo is not None:
-                memo[table.round] = soft
-        values = _play_values(tables, coins, bank, C.LIMIT[table.round], seat, rounds_left,
-                              [{a >> 4: a & 15} for a in candidates], soft)
-        return candidates[max(range(len(candidates)), key=values.__getitem__)]
-    if step == K.DESTROY:
-        soft = SoftScores(tables, coins, rounds_left, bank)
-        values = [relative(soft.minus_one(a >> 4, a & 15), seat) for a in legal]
-    elif step == K.DISCARD:
-        soft = SoftScores(tables, coins, rounds_left, bank)
-        values = [relative(soft.minus_one(seat, k), seat) + 0.01 * k for k in legal]
-    elif step == K.STEAL:
-        soft_now = soft_scores(tables, coins, rounds_left, bank)
-        values = [soft_now[target] + 0.01 * coins[target] for target in legal]
-    else:  # the Priest's event, a Lobbying swap: at random
-        return legal[rng.randbelow(len(legal))]
-    return legal[max(range(len(legal)), key=values.__getitem__)]
-
-
-def compact_evaluate(table: K.Table) -> list[float]:
-    """``evaluate`` of a compact table (the same arithmetic)."""
-    return rank_rewards(soft_scores(table.tables, table.coins, C.ROUNDS - table.round, table.bank))
-
-
-def playout(game, state: dict, rng, depth: int, seat: int) -> float:
-    """The hard bot's playout hook: ``rollout`` and ``evaluate`` on the compact engine (the same choices
-    and draws as the search's own loop through ``advance``; docs/bots.md), the policy's memo kept for
-    the one playout. ``state`` is left as it was."""
-    return compact_playout(K.Table(state), partial(compact_rollout, memo={}), compact_evaluate, rng, depth, seat)
 
 
 #: the hard bot's budget and settings for Koryo (see pygames/bots/ismcts.py)

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...bots.ismcts import compact_playout, rank_rewards
+from ...bots.ismcts import rank_rewards
 from . import cards
-from . import compact as K
 
 KINDS = cards.KINDS
 ROUNDS = cards.ROUNDS
@@ -291,71 +290,6 @@ def evaluate(game: Any, state: dict) -> list[float]:
         elif card["up"] and card["k"] in PERSISTENT:
             values[card["o"]] += 0.5 * PERSISTENT[card["k"]] * left
     return rank_rewards(values)
-
-
-# ---------------------------------------------------------------- the same playout on the compact engine
-#: evaluate's weights by compact kind: of the influence on a hidden top card, of a revealed top card's
-#: rounds left (None: not a persistent card)
-HIDDEN_WEIGHTS = [0.6 * (2.0 if k == "conspiracy" else (0.0 if k == "ambush" else 1.0)) for k in KINDS]
-SHOWN_WEIGHTS = [0.5 * PERSISTENT[k] if k in PERSISTENT else None for k in KINDS]
-
-
-def compact_rollout(table: K.Table, legal: list, rng: Any) -> int:
-    """``rollout`` on the compact engine: the same policy, reading the same facts and drawing the same
-    random numbers, so that from the same state and generator it picks the same actions
-    (tests/oriflamme/test_oriflamme_compact.py checks it). The search never asks the policy about a
-    single legal action (``IsmctsBot._rollout`` plays it), nor does this."""
-    if len(legal) == 1:
-        return legal[0]
-    pending = table.pending
-    if pending is None:  # a placement: anywhere but on a stack
-        hand = table.hands[table.order[table.turn]]
-        plain = K.END_PLACES[hand] if table.queue else K.CENTER_PLACES[hand]
-        return plain[rng.randbelow(len(plain))]
-    ask = pending[0]
-    if ask == K.ASK_REVEAL:
-        card = table.queue[table.pos][-1]
-        kind = card[K.KIND]
-        if kind == K.AMBUSH:
-            return K.LEAVE
-        if kind == K.CONSPIRACY:
-            return K.REVEAL if card[K.IP] >= 2 or table.round == ROUNDS else K.LEAVE
-        return K.REVEAL if rng.random() < 0.75 else K.LEAVE
-    if ask == K.ASK_TARGET:
-        seat, queue, owners = pending[1], table.queue, table.owners
-        best, best_value = legal[0], -99.0
-        for pos in legal:
-            value = (queue[pos][-1][K.IP] + 1.0 if owners[pos] != seat else -1.0) + rng.random()
-            if value > best_value:
-                best, best_value = pos, value
-        return best
-    if ask == K.ASK_SPY:  # the richest (the first of them)
-        ip = table.ip
-        best = legal[0]
-        for victim in legal:
-            if ip[victim] > ip[best]:
-                best = victim
-        return best
-    return legal[rng.randbelow(len(legal))]
-
-
-def compact_evaluate(table: K.Table) -> list[float]:
-    """``evaluate`` of a compact table (the same arithmetic)."""
-    values = [float(v) for v in table.ip]
-    left = ROUNDS - table.round
-    for owner, stack in zip(table.owners, table.queue):
-        card = stack[-1]
-        if not card[K.UP] and card[K.IP]:
-            values[owner] += HIDDEN_WEIGHTS[card[K.KIND]] * card[K.IP]
-        elif card[K.UP] and SHOWN_WEIGHTS[card[K.KIND]] is not None:
-            values[owner] += SHOWN_WEIGHTS[card[K.KIND]] * left
-    return rank_rewards(values)
-
-
-def playout(game: Any, state: dict, rng: Any, depth: int, seat: int) -> float:
-    """The hard bot's playout hook: ``rollout`` and ``evaluate`` on the compact engine (the same choices
-    and draws as the search's own loop through ``advance``; docs/bots.md). ``state`` is left as it was."""
-    return compact_playout(K.Table(state), compact_rollout, compact_evaluate, rng, depth, seat)
 
 
 #: the hard bot's budget and settings for Oriflamme (see pygames/bots/ismcts.py)
