@@ -6,15 +6,13 @@ both columns of its table come from the same code. Results are plain dicts.
 
 This module imports pygames by its absolute name and uses only the engine contract
 (``get_game``, ``new_game``, ``legal_actions``, ``apply``, ``advance``, ``is_over``),
-``pygames.core.Rng`` and, for the "playout" path, a game's compact playout engine where it
-has one: the bench copies it into a git worktree of the code before the speed work and runs
-it there too (``python3 build.py bench``'s "against the code before" rows), so that both
+``pygames.core.Rng``: the bench copies it into a git worktree of the code before the speed
+work and runs it there too (``python3 build.py bench``'s "against the code before" rows), so that both
 sides are measured by the very same loops.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 import time
@@ -24,10 +22,8 @@ from pygames.core import Rng
 
 #: how playouts are driven: "public" = legal_actions + apply (a new state per action, every
 #: check); "simulation" = simulation_actions + advance (in place, as the hard bot's search walks
-#: its tree); "playout" = the game's compact playout engine (``pygames.games.<id>.compact``'s
-#: ``Table``: ``deal``, ``legal``, ``play``), on which the hard bot plays its playouts, for the
-#: games that have one (``playout_engine``)
-PATHS = ("public", "simulation", "playout")
+#: its tree and plays its playouts)
+PATHS = ("public", "simulation")
 #: CPU time where the platform has it (steadier on a shared machine); wall time in the page
 _clock = time.perf_counter if sys.platform == "emscripten" else time.process_time
 
@@ -57,18 +53,6 @@ def playouts(game_id: str, players: int, seconds: float = 1.0, seed: str = "benc
             "actions_per_s": round(actions / elapsed), "games": games}
 
 
-def playout_engine(game_id: str):
-    """The compact playout engine's table class of a game, or None (the game's hard bot then plays
-    its playouts with ``advance``)."""
-    if game_id not in GAMES:
-        raise ValueError(f"no game {game_id!r}")
-    try:
-        module = importlib.import_module(f"pygames.games.{game_id}.compact")
-    except ImportError:
-        return None
-    return module.Table
-
-
 def engine_playouts(engine: str, players: int, seconds: float = 0.3, seed: str = "bench",
                     path: str = "public", min_games: int = 1) -> dict:
     """Uniformly random games for ``seconds`` (CPU seconds in CPython) through one engine:
@@ -84,22 +68,6 @@ def engine_playouts(engine: str, players: int, seconds: float = 0.3, seed: str =
         from pygames.outside.coupml_playouts import random_games
 
         games, actions, started = random_games(players, rng, seconds, min_games, _clock)
-    elif path == "playout":
-        table_class = playout_engine(engine)
-        if table_class is None:
-            raise ValueError(f"{engine} has no compact playout engine")
-        started = _clock()
-        while games < min_games or _clock() - started < seconds:
-            table = table_class.deal(players, rng.randbelow(1 << 30))
-            steps = 0
-            while not table.over:
-                legal = table.legal()
-                table.play(legal[rng.randbelow(len(legal))])
-                steps += 1
-                if steps >= MAX_ACTIONS:
-                    raise RuntimeError(f"{engine}: a random playout did not end within {MAX_ACTIONS} actions")
-            games += 1
-            actions += steps
     else:
         game = get_game(engine)
         simulate = path == "simulation"

@@ -164,14 +164,6 @@ def test_engine_playouts_drive_both_paths_and_coupml_from_one_seed():
     public = bench.engine_playouts("koryo", 2, seconds=0, seed="same", path="public", min_games=3)
     simulation = bench.engine_playouts("koryo", 2, seconds=0, seed="same", path="simulation", min_games=3)
     assert public["actions_per_playout"] == simulation["actions_per_playout"]
-    # the compact playout engines (Coup's, Koryo's, Oriflamme's) deal and play the same games as the rules engines
-    for game_id in ("coup", "koryo", "oriflamme"):
-        public = bench.engine_playouts(game_id, 4, seconds=0, seed="same", path="public", min_games=5)
-        playout = bench.engine_playouts(game_id, 4, seconds=0, seed="same", path="playout", min_games=5)
-        assert public["actions_per_playout"] == playout["actions_per_playout"]
-    assert bench.playout_engine("tournay") is None
-    with pytest.raises(ValueError):
-        bench.engine_playouts("tournay", 2, seconds=0, path="playout")
     pytest.importorskip("coupml")
     row = bench.engine_playouts("coupml", 4, seconds=0, min_games=2)
     assert row["games"] == 2 and row["actions_per_playout"] > 0
@@ -227,21 +219,19 @@ def test_interleaved_rotates_the_order_and_shares_the_seed_per_round():
 def test_the_engine_rows_and_their_table():
     calls: list = []
     ours = FakeMeasurer({("coupml", None): 100.0, ("coup", "public"): 80.0, ("coup", "simulation"): 200.0,
-                         ("coup", "playout"): 300.0, ("tournay", "public"): 30.0, ("tournay", "simulation"): 90.0},
+                         ("tournay", "public"): 30.0, ("tournay", "simulation"): 90.0},
                         calls, "ours")
     before = FakeMeasurer({("tournay", "public"): 10.0, ("tournay", "simulation"): 45.0, ("coup", "public"): 20.0,
                            ("coup", "simulation"): 50.0}, calls, "before", lengths=((4, 8.0),))
     versus = bench_versus_coupml(ours, 2, 0.01)
     assert list(versus) == [str(n) for n in COUPML_PLAYERS]
     assert versus["4"]["public_ratio"] == 0.8 and versus["4"]["simulation_ratio"] == 2.0
-    assert versus["4"]["playout_ratio"] == 3.0
     rows = bench_versus_before(ours, before, 2, 0.01, {"tournay": (2, 3), "coup": (2, 2)})
     # games of 10 actions now, of 8 before: 3x the games per second is 3.75x the actions
     assert rows["tournay"]["3"] == {"before_public": 10.0, "public": 30.0, "public_ratio": 3.0,
                                   "before_actions": 8.0, "actions": 10.0, "public_action_ratio": 3.75,
                                   "before_simulation": 45.0, "simulation": 90.0, "simulation_ratio": 2.0}
-    # a game with a compact playout engine: that engine beside the code before's simulation path
-    assert rows["coup"]["2"]["playout"] == 300.0 and rows["coup"]["2"]["playout_ratio"] == 6.0
+    assert "playout" not in rows["coup"]["2"]  # one rules body per game: no second engine to measure
     results = {"when": "2026-11-24T02:00:00", "machine": {"python": "3.x", "load_average": [1.0, 2.0, 3.0]},
                "engines_cpython": {"rounds": 2, "round_seconds": 0.01, "coupml": versus,
                                    "before": {"commit": BEFORE_COMMIT, **rows}},
@@ -249,7 +239,7 @@ def test_the_engine_rows_and_their_table():
                             "blocks": {"tournay": {"longest_task_ms": 61, "longest_task_cpu_ms": 33},
                                        "coup": {"longest_task_ms": 70, "longest_task_cpu_ms": 52}}}}
     table = engine_speed_table(results)
-    for figure in ("| 4 | 100 | 80 | 0.80 | 200 | 2.00 | 300 | 3.00 |", "| coup | 2 | 50 → 300 | 6.00 | – |",
+    for figure in ("| 4 | 100 | 80 | 0.80 | 200 | 2.00 |",
                    "| tournay | 3 | 10 → 30 | 3.00 | 8.0 → 10.0 | 3.75 | 45 → 90 | 2.00 | – | – |",
                    "| tournay | 2 | 10 → 30 | 3.00 | 8.0 → 10.0 | 3.75 | 45 → 90 | 2.00 | 2.50 | 1.75 |", BEFORE_COMMIT,
                    "70 ms wall time (tournay 61, coup 70)", "CPU time 52 ms (tournay 33, coup 52)"):

@@ -76,34 +76,24 @@ def ratio(ours: float, theirs: float) -> float | None:
 
 
 def bench_versus_coupml(ours: PlayoutWorker, rounds: int, seconds: float) -> dict:
-    """Coup in pygames (public and simulation paths, and the compact playout engine on which the
-    hard bot plays its playouts) beside coupml, interleaved."""
+    """Coup in pygames (the public path, and the simulation path on which the hard bot walks its tree
+    and plays its playouts) beside coupml, interleaved."""
     out = {}
     for players in COUPML_PLAYERS:
         runs = interleaved([("coupml", ours, {"engine": "coupml", "players": players})] +
                            [(path, ours, {"engine": "coup", "players": players, "path": path})
-                            for path in ("public", "simulation", "playout")],
+                            for path in ("public", "simulation")],
                            rounds, seconds, "coupml")
         theirs = runs["coupml"]["playouts_per_s"]
         out[str(players)] = {**runs, **{f"{path}_ratio": ratio(runs[path]["playouts_per_s"], theirs)
-                                        for path in ("public", "simulation", "playout")}}
+                                        for path in ("public", "simulation")}}
     return out
-
-
-def has_playout_engine(game_id: str) -> bool:
-    """Whether the game's hard bot plays its playouts on a compact engine (pygames/games/<id>/compact.py,
-    bench.py's "playout" path)."""
-    from pygames import bench
-
-    return bench.playout_engine(game_id) is not None
 
 
 def bench_versus_before(ours, before, rounds: int, seconds: float, games: dict) -> dict:
     """Every game and player count, both paths: ours beside the code of BEFORE_COMMIT, interleaved.
     ``ours`` and ``before`` are measurers (PlayoutWorker in CPython, pages in the browser);
-    ``games`` maps game ids to (min_players, max_players). A game with a compact playout engine
-    (``has_playout_engine``) also gets "playout": that engine beside the code before's simulation path,
-    interleaved with the two simulation paths (before, the bots' playouts were played there)."""
+    ``games`` maps game ids to (min_players, max_players)."""
     out: dict = {}
     for game_id, (low, high) in games.items():
         out[game_id] = {}
@@ -112,8 +102,6 @@ def bench_versus_before(ours, before, rounds: int, seconds: float, games: dict) 
             for path in ("public", "simulation"):
                 request = {"engine": game_id, "players": players, "path": path}
                 contenders = [("before", before, request), ("ours", ours, request)]
-                if path == "simulation" and has_playout_engine(game_id):
-                    contenders.append(("playout", ours, {**request, "path": "playout"}))
                 runs = interleaved(contenders, rounds, seconds, f"before/{path}")
                 row[f"before_{path}"] = runs["before"]["playouts_per_s"]
                 row[path] = runs["ours"]["playouts_per_s"]
@@ -125,9 +113,6 @@ def bench_versus_before(ours, before, rounds: int, seconds: float, games: dict) 
                     row["actions"] = runs["ours"]["actions_per_playout"]
                     row["public_action_ratio"] = ratio(row["public"] * row["actions"],
                                                        row["before_public"] * row["before_actions"])
-                if "playout" in runs:
-                    row["playout"] = runs["playout"]["playouts_per_s"]
-                    row["playout_ratio"] = ratio(row["playout"], row["before_simulation"])
             out[game_id][str(players)] = row
     return out
 
@@ -218,8 +203,7 @@ def print_engines(args: argparse.Namespace) -> int:
                 print(f"{game_id:<10}{players:>3} {row['before_public']:>14} {row['public']:>8} {row['public_ratio']!s:>6}"
                       f" {row['before_simulation']:>14} {row['simulation']:>8} {row['simulation_ratio']!s:>6}"
                       f"  actions per game {row['before_actions']} -> {row['actions']},"
-                      f" public x{row['public_action_ratio']} per action"
-                      + (f"  playout engine {row['playout']} x{row['playout_ratio']}" if "playout" in row else ""))
+                      f" public x{row['public_action_ratio']} per action")
         if "coup" in chosen:
             try:
                 import coupml  # noqa: F401 - only whether the bench extra is installed
@@ -227,8 +211,7 @@ def print_engines(args: argparse.Namespace) -> int:
                 return 0
             for players, row in bench_versus_coupml(ours, args.rounds, args.round_seconds).items():
                 print(f"coup {players}p beside coupml {row['coupml']['playouts_per_s']}/s: "
-                      f"public x{row['public_ratio']}, simulation x{row['simulation_ratio']}, "
-                      f"playout engine x{row['playout_ratio']}")
+                      f"public x{row['public_ratio']}, simulation x{row['simulation_ratio']}")
     finally:
         ours.close()
     return 0
@@ -248,17 +231,15 @@ def engine_speed_table(results: dict) -> str:
         lines.append(f"Coup beside coupml: skipped ({versus['skipped']}).")
     elif versus:
         lines += ["Random games of Coup per CPU second, pygames beside coupml 0.1.1 (the same random source; "
-                  "the playout engine is the compact engine on which the hard bot plays its playouts):", "",
+                  "the simulation path is where the hard bot walks its tree and plays its playouts):", "",
                   "| players | coupml | ours, public path | × | ours, simulation path | × | "
-                  "ours, playout engine | × | actions per game (coupml / ours) |",
-                  "|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+                  "actions per game (coupml / ours) |",
+                  "|---:|---:|---:|---:|---:|---:|---|"]
         for players, row in versus.items():
-            playout = row.get("playout")
             lines.append(f"| {players} | {row['coupml']['playouts_per_s']:.0f} | {row['public']['playouts_per_s']:.0f} | "
                          f"{row['public_ratio']:.2f} | {row['simulation']['playouts_per_s']:.0f} | "
                          f"{row['simulation_ratio']:.2f} | "
-                         + (f"{playout['playouts_per_s']:.0f} | {row['playout_ratio']:.2f}" if playout else "– | –")
-                         + f" | {row['coupml']['actions_per_playout']} / {row['public']['actions_per_playout']} |")
+                         f"{row['coupml']['actions_per_playout']} / {row['public']['actions_per_playout']} |")
     before = engines.get("before")
     if before:
         lines += ["", f"Random games per second, ours beside the code before ({before['commit']}); "
@@ -280,18 +261,6 @@ def engine_speed_table(results: dict) -> str:
                              f"{row['public_ratio']:.2f} | {length} | "
                              f"{row['before_simulation']:.0f} → {row['simulation']:.0f} | "
                              f"{row['simulation_ratio']:.2f} | {cells[0]} | {cells[1]} |")
-        playout_rows = [(game_id, players, row, web.get(game_id, {}).get(players, {}))
-                        for game_id, counts in before.items() if game_id != "commit"
-                        for players, row in counts.items() if "playout" in row]
-        if playout_rows:
-            lines += ["", "The hard bot's playouts on a compact playout engine, beside the code before's simulation "
-                      "path (where its playouts were played):", "",
-                      "| game | players | simulation before → playout engine | × | Chromium × |",
-                      "|---|---:|---:|---:|---:|"]
-            for game_id, players, row, web_row in playout_rows:
-                cell = f"{web_row['playout_ratio']:.2f}" if web_row.get("playout_ratio") else "–"
-                lines.append(f"| {game_id} | {players} | {row['before_simulation']:.0f} → {row['playout']:.0f} | "
-                             f"{row['playout_ratio']:.2f} | {cell} |")
     blocks = results.get("chromium", {}).get("blocks")
     if blocks:
         longest = max(row["longest_task_ms"] for row in blocks.values())
