@@ -38,7 +38,8 @@ def make_parser() -> argparse.ArgumentParser:
     sub.add_parser("test", help="install test needs, build, run pytest (extra args go to pytest)")
     sub.add_parser("fingerprint", add_help=False,
                    help="hashes of seeded games per game (tools/fingerprint.py; its options follow)")
-    shots = sub.add_parser("screenshots", help="PNGs of every game's table into docs/screenshots/ (tools/screenshots.py)")
+    shots = sub.add_parser("screenshots",
+                           help="PNGs of every game's table into docs/screenshots/ (tools/screenshots.py)")
     shots.add_argument("--review", help="instead: every size, language and colour scheme into this folder")
     shots.add_argument("--game", action="append", help="only this game (repeatable)")
     bench = sub.add_parser("bench", help="playouts/s, bytes shipped, time to lobby; writes bench/results.json")

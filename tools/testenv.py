@@ -16,6 +16,7 @@ from pathlib import Path
 from . import ROOT, BuildError, log
 from .site import build
 
+
 def find_chromium(install: bool = True) -> str | None:
     """A Chromium for the browser tests: $CHROMIUM, the system one, or installed now.
 

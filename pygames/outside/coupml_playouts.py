@@ -6,7 +6,7 @@ the bench in the browser measures only our engines.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from coupml import Coup
 

@@ -39,7 +39,8 @@ def run_arena(args: argparse.Namespace) -> int:
     ``--outside`` against coupml's RuleAI; the rows into bench/, the tables into docs/figures/."""
     if args.outside:
         try:
-            from pygames.outside.coup_ruleai import OUTSIDE_FIGURE, PLAN, bench as outside_bench
+            from pygames.outside.coup_ruleai import OUTSIDE_FIGURE, PLAN
+            from pygames.outside.coup_ruleai import bench as outside_bench
         except ImportError as exc:
             raise BuildError(f"the outside arena needs coupml: pip install -e .[bench] ({exc})") from None
         cells = [(level, n) for level, n in PLAN

@@ -168,7 +168,8 @@ def trace_main_tasks(path: Path) -> list[tuple[float, float]]:
              if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
     tasks: dict[tuple, list[tuple[float, float]]] = {main: [] for main in mains}
     for e in events:
-        if e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask" and (e.get("pid"), e.get("tid")) in mains:
+        if e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask" \
+                and (e.get("pid"), e.get("tid")) in mains:
             tasks[(e["pid"], e["tid"])].append((e["dur"] / 1000, e.get("tdur", e["dur"]) / 1000))
     # the page's renderer is the busy one (the trace is the browser's: idle renderers are in it too)
     return max(tasks.values(), key=lambda rows: sum(cpu for _wall, cpu in rows), default=[])

@@ -212,10 +212,12 @@ def print_engines(args: argparse.Namespace) -> int:
             finally:
                 old.close()
         print(f"games per CPU second, medians of {args.rounds} interleaved rounds; before = {BEFORE_COMMIT}")
-        print(f"{'game':<10}{'n':>3} {'public before':>14} {'ours':>8} {'x':>6} {'simul. before':>14} {'ours':>8} {'x':>6}")
+        print(f"{'game':<10}{'n':>3} {'public before':>14} {'ours':>8} {'x':>6} "
+              f"{'simul. before':>14} {'ours':>8} {'x':>6}")
         for game_id, per_count in rows.items():
             for players, row in per_count.items():
-                print(f"{game_id:<10}{players:>3} {row['before_public']:>14} {row['public']:>8} {row['public_ratio']!s:>6}"
+                print(f"{game_id:<10}{players:>3} {row['before_public']:>14} {row['public']:>8} "
+                      f"{row['public_ratio']!s:>6}"
                       f" {row['before_simulation']:>14} {row['simulation']:>8} {row['simulation_ratio']!s:>6}"
                       f"  actions per game {row['before_actions']} -> {row['actions']},"
                       f" public x{row['public_action_ratio']} per action"
@@ -254,7 +256,8 @@ def engine_speed_table(results: dict) -> str:
                   "|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
         for players, row in versus.items():
             playout = row.get("playout")
-            lines.append(f"| {players} | {row['coupml']['playouts_per_s']:.0f} | {row['public']['playouts_per_s']:.0f} | "
+            lines.append(f"| {players} | {row['coupml']['playouts_per_s']:.0f} | "
+                         f"{row['public']['playouts_per_s']:.0f} | "
                          f"{row['public_ratio']:.2f} | {row['simulation']['playouts_per_s']:.0f} | "
                          f"{row['simulation_ratio']:.2f} | "
                          + (f"{playout['playouts_per_s']:.0f} | {row['playout_ratio']:.2f}" if playout else "– | –")
@@ -297,7 +300,8 @@ def engine_speed_table(results: dict) -> str:
         longest = max(row["longest_task_ms"] for row in blocks.values())
         each = ", ".join(f"{game_id} {row['longest_task_ms']}" for game_id, row in blocks.items())
         if longest:
-            lines += ["", f"Longest main-thread task in the all-bot tables (botdelay 0): {longest} ms wall time ({each})"]
+            lines += ["", f"Longest main-thread task in the all-bot tables (botdelay 0): {longest} ms wall time "
+                          f"({each})"]
         else:  # the Long Tasks API reports only tasks of 50 ms or more
             lines += ["", "Longest main-thread task in the all-bot tables (botdelay 0): none of 50 ms or more "
                           "in wall time (the Long Tasks API's threshold)"]

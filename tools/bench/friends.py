@@ -23,7 +23,10 @@ ROUND_TRIP_PROBE = """() => {
   peer.send = (id, text) => { if (text.includes('"t":"act"')) sent = performance.now(); return send(id, text); };
   const onevent = peer.onevent;
   peer.onevent = (id, kind, data) => {
-    if (sent !== null && kind === "message" && data.includes('"t":"table"')) { seen.push(performance.now() - sent); sent = null; }
+    if (sent !== null && kind === "message" && data.includes('"t":"table"')) {
+      seen.push(performance.now() - sent);
+      sent = null;
+    }
     return onevent(id, kind, data);
   };
 }"""

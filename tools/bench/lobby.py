@@ -227,22 +227,26 @@ def lobby_table(results: dict) -> str:
              "|---|---:|---:|---|",
              f"| game list painted (Element Timing) | {lobby['list_cold_median_ms']} | {lobby['list_warm_median_ms']} "
              f"| ≤ 500 cold, ≤ 300 warm |",
-             f"| lobby playable (`pygamesReadyAt`) | {lobby['site_cold_median_ms']} | {lobby['site_warm_median_ms']} | |",
+             f"| lobby playable (`pygamesReadyAt`) | {lobby['site_cold_median_ms']} | "
+             f"{lobby['site_warm_median_ms']} | |",
              f"| bare runtime ready | {lobby['bare_cold_median_ms']} | {lobby['bare_warm_median_ms']} | |",
              f"| playable / bare | {lobby['playable_ratio_cold']} | {lobby['playable_ratio_warm']} | ≤ 1.05 |",
              f"| click on a game during the boot → its setup drawn | {lobby['click_to_setup_cold_median_ms']} | "
              f"{lobby['click_to_setup_warm_median_ms']} | |",
-             f"| (that click was made at) | {lobby['click_at_cold_median_ms']} | {lobby['click_at_warm_median_ms']} | |",
+             f"| (that click was made at) | {lobby['click_at_cold_median_ms']} | "
+             f"{lobby['click_at_warm_median_ms']} | |",
              f"| Pyodide ready (PyScript's \"Loaded interpreter\") | {lobby['runtime_cold_median_ms']} | "
              f"{lobby['runtime_warm_median_ms']} | |",
-             f"| … on the bare page | {lobby['bare_runtime_cold_median_ms']} | {lobby['bare_runtime_warm_median_ms']} | |",
+             f"| … on the bare page | {lobby['bare_runtime_cold_median_ms']} | "
+             f"{lobby['bare_runtime_warm_median_ms']} | |",
              f"| our part: Pyodide ready → `main.py` runs | {lobby['runtime_to_main_cold_median_ms']} | "
              f"{lobby['runtime_to_main_warm_median_ms']} | |",
              f"| … the bare page: Pyodide ready → its script ran | {lobby['bare_runtime_to_ready_cold_median_ms']} | "
              f"{lobby['bare_runtime_to_ready_warm_median_ms']} | |",
              f"| our part: `main.py` runs → playable | {lobby['main_to_ready_cold_median_ms']} | "
              f"{lobby['main_to_ready_warm_median_ms']} | |",
-             f"| … of which importing the package | {lobby['import_cold_median_ms']} | {lobby['import_warm_median_ms']} | |",
+             f"| … of which importing the package | {lobby['import_cold_median_ms']} | "
+             f"{lobby['import_warm_median_ms']} | |",
              "",
              f"Clicks made while Python was still starting: {lobby['clicks_during_boot']}; "
              f"requests on a cold load: {lobby['site_cold_requests']}."]
