@@ -109,14 +109,14 @@ def main(argv: list[str] | None = None) -> int:
             from tools.fingerprint import main as fingerprint
             return fingerprint(rest, prog="build.py fingerprint")
         if args.command == "screenshots":
-            from tools.screenshots import run
-            return run(args.review, args.game)
+            from tools.screenshots import run as screenshots
+            return screenshots(args.review, args.game)
         if args.command == "bench":
             if args.bots:
                 from tools.bench.bots import run_arena
                 return run_arena(args)
-            from tools.bench.run import run
-            return run(args)
+            from tools.bench.run import run as bench
+            return bench(args)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 2

@@ -35,9 +35,9 @@ def find_chromium(install: bool = True) -> str | None:
     if Path("/etc/debian_version").exists() and shutil.which("apt-get") and hasattr(os, "geteuid") \
             and os.geteuid() == 0:
         log("installing chromium with apt-get")
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-qq"], check=False, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False, env=env)
+        apt_env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=False, env=apt_env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False, env=apt_env)
         if Path("/usr/bin/chromium").exists():
             return "/usr/bin/chromium"
     log("installing Playwright's chromium")
@@ -85,7 +85,7 @@ def test_requirements_met() -> bool:
     from importlib import metadata
     from urllib.parse import unquote, urlparse
 
-    def installed_here(dist) -> bool:
+    def installed_here(dist: metadata.Distribution) -> bool:
         try:
             direct = json.loads(dist.read_text("direct_url.json") or "{}")
         except ValueError:

@@ -55,5 +55,5 @@ def run_arena(args: argparse.Namespace) -> int:
     bench(games=args.games, hard_games=args.hard_games, jobs=args.jobs, game_ids=args.game, matches=args.match,
           players=args.players, json_path=BENCH_DIR / "bots.json", figures=FIGURES, log=log)
     log(f"wrote {(BENCH_DIR / 'bots.json').relative_to(ROOT)}, "
-        + " and ".join(str((FIGURES / name).relative_to(ROOT)) for name, _ in (ARENA_FIGURE, SETTINGS_FIGURE)))
+        + " and ".join(str((FIGURES / name).relative_to(ROOT)) for name, _, _ in (ARENA_FIGURE, SETTINGS_FIGURE)))
     return 0

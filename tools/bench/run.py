@@ -8,6 +8,7 @@ import gzip
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 from .. import ROOT, BuildError, log
 from ..site import PACKAGE_ZIP, build
@@ -78,7 +79,7 @@ def bench_measure(args: argparse.Namespace, files: dict[str, bytes], started: fl
         + (f"{BEFORE_COMMIT})..." if before else "nothing: --no-before)..."))
     engines = bench_engines(args, before)
     log("measuring random playouts and bot decisions in CPython...")
-    results = {
+    results: dict[str, Any] = {
         "when": now(),
         "machine": machine(),
         "runtimes": runtimes(),
@@ -125,7 +126,7 @@ def bench_browser(args: argparse.Namespace, files: dict[str, bytes], before: Pat
     chromium = find_chromium(install=False)
     results: dict = {}
     with bench_site(files) as url, before_site(before) as before_url, sync_playwright() as p:
-        browser = p.chromium.launch(args=chromium_args(), **({"executable_path": chromium} if chromium else {}))
+        browser = p.chromium.launch(args=chromium_args(), executable_path=chromium)
         try:
             if before_url is not None:
                 log("  engines in the page, ours beside the code before...")
@@ -156,7 +157,7 @@ def run_lobby(args: argparse.Namespace) -> int:
     results.setdefault("settings", {})["runs"] = args.runs
     with bench_site(files) as url, sync_playwright() as p:
         chromium = find_chromium(install=False)
-        browser = p.chromium.launch(args=chromium_args(), **({"executable_path": chromium} if chromium else {}))
+        browser = p.chromium.launch(args=chromium_args(), executable_path=chromium)
         try:
             lobby = bench_lobby(browser, url, args.runs, next(iter(pygames.GAMES)))
         finally:
@@ -185,7 +186,7 @@ def run_friends(args: argparse.Namespace) -> int:
     results = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
     with bench_site(files) as url, sync_playwright() as p:
         chromium = find_chromium(install=False)
-        browser = p.chromium.launch(args=chromium_args(), **({"executable_path": chromium} if chromium else {}))
+        browser = p.chromium.launch(args=chromium_args(), executable_path=chromium)
         try:
             friends = bench_friends(browser, url, args.friend_games)
         finally:
