@@ -4,13 +4,14 @@
     python3 build.py [build]      write dist/: the static site, ready for any folder server
     python3 build.py serve        build, then serve dist/ on http://127.0.0.1:8000 (--port N)
     python3 build.py test [ARGS]  install test needs, build, run the whole pytest suite (ARGS go to pytest)
+    python3 build.py lint         ruff and mypy over the checkout (pyproject.toml's settings)
     python3 build.py bench        playouts per second, bytes shipped, time to a playable lobby
     python3 build.py bench --bots win rates between bot levels (bench/bots.json, docs/figures/arena.md)
     python3 build.py bench --bots --outside   our Coup bots against coupml's RuleAI (bench/outside.json)
     python3 build.py screenshots  the README's pictures of every game's table
     python3 build.py fingerprint [ARGS]  hashes of seeded games, to prove a refactor changed no game
 
-Each command is a module of tools/ (site, serve, testenv, bench, screenshots, fingerprint); this
+Each command is a module of tools/ (site, serve, testenv, lint, bench, screenshots, fingerprint); this
 file only reads the command line. dist/ holds the site/ shell, our ``pygames`` package as one zip,
 one games.css made of every ``pygames/games/*/style.css``, the Pyodide and PyScript runtimes
 vendored from their npm packages at pinned versions (checked against pinned sha512 integrity
@@ -36,9 +37,11 @@ def make_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--host", default="127.0.0.1")
     sub.add_parser("test", help="install test needs, build, run pytest (extra args go to pytest)")
+    sub.add_parser("lint", help="ruff and mypy over the checkout (installs them from the test extra if missing)")
     sub.add_parser("fingerprint", add_help=False,
                    help="hashes of seeded games per game (tools/fingerprint.py; its options follow)")
-    shots = sub.add_parser("screenshots", help="PNGs of every game's table into docs/screenshots/ (tools/screenshots.py)")
+    shots = sub.add_parser("screenshots",
+                           help="PNGs of every game's table into docs/screenshots/ (tools/screenshots.py)")
     shots.add_argument("--review", help="instead: every size, language and colour scheme into this folder")
     shots.add_argument("--game", action="append", help="only this game (repeatable)")
     bench = sub.add_parser("bench", help="playouts/s, bytes shipped, time to lobby; writes bench/results.json")
@@ -104,18 +107,21 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "test":
             from tools.testenv import run_tests
             return run_tests(rest)
+        if args.command == "lint":
+            from tools.lint import run_lint
+            return run_lint()
         if args.command == "fingerprint":
             from tools.fingerprint import main as fingerprint
             return fingerprint(rest, prog="build.py fingerprint")
         if args.command == "screenshots":
-            from tools.screenshots import run
-            return run(args.review, args.game)
+            from tools.screenshots import run as screenshots
+            return screenshots(args.review, args.game)
         if args.command == "bench":
             if args.bots:
                 from tools.bench.bots import run_arena
                 return run_arena(args)
-            from tools.bench.run import run
-            return run(args)
+            from tools.bench.run import run as bench
+            return bench(args)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 2

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import os
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -38,7 +38,7 @@ JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
                     | st.dictionaries(st.text(max_size=10), inner, max_size=4), max_leaves=8)
 
 
-@lru_cache(maxsize=None)
+@cache
 def positions(game_id: str) -> list[tuple[dict, list[dict], list[dict]]]:
     """Reachable positions of random games: (state, legal actions, actions legal earlier)."""
     game = pygames.get_game(game_id)

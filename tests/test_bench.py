@@ -16,8 +16,15 @@ from tools import ROOT
 from tools.bench import BOT_LEVELS, BOT_TIMES_FIGURE, run
 from tools.bench.bots import bots_browser_table
 from tools.bench.browser import trace_main_tasks
-from tools.bench.engines import (BEFORE_COMMIT, COUPML_PLAYERS, PlayoutWorker, bench_versus_before, bench_versus_coupml,
-                                 engine_speed_table, interleaved)
+from tools.bench.engines import (
+    BEFORE_COMMIT,
+    COUPML_PLAYERS,
+    PlayoutWorker,
+    bench_versus_before,
+    bench_versus_coupml,
+    engine_speed_table,
+    interleaved,
+)
 from tools.bench.run import bench_bytes, print_bench
 from tools.site import PACKAGE_ZIP
 
@@ -78,8 +85,8 @@ def test_the_table_prints_every_figure(capsys):
     results = figures_of_a_run()
     print_bench(results)
     out = capsys.readouterr().out
-    for figure in ("2.00", "3000", "2000", "2500", "1800", "2400", "1650", "410", "2700", "1.111", "2/2", "hard web", "77ms",
-                   "bytes shipped", "runtime", "ours"):
+    for figure in ("2.00", "3000", "2000", "2500", "1800", "2400", "1650", "410", "2700", "1.111", "2/2", "hard web",
+                   "77ms", "bytes shipped", "runtime", "ours"):
         assert figure in out, figure
     results["chromium"] = {"skipped": "--no-browser"}
     print_bench(results)

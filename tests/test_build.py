@@ -16,8 +16,20 @@ import pytest
 
 from tools import ROOT, BuildError
 from tools.serve import serve_in_thread
-from tools.site import (MAIN_MODULE, MAIN_STUB, PACKAGE, SITE, build, check_pyscript_toml, external_urls, package_files,
-                        package_zip, service_worker, shipped_compiled, zip_texts)
+from tools.site import (
+    MAIN_MODULE,
+    MAIN_STUB,
+    PACKAGE,
+    SITE,
+    build,
+    check_pyscript_toml,
+    external_urls,
+    package_files,
+    package_zip,
+    service_worker,
+    shipped_compiled,
+    zip_texts,
+)
 from tools.vendor import NPM_PACKAGES, PYODIDE_FILES, PYSCRIPT_SKIP_PREFIXES, fetch_package, integrity_of, tarball_name
 
 NEEDED = ["index.html", "main.py", "pyscript.toml", "style.css", "games.css", "pygames.zip", "sw.js",
@@ -167,7 +179,8 @@ def test_vendored_code_naming_another_host_stops_the_build():
     choose = library_files("fake", "dist/qrcode.js", "qrcode.js", "LICENSE")
     with pytest.raises(BuildError, match="cdn.example.com"):
         choose({"dist/qrcode.js": code, "LICENSE": b"MIT"})
-    assert choose({"dist/qrcode.js": b"// https://example.org/\nvar x = 1;\n", "LICENSE": b"MIT"})["qrcode.LICENSE"] == b"MIT"
+    commented = choose({"dist/qrcode.js": b"// https://example.org/\nvar x = 1;\n", "LICENSE": b"MIT"})
+    assert commented["qrcode.LICENSE"] == b"MIT"
 
 
 def test_page_uses_relative_urls_only(dist):
@@ -302,3 +315,27 @@ def test_fingerprint_is_a_command_of_build_py(tmp_path, capsys):
     assert build.main(["fingerprint", "--game", "coup", "--games", "1", "--normal", "0", "--out", str(out)]) == 0
     assert sorted(json.loads(out.read_text())["coup"]) == [f"{n}p random x1" for n in range(2, 7)]
     assert '"coup"' in capsys.readouterr().out
+
+
+def test_ci_lints_first_with_the_pinned_linters():
+    """CI runs ``build.py lint`` and then ``build.py test``; ruff and mypy are exact pins of the test extra."""
+    from tools.lint import LINTERS, linter_requirements
+
+    pins = linter_requirements()
+    assert sorted(pin.split("==")[0] for pin in pins) == sorted(LINTERS)
+    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==[0-9][\w.]*", pin) for pin in pins), pins
+    commands = [line for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+                if line.startswith("python3 ")]
+    assert commands == ["python3 build.py lint", 'python3 build.py test "$@"']
+
+
+def test_lint_runs_every_linter_and_fails_on_any_finding(monkeypatch, capfd):
+    from tools import lint
+
+    monkeypatch.setattr(lint, "requirement_met", lambda requirement: True)
+    monkeypatch.setattr(lint, "LINTERS", {"first": ["-c", "raise SystemExit(1)"], "second": ["-c", "print('ran')"]})
+    assert lint.run_lint() == 1
+    out = capfd.readouterr().out
+    assert "ran" in out and "first found something" in out
+    monkeypatch.setattr(lint, "LINTERS", {"second": ["-c", "pass"]})
+    assert lint.run_lint() == 0

@@ -175,7 +175,8 @@ def check_views(game, state, n, rng, seen):
             # in log_entry's form, which text.py reads (hot paths write some entries as literals)
             assert isinstance(entry, dict) and set(entry) <= {"key", "params", "to"} \
                 and isinstance(entry.get("params"), dict) and isinstance(entry.get("key"), str) \
-                and entry == log_entry(entry["key"], to, **entry["params"]), f"a log entry not in log_entry's form: {entry}"
+                and entry == log_entry(entry["key"], to, **entry["params"]), \
+                f"a log entry not in log_entry's form: {entry}"
         if seat is None:
             continue
         for draw in range(2):

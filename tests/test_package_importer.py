@@ -79,8 +79,8 @@ import pygames_missing_check
 def site_zip_with_cpython_bytecode(archive):
     """The site's zip, with two of its shipped .pyc files replaced by CPython's: one compiled from
     its source (to be used), one whose source hash is another text's (to be compiled again)."""
-    from importlib._bootstrap_external import _code_to_hash_pyc
     import importlib.util
+    from importlib._bootstrap_external import _code_to_hash_pyc
     texts = zip_texts(package_zip())
     assert not [n for n in texts if "__pycache__" in n]  # each .pyc beside its source
     assert "pygames_importer.py" in texts and "pygames_importer.pyc" in texts  # shipped compiled at the top

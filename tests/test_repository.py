@@ -12,7 +12,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # written in pieces so that this file does not name them itself
 MACHINE_PATHS = re.compile("|".join(re.escape(p) for p in (
-    "/" + "work/", "/" + "tmp/", "/" + "root/", "/" + "home/", ".." + "/shared/", "shared" + "/seeds", "shared" + "/research")))
+    "/" + "work/", "/" + "tmp/", "/" + "root/", "/" + "home/", ".." + "/shared/", "shared" + "/seeds",
+    "shared" + "/research")))
 
 
 def tracked_text_files() -> list[Path]:

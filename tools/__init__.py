@@ -6,6 +6,7 @@ screenshots, which drive Chromium through Playwright, a test extra):
   preloads, the service worker) and the build of dist/
 - serve: the static server of dist/
 - testenv: what the tests need (their requirements, Chromium, a Japanese font) and the test command
+- lint: ruff and mypy over the checkout
 - bench: the benchmarks (engines, the page in Chromium, the lobby's boot, the bots) and the tables
   they write (docs/figures/)
 - screenshots: the README's pictures of every game's table

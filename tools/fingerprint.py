@@ -38,7 +38,7 @@ def random_options(game: pygames.Game, num_players: int, rnd: random.Random) -> 
     return options
 
 
-def play(game: pygames.Game, num_players: int, seed: str, options: dict, bots: list, digest) -> None:
+def play(game: pygames.Game, num_players: int, seed: str, options: dict, bots: list, digest: hashlib._Hash) -> None:
     state = game.new_game(num_players, seed, options)
     for _ in range(100000):
         seat = game.current_player(state)

@@ -18,6 +18,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 import pygames
 from pygames.ui.session import TableSession
@@ -27,8 +28,13 @@ from .serve import serve_in_thread
 from .site import build
 from .testenv import browser_env, chromium_args, find_chromium
 
-README_SIZE = {"width": 1100, "height": 700}
-SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
+if TYPE_CHECKING:  # the test extra's Playwright
+    from playwright.sync_api import Browser, FilePayload, Page, ViewportSize
+
+README_SIZE: ViewportSize = {"width": 1100, "height": 700}
+SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
+ColorScheme = Literal["light", "dark"]
+SCHEMES: tuple[ColorScheme, ...] = ("light", "dark")
 PLAYERS = {"coup": 4, "koryo": 3, "oriflamme": 4, "tournay": 3, "houses": 3}
 SEEDS = {"coup": 13}  # a game where the random human lives long enough for a busy table
 
@@ -63,27 +69,27 @@ def position_record(game_id: str, fraction: float = 0.6, seed: int | None = None
     return position_records(game_id, (fraction,), seed)[0]
 
 
-def boot(page, url: str) -> None:
+def boot(page: Page, url: str) -> None:
     page.goto(url + "/?botdelay=0")
     page.wait_for_function("!!window.pygamesReadyAt || !document.getElementById('error').hidden", timeout=180_000)
 
 
-def open_record(page, record: dict) -> None:
+def open_record(page: Page, record: dict) -> None:
     """From the lobby: import the record (a game in progress opens at its table)."""
     before = page.get_attribute("#app", "data-rev")
-    page.locator('[data-testid="import"]').set_input_files(
-        files=[{"name": "position.json", "mimeType": "application/json",
-                "buffer": json.dumps(record).encode("utf-8")}])
+    payload: FilePayload = {"name": "position.json", "mimeType": "application/json",
+                            "buffer": json.dumps(record).encode("utf-8")}
+    page.locator('[data-testid="import"]').set_input_files(files=[payload])
     page.wait_for_function("(rev) => document.getElementById('app').dataset.rev !== rev && "
                            "document.getElementById('app').dataset.phase === 'human'", arg=before, timeout=60_000)
 
 
-def set_lang(page, lang: str) -> None:
+def set_lang(page: Page, lang: str) -> None:
     page.evaluate("(lang) => localStorage.setItem('pygames.lang', lang)", lang)
 
 
-def take(browser, url: str, out: Path, game_id: str, record: dict, size: dict, lang: str, scheme: str,
-         scale: float = 1, full_page: bool = False) -> Path:
+def take(browser: Browser, url: str, out: Path, game_id: str, record: dict, size: ViewportSize, lang: str,
+         scheme: ColorScheme, scale: float = 1, full_page: bool = False) -> Path:
     context = browser.new_context(viewport=size, color_scheme=scheme, device_scale_factor=scale,
                                   reduced_motion="reduce", service_workers="block")
     page = context.new_page()
@@ -120,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
                 if args.review:
                     for size_name, size in SIZES.items():
                         for lang in ("en", "ja"):
-                            for scheme in ("light", "dark"):
+                            for scheme in SCHEMES:
                                 path = args.review / f"{game_id}-{size_name}-{lang}-{scheme}.png"
                                 take(browser, url, path, game_id, record, size, lang, scheme,
                                      full_page=size_name == "phone")

@@ -7,6 +7,7 @@ import http.server
 import threading
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from . import BuildError, log
 from .site import DIST, build
@@ -33,7 +34,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 - signature of the base class
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - signature of the base class
         if getattr(self.server, "verbose", False):
             super().log_message(format, *args)
 

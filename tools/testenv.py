@@ -16,6 +16,7 @@ from pathlib import Path
 from . import ROOT, BuildError, log
 from .site import build
 
+
 def find_chromium(install: bool = True) -> str | None:
     """A Chromium for the browser tests: $CHROMIUM, the system one, or installed now.
 
@@ -34,9 +35,9 @@ def find_chromium(install: bool = True) -> str | None:
     if Path("/etc/debian_version").exists() and shutil.which("apt-get") and hasattr(os, "geteuid") \
             and os.geteuid() == 0:
         log("installing chromium with apt-get")
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-qq"], check=False, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False, env=env)
+        apt_env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=False, env=apt_env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False, env=apt_env)
         if Path("/usr/bin/chromium").exists():
             return "/usr/bin/chromium"
     log("installing Playwright's chromium")
@@ -79,12 +80,37 @@ def _version_tuple(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in re.findall(r"\d+", text)[:4])
 
 
+def test_requirements() -> list[str]:
+    """The `test` extra's requirements, as pyproject.toml writes them."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return list(project["optional-dependencies"]["test"])
+
+
+def requirement_met(requirement: str) -> bool:
+    """Whether one requirement (``name``, ``name==X`` or ``name>=X``) is installed."""
+    from importlib import metadata
+
+    match = re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*(?:(==|>=)\s*([0-9][\w.]*))?\s*", requirement)
+    if match is None:
+        return False
+    name, op, wanted = match.groups()
+    try:
+        have = metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return False
+    if op == "==" and _version_tuple(have) != _version_tuple(wanted):
+        return False
+    if op == ">=" and _version_tuple(have) < _version_tuple(wanted):
+        return False
+    return True
+
+
 def test_requirements_met() -> bool:
     """Whether this checkout is installed editable and every `test` extra is satisfied."""
     from importlib import metadata
     from urllib.parse import unquote, urlparse
 
-    def installed_here(dist) -> bool:
+    def installed_here(dist: metadata.Distribution) -> bool:
         try:
             direct = json.loads(dist.read_text("direct_url.json") or "{}")
         except ValueError:
@@ -95,21 +121,7 @@ def test_requirements_met() -> bool:
     # (a pygames.egg-info left in the checkout by setuptools is also a "distribution": skip it)
     if not any(installed_here(d) for d in metadata.distributions(name="pygames")):
         return False
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    for requirement in project["optional-dependencies"]["test"]:
-        match = re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*(?:(==|>=)\s*([0-9][\w.]*))?\s*", requirement)
-        if match is None:
-            return False
-        name, op, wanted = match.groups()
-        try:
-            have = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            return False
-        if op == "==" and _version_tuple(have) != _version_tuple(wanted):
-            return False
-        if op == ">=" and _version_tuple(have) < _version_tuple(wanted):
-            return False
-    return True
+    return all(requirement_met(requirement) for requirement in test_requirements())
 
 
 def install_test_requirements() -> None:

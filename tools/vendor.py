@@ -117,7 +117,8 @@ def pyodide_files(members: dict[str, bytes]) -> dict[str, bytes]:
     return {f: members[f] for f in PYODIDE_FILES}
 
 
-def library_files(name: str, inside: str, shipped: str, licence: str | None) -> Callable[[dict[str, bytes]], dict[str, bytes]]:
+def library_files(name: str, inside: str, shipped: str,
+                  licence: str | None) -> Callable[[dict[str, bytes]], dict[str, bytes]]:
     """A browser library shipped as it is (neither QR package has a minified build): its one file
     and its licence (``licence``: a file of the package, or None when the licence is the file's own
     header comment), as ``<shipped>`` and ``<shipped without .js>.LICENSE``. Its code must name no

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .errors import SetupError
 
@@ -26,8 +27,10 @@ def option(key: str, kind: str, default: Any, label_en: str, label_ja: str, *,
         if choice_labels:
             spec["choice_labels"] = choice_labels
     if kind == "int":
+        if minimum is None or maximum is None:
+            raise ValueError(f"the int option {key!r} needs a minimum and a maximum")
         spec["min"], spec["max"] = minimum, maximum
-        spec["choices"] = list(range(minimum, maximum + 1))  # type: ignore[arg-type]
+        spec["choices"] = list(range(minimum, maximum + 1))
     if min_players is not None:
         spec["min_players"] = min_players
     if help_en or help_ja:

@@ -7,7 +7,7 @@ A record replays exactly: the state after it is
 from __future__ import annotations
 
 import json
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalAction, RecordError, SetupError
 
@@ -20,7 +20,7 @@ PEOPLE = ("human", "friend")
 RECORD_KEYS = ("game", "version", "num_players", "seed", "options", "seats", "actions")
 
 
-def make_record(game: "Game", num_players: int, seed: int | str, options: dict | None,
+def make_record(game: Game, num_players: int, seed: int | str, options: dict | None,
                 seats: list[str], actions: list[dict] | None = None, **extra: Any) -> dict:
     record = {"game": game.id, "version": game.version, "num_players": num_players,
               "seed": seed, "options": dict(options or {}), "seats": list(seats),
@@ -63,7 +63,7 @@ def parse_record(data: Any) -> dict:
     return data
 
 
-def replay(record: Any, upto: int | None = None) -> "State":
+def replay(record: Any, upto: int | None = None) -> State:
     """The state after the first ``upto`` actions (all by default). RecordError if it does not replay."""
     data = parse_record(record)
     from .. import GAMES

@@ -7,7 +7,8 @@ the generator only uses integer arithmetic (SplitMix64), never ``random``.
 
 from __future__ import annotations
 
-from typing import Any, MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -89,7 +90,7 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = state
 
-    def fork(self) -> "Rng":
+    def fork(self) -> Rng:
         """An independent generator derived from this one (advances this one)."""
         return Rng(self.next64())
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Generator
 from pathlib import Path
-from typing import Any, Callable, Generator
+from typing import Any
 
 from coupml import rule_ai
 
@@ -325,7 +326,8 @@ PLAN = [(LEVEL, 2), (LEVEL, 3), (LEVEL, 4), ("normal", 2), ("normal", 3), ("norm
         ("hard", 2), ("hard", 3), ("hard", 4)]
 
 TABLE_HEADER = ("| players | our level vs RuleAI | games | win rate | 95% CI | fair share | target | met | "
-                "its challenges / game (won) | cards lost to failed challenges / game | hard ms/decision (mean / p95 / max, CPU) |\n"
+                "its challenges / game (won) | cards lost to failed challenges / game | "
+                "hard ms/decision (mean / p95 / max, CPU) |\n"
                 "|---:|---|---:|---:|---|---:|---|:-:|---|---:|---|")
 
 

@@ -6,7 +6,8 @@ the bench in the browser measures only our engines.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+from typing import Any
 
 from coupml import Coup
 
@@ -20,7 +21,7 @@ class CoupmlRandom:
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
 
-    def choice(self, items):
+    def choice(self, items: Any) -> Any:
         if isinstance(items, int):  # numpy's choice(n): a number in range(n)
             return self.rng.randbelow(items)
         return items[self.rng.randbelow(len(items))]

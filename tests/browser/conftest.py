@@ -28,7 +28,7 @@ from tools.testenv import chromium_args
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from browser_helpers import LOCAL, DESKTOP, chromium_path  # noqa: E402
+from browser_helpers import DESKTOP, LOCAL, chromium_path  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -10,11 +10,11 @@ from __future__ import annotations
 import time
 
 import pytest
+from browser_helpers import BOOT_MS, DESKTOP, PHONE, shot
 from playwright.sync_api import expect
 
-from tools.site import BOOT_FETCHES, boot_modules, collect
 import pygames
-from browser_helpers import BOOT_MS, DESKTOP, PHONE, shot
+from tools.site import BOOT_FETCHES, boot_modules, collect
 
 pytestmark = pytest.mark.browser
 

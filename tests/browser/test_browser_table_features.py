@@ -9,14 +9,14 @@ import json
 import urllib.request
 
 import pytest
+from browser_helpers import DESKTOP, PHONE, shot
 from playwright.sync_api import expect
+from test_browser_site import boot, check_fits, rev, settle, small_targets, start_game
 
+import pygames
+from pygames.ui.session import TableSession
 from tools.serve import serve_in_thread
 from tools.site import build
-import pygames
-from browser_helpers import DESKTOP, PHONE, shot
-from pygames.ui.session import TableSession
-from test_browser_site import boot, check_fits, rev, settle, small_targets, start_game
 
 pytestmark = pytest.mark.browser
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from playwright.sync_api import expect
-
 from browser_helpers import DESKTOP, shot
+from playwright.sync_api import expect
 from test_browser_site import MAX_CLICKS, boot, check_fits, rev, settle
 
 pytestmark = pytest.mark.browser

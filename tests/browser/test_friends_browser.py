@@ -13,13 +13,12 @@ import random
 import time
 
 import pytest
+from browser_helpers import ARTIFACTS, BOOT_MS, DESKTOP, PHONE, shot
 from playwright.sync_api import expect
 
 import pygames
 from pygames.core import replay, strict_equal
 from pygames.core.record import make_record
-
-from browser_helpers import ARTIFACTS, BOOT_MS, DESKTOP, PHONE, shot
 
 pytestmark = pytest.mark.browser
 
@@ -229,7 +228,8 @@ def test_a_friend_leaves_and_comes_back_and_the_host_reloads(open_page, site_url
     assert len(record_of(host)["actions"]) == moves
     pair(host, guest, 1, "Kai")
     # lost and repeated messages on the host's side of the link: the friend's table heals
-    host.evaluate("""() => { for (const id of window.pygamesPeer.ids()) window.pygamesPeer.faults(id, {drop: 1, duplicate: 2}); }""")
+    host.evaluate("() => { for (const id of window.pygamesPeer.ids()) "
+                  "window.pygamesPeer.faults(id, {drop: 1, duplicate: 2}); }")
     play_until_over([host, guest], rnd)
     record = record_of(host)
     assert check_received(guest, record, 1) > 0
@@ -243,7 +243,8 @@ def test_a_hostile_device_cannot_change_the_game(open_page, site_url):
     pair(host, guest, 1, "<img src=x onerror=alert(1)>")
     before = record_of(host)
     forged = ["garbage", "{}", json.dumps({"t": "act", "n": 900, "rev": 0, "action": {"type": "coup", "target": 0}}),
-              json.dumps({"t": "act", "n": 901, "rev": len(before["actions"]), "action": {"type": "steal", "target": 9}}),
+              json.dumps({"t": "act", "n": 901, "rev": len(before["actions"]),
+                          "action": {"type": "steal", "target": 9}}),
               json.dumps({"t": "hello", "n": 902, "v": 1, "ticket": "abcd", "secret": None, "name": "x"}),
               "x" * 10000]
     guest.evaluate("(texts) => { for (const t of texts) window.pygamesPeer.send('host', t); }", forged)
@@ -258,10 +259,10 @@ def test_a_hostile_device_cannot_change_the_game(open_page, site_url):
 def test_the_host_scans_the_reply_with_the_camera(open_page, site_url, browser_type, guard, tmp_path):
     """Scanning through the UI: the host's Chromium has a fake camera whose video (written once the
     friend's reply exists: Chromium opens the file when the camera starts) shows the reply's QR code."""
-    from test_peer_transport import y4m_of
-    from tools.testenv import chromium_args
-
     from browser_helpers import chromium_path
+    from test_peer_transport import y4m_of
+
+    from tools.testenv import chromium_args
     video = tmp_path / "reply.y4m"
     args = chromium_args() + ["--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
     camera_browser = browser_type.launch(executable_path=chromium_path(), args=args)

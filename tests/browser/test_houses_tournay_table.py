@@ -9,11 +9,11 @@ import json
 import random
 
 import pytest
-from playwright.sync_api import expect
-
 from browser_helpers import PHONE, shot
-from pygames.ui.session import TableSession
+from playwright.sync_api import expect
 from test_browser_site import boot, check_fits, rev, settle, small_targets
+
+from pygames.ui.session import TableSession
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +49,8 @@ MISSING_SYMBOLS = """() => [...document.querySelectorAll('.board use')]
 
 FACES = {
     "houses": ".houses-card, .houses-plot, .houses-housecard, .houses-agenda, .houses-chbox, .houses-stat",
-    "tournay": ".tournay-card, .tournay-event, .tournay-rampart, .tournay-deck, .tournay-cit, .tournay-cell, .tournay-big",
+    "tournay": ".tournay-card, .tournay-event, .tournay-rampart, .tournay-deck, .tournay-cit, .tournay-cell, "
+               ".tournay-big",
 }
 
 

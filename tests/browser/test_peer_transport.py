@@ -24,16 +24,17 @@ import time
 from pathlib import Path
 
 import pytest
-
-from tools.testenv import chromium_args
 from browser_helpers import BOOT_MS, DESKTOP, chromium_path
+
 from pygames.net import sdp
+from tools.testenv import chromium_args
 
 pytestmark = pytest.mark.browser
 
 SCRIPTS = ("vendor/qrcode.js", "vendor/jsQR.js", "qr.js", "peer.js")
 #: the events a page got, in order, as [id, kind, data]
-WATCH_EVENTS = "() => { window.peerEvents = []; pygamesPeer.onevent = (id, kind, data) => peerEvents.push([id, kind, data]); }"
+WATCH_EVENTS = ("() => { window.peerEvents = []; "
+                "pygamesPeer.onevent = (id, kind, data) => peerEvents.push([id, kind, data]); }")
 SLOW_HANDS_S = 65
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from browser_helpers import DESKTOP
+from test_browser_site import boot
 
 import pygames
-from browser_helpers import DESKTOP
 from pygames.core import Rng, make_record, replay
-from test_browser_site import boot
 
 pytestmark = pytest.mark.browser
 

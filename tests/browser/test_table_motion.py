@@ -16,13 +16,13 @@ import json
 import random
 
 import pytest
-from playwright.sync_api import expect
-
-import pygames
 from browser_helpers import DESKTOP, shot
-from pygames.ui.session import TableSession
+from playwright.sync_api import expect
 from test_browser_site import boot, rev
 from test_table_look import open_record
+
+import pygames
+from pygames.ui.session import TableSession
 
 pytestmark = pytest.mark.browser
 
@@ -130,7 +130,8 @@ def houses_marshal(session) -> str | None:
     """A character you can marshal from your hand with one click (no target)."""
     from pygames.games.houses.cards import CARDS
     for action in session.game.legal_actions(session.state):
-        if action["type"] == "marshal" and action.get("target") is None and CARDS[action["card"]]["type"] == "character":
+        if action["type"] == "marshal" and action.get("target") is None \
+                and CARDS[action["card"]]["type"] == "character":
             return action["card"]
     return None
 
@@ -204,7 +205,8 @@ def test_every_board_marks_the_first_click_of_a_started_move(open_page, site_url
     marked = page.locator('#app .board [data-picked="1"]')
     expect(marked).to_have_count(1)
     assert marked.get_attribute("data-choice") is None
-    style = marked.evaluate("e => e instanceof SVGElement ? getComputedStyle(e).filter : getComputedStyle(e).outlineStyle")
+    style = marked.evaluate("e => e instanceof SVGElement ? getComputedStyle(e).filter "
+                            ": getComputedStyle(e).outlineStyle")
     assert style not in ("none", ""), f"the picked place has no ring: {style}"
     expect(page.locator('[data-testid="picked"]')).to_be_visible()
     if game_id == "koryo":  # the reference is one tap away, not repeated on the table

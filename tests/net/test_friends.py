@@ -12,14 +12,13 @@ import json
 import random
 
 import pytest
+from wire import Wire, pair
 
 import pygames
 from pygames.core import strict_equal
 from pygames.net.protocol import MAX_FROM_GUEST, ProtocolError, parse_invite, parse_reply
 from pygames.ui.app import KEY_GUEST_PREFIX, MemoryStorage
 from pygames.ui.page import Setup
-
-from wire import Wire, pair
 
 GAME_SEATS = {
     "coup": ["human", "friend", "normal"],
@@ -66,7 +65,9 @@ def play_to_end(wire: Wire, host, guests: dict, rnd: random.Random, limit: int =
             click_through(host, session, rnd.choice(legal))
         else:
             guest = guests[mover]
-            assert guest.phase() == "human", (mover, guest.phase(), guest.guest.status, guest.guest.reason, guest.guest.pending, host.net.notes, guest.guest.table and guest.guest.table["rev"], len(session.actions))
+            assert guest.phase() == "human", (mover, guest.phase(), guest.guest.status, guest.guest.reason,
+                                              guest.guest.pending, host.net.notes,
+                                              guest.guest.table and guest.guest.table["rev"], len(session.actions))
             legal = guest.guest_session.legal()
             assert strict_equal(legal, session.game.legal_actions(session.state))
             click_through(guest, guest.guest_session, rnd.choice(legal))
@@ -275,7 +276,7 @@ def test_lost_and_repeated_messages_change_nothing(monkeypatch):
 def test_a_hostile_device_cannot_change_the_game(monkeypatch):
     wire = Wire(monkeypatch)
     host = host_table(wire, "coup", ["human", "friend", "normal"])
-    guest = pair(wire, host, 1, name="<img src=x onerror=alert(1)>")
+    pair(wire, host, 1, name="<img src=x onerror=alert(1)>")
     wire.run()
     session = host.session
     conn = host.net.friends[1].conn

@@ -8,6 +8,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import pygames  # noqa: E402
+
 import fixture_game  # noqa: E402
 
 UI_GAMES = list(pygames.GAME_IDS) + [fixture_game.GAME_ID]

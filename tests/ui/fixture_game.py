@@ -112,7 +112,8 @@ def step_label(key, view, lang):
 def prompt(view, seat, lang, names):
     if view["turn"] is None:
         return "Over" if lang == "en" else "終了"
-    return f'<b class="name">{esc(names[view["turn"]])}</b>: ' + ("give a card or pass" if lang == "en" else "カードを渡すかパス")
+    return f'<b class="name">{esc(names[view["turn"]])}</b>: ' + \
+        ("give a card or pass" if lang == "en" else "カードを渡すかパス")
 
 
 def board(view, seat, lang, names, choices, picked=()):
@@ -147,7 +148,8 @@ def log_line(entry, lang, names):
         return f'<b class="name">{esc(names[p["seat"]])}</b> passes.'
     if entry["key"] == "secret":
         return f"You gave a {p['value']}."
-    return f'<b class="name">{esc(names[p["seat"]])}</b> gives {p["value"]} to <b class="name">{esc(names[p["target"]])}</b>.'
+    return (f'<b class="name">{esc(names[p["seat"]])}</b> gives {p["value"]} '
+            f'to <b class="name">{esc(names[p["target"]])}</b>.')
 
 
 # ------------------------------------------------------------------ bot.py protocol

@@ -9,12 +9,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tools import BuildError
-from tools.site import LOBBY_MARKER, PACKAGE, SITE, prerender_lobby
 import pygames
 from pygames.ui import page
 from pygames.ui.app import KEY_LANG, KEY_LOBBY_SAVES, App, MemoryStorage
 from pygames.ui.i18n import GAME_MINUTES, LANGS, game_description, pick_lang
+from tools import BuildError
+from tools.site import LOBBY_MARKER, PACKAGE, SITE, prerender_lobby
+
 from ui_markup import Markup
 
 SVG = "{http://www.w3.org/2000/svg}"

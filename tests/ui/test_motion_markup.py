@@ -167,6 +167,7 @@ def anim_ids(html: str) -> list[str]:
 def test_a_marshalled_great_houses_card_keeps_its_anim_id_from_hand_to_table():
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "houses"))
     from houses_helpers import act, game
+
     from pygames.games.houses.rules import GAME
     # one copy already in play, two in hand: the one marshalled is the hand's first (the "-2")
     s = game(in_play=[["V05"], ["R05"]], hands=[["V05", "V05"], ["R05", "R05"]], gold=[9, 9],

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_ui_page import check_markup, check_table, make_app, play, start
 
 import pygames
 from pygames.core import Rng, replay
@@ -14,7 +15,6 @@ from pygames.ui import page
 from pygames.ui.app import BOT_SPEEDS, KEY_SAVE_PREFIX, KEY_SAVES, KEY_SETTINGS, App, MemoryStorage
 from pygames.ui.i18n import LANGS
 from pygames.ui.session import TableSession
-from test_ui_page import check_markup, check_table, make_app, play, start
 
 GAMES = list(pygames.GAME_IDS)
 
@@ -140,7 +140,8 @@ def test_several_saves_listed_continued_and_deleted(fixture_game_id):
     items = markup.find(data_testid="save-item")
     assert [i.get("data-save-id") for i in items] == [second, first]
     text = items[1].all_text()
-    assert "Gift (test)" in text and "2 players" in text and "Player 1 (you), Bot 2 (normal)" in text and "saved 20" in text
+    assert "Gift (test)" in text and "2 players" in text and "Player 1 (you), Bot 2 (normal)" in text \
+        and "saved 20" in text
     app.action("continue", first)
     assert app.screen == "table" and app.session.num_players == 2 and app.save_id == first
     app.action("lobby")
@@ -328,7 +329,8 @@ def test_settings_are_remembered():
     with pytest.raises(ValueError):
         app.change("speed", "warp")
     storage.set(KEY_SETTINGS, "{bad json")
-    assert make_app(storage).settings == {"speed": "normal", "animations": True, "name": "", "ice": "", "answer_timer": "off"}
+    assert make_app(storage).settings == {"speed": "normal", "animations": True, "name": "", "ice": "",
+                                          "answer_timer": "off"}
 
 
 # ------------------------------------------------------------------ hint

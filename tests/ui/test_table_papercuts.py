@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_ui_page import check_markup, check_table, make_app
 
 from pygames.ui.app import App, MemoryStorage
 from pygames.ui.session import TableSession
-from test_ui_page import check_markup, check_table, make_app
 
 
 def opened(session: TableSession) -> App:

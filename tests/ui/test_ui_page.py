@@ -18,6 +18,7 @@ from pygames.ui import page
 from pygames.ui.app import KEY_LANG, KEY_SAVE, KEY_SAVE_PREFIX, KEY_SETUP, App, MemoryStorage
 from pygames.ui.i18n import GAME_DESCRIPTIONS, LANGS, STRINGS, t
 from pygames.ui.session import TableSession
+
 from ui_markup import Markup
 
 MAX_STEPS = 6000
@@ -111,7 +112,8 @@ def test_strings_exist_in_both_languages():
 
 
 def test_player_names():
-    assert page.player_names(["human", "normal", "random"], "en") == ["Player 1 (you)", "Bot 2 (normal)", "Bot 3 (random)"]
+    assert page.player_names(["human", "normal", "random"], "en") == \
+        ["Player 1 (you)", "Bot 2 (normal)", "Bot 3 (random)"]
     assert page.player_names(["human", "human", "easy"], "en") == ["Player 1", "Player 2", "Bot 3 (easy)"]
     assert page.player_names(["human", "hard"], "ja") == ["あなた（プレイヤー1）", "ボット2（つよい）"]
 

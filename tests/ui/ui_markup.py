@@ -13,8 +13,8 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 class Element:
     tag: str
     attrs: dict[str, str | None]
-    parent: "Element | None" = None
-    children: list["Element"] = field(default_factory=list)
+    parent: Element | None = None
+    children: list[Element] = field(default_factory=list)
     text: list[str] = field(default_factory=list)
 
     def get(self, name: str) -> str | None:

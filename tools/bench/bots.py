@@ -39,7 +39,8 @@ def run_arena(args: argparse.Namespace) -> int:
     ``--outside`` against coupml's RuleAI; the rows into bench/, the tables into docs/figures/."""
     if args.outside:
         try:
-            from pygames.outside.coup_ruleai import OUTSIDE_FIGURE, PLAN, bench as outside_bench
+            from pygames.outside.coup_ruleai import OUTSIDE_FIGURE, PLAN
+            from pygames.outside.coup_ruleai import bench as outside_bench
         except ImportError as exc:
             raise BuildError(f"the outside arena needs coupml: pip install -e .[bench] ({exc})") from None
         cells = [(level, n) for level, n in PLAN
@@ -54,5 +55,5 @@ def run_arena(args: argparse.Namespace) -> int:
     bench(games=args.games, hard_games=args.hard_games, jobs=args.jobs, game_ids=args.game, matches=args.match,
           players=args.players, json_path=BENCH_DIR / "bots.json", figures=FIGURES, log=log)
     log(f"wrote {(BENCH_DIR / 'bots.json').relative_to(ROOT)}, "
-        + " and ".join(str((FIGURES / name).relative_to(ROOT)) for name, _ in (ARENA_FIGURE, SETTINGS_FIGURE)))
+        + " and ".join(str((FIGURES / name).relative_to(ROOT)) for name, _, _ in (ARENA_FIGURE, SETTINGS_FIGURE)))
     return 0

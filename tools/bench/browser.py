@@ -12,12 +12,18 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
+from .. import BuildError
 from ..serve import serve_in_thread
 from ..site import INTERPRETER
 from ..vendor import NPM_CACHE
 from . import BOT_LEVELS
 from .engines import BEFORE_COMMIT, bench_versus_before, game_player_counts
+
+if TYPE_CHECKING:  # the test extra's Playwright, imported only by the functions that drive it
+    from playwright.sync_api import Browser, Page
 
 #: a page that only boots the same Pyodide + PyScript (no game code): the floor for the
 #: time to a playable lobby. Written into a temporary copy of dist/ by the bench only.
@@ -49,10 +55,10 @@ class PageMeasurer:
     """Random games in a page of the site (window.pygamesBench("engine", ...)), as a measurer
     for :func:`interleaved`."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
 
-    def measure(self, **request) -> dict:
+    def measure(self, **request: Any) -> dict:
         return json.loads(self.page.evaluate("([kind, args]) => window.pygamesBench(kind, args)",
                                              ["engine", json.dumps(request)]))
 
@@ -62,6 +68,8 @@ def before_site_files(before: Path) -> dict[str, bytes]:
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("pygames_build_before", before / "build.py")
+    if spec is None or spec.loader is None:
+        raise BuildError(f"cannot load {before / 'build.py'}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.collect(cache=NPM_CACHE)
@@ -73,7 +81,7 @@ def write_site(folder: Path, files: dict[str, bytes]) -> None:
         (folder / name).write_bytes(data)
 
 
-def bench_browser_engines(browser, url: str, before_url: str, args: argparse.Namespace) -> dict:
+def bench_browser_engines(browser: Browser, url: str, before_url: str, args: argparse.Namespace) -> dict:
     """Every game and player count in the page, ours beside the code before, interleaved."""
     context = browser.new_context(service_workers="block")
     pages = []
@@ -125,13 +133,13 @@ def before_site(before: Path | None) -> Iterator[str | None]:
             yield url
 
 
-def ready(page, flag: str) -> float:
+def ready(page: Page, flag: str) -> float:
     """Wait until the page sets ``window.<flag>`` (a time stamp), and return it."""
     page.wait_for_function(f"() => !!window.{flag}", timeout=180_000)
     return page.evaluate(f"() => window.{flag}")
 
 
-def bench_in_page(browser, url: str, args: argparse.Namespace, pygames) -> dict:
+def bench_in_page(browser: Browser, url: str, args: argparse.Namespace, pygames: ModuleType) -> dict:
     """Random playouts per second and bot decision times, measured by pygames.bench inside
     the page (window.pygamesBench: the same code as in CPython)."""
     context = browser.new_context(service_workers="block")
@@ -168,13 +176,14 @@ def trace_main_tasks(path: Path) -> list[tuple[float, float]]:
              if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
     tasks: dict[tuple, list[tuple[float, float]]] = {main: [] for main in mains}
     for e in events:
-        if e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask" and (e.get("pid"), e.get("tid")) in mains:
+        if e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask" \
+                and (e.get("pid"), e.get("tid")) in mains:
             tasks[(e["pid"], e["tid"])].append((e["dur"] / 1000, e.get("tdur", e["dur"]) / 1000))
     # the page's renderer is the busy one (the trace is the browser's: idle renderers are in it too)
     return max(tasks.values(), key=lambda rows: sum(cpu for _wall, cpu in rows), default=[])
 
 
-def bench_blocks(browser, url: str, args: argparse.Namespace, pygames) -> dict:
+def bench_blocks(browser: Browser, url: str, args: argparse.Namespace, pygames: ModuleType) -> dict:
     """An all-bot table per game (hard, normal, easy... at the fewest players), played through
     the page with no pause between moves for up to --bot-seconds: the longest main-thread
     block (long tasks over 50 ms, and the longest gap of a 10 ms timer, both in wall time; and

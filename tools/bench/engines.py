@@ -11,7 +11,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, Protocol
 
 from .. import ROOT, BuildError
 from ..site import PACKAGE
@@ -35,7 +37,8 @@ class PlayoutWorker:
         self.process = subprocess.Popen([sys.executable, "-c", WORKER, str(tree)], cwd=tree, text=True,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
-    def measure(self, **request) -> dict:
+    def measure(self, **request: Any) -> dict:
+        assert self.process.stdin is not None and self.process.stdout is not None  # both are pipes
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
         line = self.process.stdout.readline()
@@ -47,11 +50,18 @@ class PlayoutWorker:
         return reply
 
     def close(self) -> None:
+        assert self.process.stdin is not None  # a pipe
         self.process.stdin.close()
         self.process.wait(timeout=60)
 
 
-def interleaved(contenders: list[tuple[str, object, dict]], rounds: int, seconds: float, seed: str) -> dict:
+class Measurer(Protocol):
+    """What :func:`interleaved` times: a PlayoutWorker, or a page's bench in the browser."""
+
+    def measure(self, **request: Any) -> dict: ...
+
+
+def interleaved(contenders: Sequence[tuple[str, Measurer, dict]], rounds: int, seconds: float, seed: str) -> dict:
     """Median playouts/s per contender over ``rounds`` short rounds. Every round runs each
     contender once for ``seconds``, all with the same seed (so the same random source), the
     order rotated by one place per round. A contender is (name, measurer, request): the
@@ -59,9 +69,10 @@ def interleaved(contenders: list[tuple[str, object, dict]], rounds: int, seconds
     speeds: dict[str, list[float]] = {name: [] for name, _, _ in contenders}
     games = {name: 0 for name in speeds}
     actions = {name: 0.0 for name in speeds}
+    order = list(contenders)
     for index in range(rounds):
-        turn = index % len(contenders)
-        for name, measurer, request in contenders[turn:] + contenders[:turn]:
+        turn = index % len(order)
+        for name, measurer, request in order[turn:] + order[:turn]:
             reply = measurer.measure(**request, seconds=seconds, seed=f"{seed}/{index}")
             speeds[name].append(reply["playouts_per_s"])
             games[name] += reply["games"]
@@ -90,7 +101,7 @@ def bench_versus_coupml(ours: PlayoutWorker, rounds: int, seconds: float) -> dic
     return out
 
 
-def bench_versus_before(ours, before, rounds: int, seconds: float, games: dict) -> dict:
+def bench_versus_before(ours: Measurer, before: Measurer, rounds: int, seconds: float, games: dict) -> dict:
     """Every game and player count, both paths: ours beside the code of BEFORE_COMMIT, interleaved.
     ``ours`` and ``before`` are measurers (PlayoutWorker in CPython, pages in the browser);
     ``games`` maps game ids to (min_players, max_players)."""
@@ -129,7 +140,7 @@ class before_worktree:
         shutil.copyfile(PACKAGE / "bench.py", self.path / "pygames" / "bench.py")
         return self.path
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(self.path)], check=False)
         shutil.rmtree(self.temp, ignore_errors=True)
 
@@ -197,10 +208,12 @@ def print_engines(args: argparse.Namespace) -> int:
             finally:
                 old.close()
         print(f"games per CPU second, medians of {args.rounds} interleaved rounds; before = {BEFORE_COMMIT}")
-        print(f"{'game':<10}{'n':>3} {'public before':>14} {'ours':>8} {'x':>6} {'simul. before':>14} {'ours':>8} {'x':>6}")
+        print(f"{'game':<10}{'n':>3} {'public before':>14} {'ours':>8} {'x':>6} "
+              f"{'simul. before':>14} {'ours':>8} {'x':>6}")
         for game_id, per_count in rows.items():
             for players, row in per_count.items():
-                print(f"{game_id:<10}{players:>3} {row['before_public']:>14} {row['public']:>8} {row['public_ratio']!s:>6}"
+                print(f"{game_id:<10}{players:>3} {row['before_public']:>14} {row['public']:>8} "
+                      f"{row['public_ratio']!s:>6}"
                       f" {row['before_simulation']:>14} {row['simulation']:>8} {row['simulation_ratio']!s:>6}"
                       f"  actions per game {row['before_actions']} -> {row['actions']},"
                       f" public x{row['public_action_ratio']} per action")
@@ -236,7 +249,8 @@ def engine_speed_table(results: dict) -> str:
                   "actions per game (coupml / ours) |",
                   "|---:|---:|---:|---:|---:|---:|---|"]
         for players, row in versus.items():
-            lines.append(f"| {players} | {row['coupml']['playouts_per_s']:.0f} | {row['public']['playouts_per_s']:.0f} | "
+            lines.append(f"| {players} | {row['coupml']['playouts_per_s']:.0f} | "
+                         f"{row['public']['playouts_per_s']:.0f} | "
                          f"{row['public_ratio']:.2f} | {row['simulation']['playouts_per_s']:.0f} | "
                          f"{row['simulation_ratio']:.2f} | "
                          f"{row['coupml']['actions_per_playout']} / {row['public']['actions_per_playout']} |")
@@ -266,7 +280,8 @@ def engine_speed_table(results: dict) -> str:
         longest = max(row["longest_task_ms"] for row in blocks.values())
         each = ", ".join(f"{game_id} {row['longest_task_ms']}" for game_id, row in blocks.items())
         if longest:
-            lines += ["", f"Longest main-thread task in the all-bot tables (botdelay 0): {longest} ms wall time ({each})"]
+            lines += ["", f"Longest main-thread task in the all-bot tables (botdelay 0): {longest} ms wall time "
+                          f"({each})"]
         else:  # the Long Tasks API reports only tasks of 50 ms or more
             lines += ["", "Longest main-thread task in the all-bot tables (botdelay 0): none of 50 ms or more "
                           "in wall time (the Long Tasks API's threshold)"]

@@ -13,8 +13,12 @@ from __future__ import annotations
 import json
 import random
 import time
+from typing import TYPE_CHECKING
 
 from .lobby import median
+
+if TYPE_CHECKING:  # the test extra's Playwright
+    from playwright.sync_api import Browser, Page
 
 #: wraps the friend's page's channel, to time each move from its sending to the table that answers it
 ROUND_TRIP_PROBE = """() => {
@@ -23,24 +27,27 @@ ROUND_TRIP_PROBE = """() => {
   peer.send = (id, text) => { if (text.includes('"t":"act"')) sent = performance.now(); return send(id, text); };
   const onevent = peer.onevent;
   peer.onevent = (id, kind, data) => {
-    if (sent !== null && kind === "message" && data.includes('"t":"table"')) { seen.push(performance.now() - sent); sent = null; }
+    if (sent !== null && kind === "message" && data.includes('"t":"table"')) {
+      seen.push(performance.now() - sent);
+      sent = null;
+    }
     return onevent(id, kind, data);
   };
 }"""
 
 
-def _ready(page, url: str) -> None:
+def _ready(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_function("!!window.pygamesReadyAt", timeout=180_000)
 
 
-def _wait(page, expression: str, timeout_ms: int = 60_000) -> float:
+def _wait(page: Page, expression: str, timeout_ms: int = 60_000) -> float:
     started = time.perf_counter()
     page.wait_for_function(expression, timeout=timeout_ms)
     return (time.perf_counter() - started) * 1000
 
 
-def one_game(browser, url: str, rnd: random.Random) -> dict:
+def one_game(browser: Browser, url: str, rnd: random.Random) -> dict:
     host_context, guest_context = browser.new_context(), browser.new_context()
     try:
         host, guest = host_context.new_page(), guest_context.new_page()
@@ -86,7 +93,7 @@ def one_game(browser, url: str, rnd: random.Random) -> dict:
         guest_context.close()
 
 
-def bench_friends(browser, url: str, games: int = 3) -> dict:
+def bench_friends(browser: Browser, url: str, games: int = 3) -> dict:
     """Whole Coup games between two contexts; the figures of each and their medians."""
     rnd = random.Random("bench-friends")
     runs = [one_game(browser, url, rnd) for _ in range(games)]

@@ -5,8 +5,12 @@ waits; cold (no cache) and warm (the service worker's), interleaved run by run. 
 from __future__ import annotations
 
 import statistics
+from typing import TYPE_CHECKING
 
 from .browser import ready
+
+if TYPE_CHECKING:  # the test extra's Playwright
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 
 def median(values: list[float]) -> float | None:
@@ -42,7 +46,7 @@ LOBBY_FIGURES = """() => {
 }"""
 
 
-def lobby_load(page, url: str, reload: bool = False) -> dict:
+def lobby_load(page: Page, url: str, reload: bool = False) -> dict:
     """One load of the site: when the game list was painted, when Python made it playable."""
     page.reload() if reload else page.goto(url + "/")
     ready(page, "pygamesReadyAt")
@@ -50,7 +54,7 @@ def lobby_load(page, url: str, reload: bool = False) -> dict:
     return page.evaluate(LOBBY_FIGURES)
 
 
-def lobby_click(page, url: str, spot: tuple[float, float], reload: bool = False) -> dict:
+def lobby_click(page: Page, url: str, spot: tuple[float, float], reload: bool = False) -> dict:
     """One load where a game is clicked as soon as the game list is painted: the time from that
     click (made while Python is still starting) to its setup screen being drawn. The click goes to
     the tile's place on screen (``spot``, measured on an earlier load of the same layout), as a
@@ -67,8 +71,10 @@ def lobby_click(page, url: str, spot: tuple[float, float], reload: bool = False)
     return figures
 
 
-def tile_spot(page, game_id: str) -> tuple[float, float]:
+def tile_spot(page: Page, game_id: str) -> tuple[float, float]:
     box = page.locator(f'#app [data-game="{game_id}"]').bounding_box()
+    if box is None:
+        raise RuntimeError(f"the {game_id} tile is not on the lobby's screen")
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
@@ -77,7 +83,7 @@ def tile_spot(page, game_id: str) -> tuple[float, float]:
 ORDERS = (("site", "bare", "click"), ("bare", "click", "site"), ("click", "site", "bare"))
 
 
-def bench_lobby(browser, url: str, runs: int, game_id: str) -> dict:
+def bench_lobby(browser: Browser, url: str, runs: int, game_id: str) -> dict:
     """The lobby, side by side with a bare page that only boots the same runtime, interleaved
     run by run: navigation -> game list painted (Element Timing), -> playable
     (window.pygamesReadyAt; bare: window.bareReadyAt), and click during the boot -> the setup
@@ -106,7 +112,7 @@ def bench_lobby(browser, url: str, runs: int, game_id: str) -> dict:
         out[f"import_{mode}_ms"].append(round(load["imported"] - load["main"]))
         during.append(click["during_boot"])
 
-    def cold_context():
+    def cold_context() -> BrowserContext:
         context = browser.new_context(service_workers="block")
         context.add_init_script(LOBBY_WATCH)
         return context
@@ -121,7 +127,7 @@ def bench_lobby(browser, url: str, runs: int, game_id: str) -> dict:
         context.close()
         return load, count[0], spot
 
-    def bare_figures(page) -> tuple[float, float]:
+    def bare_figures(page: Page) -> tuple[float, float]:
         """The bare page's (ready, Pyodide ready), once it is ready."""
         return ready(page, "bareReadyAt"), page.evaluate("() => window.__lobby.interpreter")
 
@@ -155,7 +161,7 @@ def bench_lobby(browser, url: str, runs: int, game_id: str) -> dict:
                 done["bare"] = cold_bare()
             else:
                 done["click"] = cold_click(spot)
-        record("cold", done["load"], *done["bare"], done["click"])
+        record("cold", done["load"], done["bare"][0], done["bare"][1], done["click"])
 
     context = browser.new_context(service_workers="allow")
     context.add_init_script(LOBBY_WATCH)
@@ -181,7 +187,7 @@ def bench_lobby(browser, url: str, runs: int, game_id: str) -> dict:
             else:
                 clicker.evaluate("() => localStorage.removeItem('pygames.setup')")  # the lobby as first seen
                 done["click"] = lobby_click(clicker, url, spot, reload=True)
-        record("warm", done["load"], *done["bare"], done["click"])
+        record("warm", done["load"], done["bare"][0], done["bare"][1], done["click"])
     context.close()
 
     for key in list(out):
@@ -227,22 +233,26 @@ def lobby_table(results: dict) -> str:
              "|---|---:|---:|---|",
              f"| game list painted (Element Timing) | {lobby['list_cold_median_ms']} | {lobby['list_warm_median_ms']} "
              f"| ≤ 500 cold, ≤ 300 warm |",
-             f"| lobby playable (`pygamesReadyAt`) | {lobby['site_cold_median_ms']} | {lobby['site_warm_median_ms']} | |",
+             f"| lobby playable (`pygamesReadyAt`) | {lobby['site_cold_median_ms']} | "
+             f"{lobby['site_warm_median_ms']} | |",
              f"| bare runtime ready | {lobby['bare_cold_median_ms']} | {lobby['bare_warm_median_ms']} | |",
              f"| playable / bare | {lobby['playable_ratio_cold']} | {lobby['playable_ratio_warm']} | ≤ 1.05 |",
              f"| click on a game during the boot → its setup drawn | {lobby['click_to_setup_cold_median_ms']} | "
              f"{lobby['click_to_setup_warm_median_ms']} | |",
-             f"| (that click was made at) | {lobby['click_at_cold_median_ms']} | {lobby['click_at_warm_median_ms']} | |",
+             f"| (that click was made at) | {lobby['click_at_cold_median_ms']} | "
+             f"{lobby['click_at_warm_median_ms']} | |",
              f"| Pyodide ready (PyScript's \"Loaded interpreter\") | {lobby['runtime_cold_median_ms']} | "
              f"{lobby['runtime_warm_median_ms']} | |",
-             f"| … on the bare page | {lobby['bare_runtime_cold_median_ms']} | {lobby['bare_runtime_warm_median_ms']} | |",
+             f"| … on the bare page | {lobby['bare_runtime_cold_median_ms']} | "
+             f"{lobby['bare_runtime_warm_median_ms']} | |",
              f"| our part: Pyodide ready → `main.py` runs | {lobby['runtime_to_main_cold_median_ms']} | "
              f"{lobby['runtime_to_main_warm_median_ms']} | |",
              f"| … the bare page: Pyodide ready → its script ran | {lobby['bare_runtime_to_ready_cold_median_ms']} | "
              f"{lobby['bare_runtime_to_ready_warm_median_ms']} | |",
              f"| our part: `main.py` runs → playable | {lobby['main_to_ready_cold_median_ms']} | "
              f"{lobby['main_to_ready_warm_median_ms']} | |",
-             f"| … of which importing the package | {lobby['import_cold_median_ms']} | {lobby['import_warm_median_ms']} | |",
+             f"| … of which importing the package | {lobby['import_cold_median_ms']} | "
+             f"{lobby['import_warm_median_ms']} | |",
              "",
              f"Clicks made while Python was still starting: {lobby['clicks_during_boot']}; "
              f"requests on a cold load: {lobby['site_cold_requests']}."]

@@ -8,17 +8,35 @@ import gzip
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 from .. import ROOT, BuildError, log
 from ..site import PACKAGE_ZIP, build
 from ..testenv import chromium_args, find_chromium
 from ..vendor import NPM_PACKAGES
-from . import (BENCH_DIR, BOT_LEVELS, BOT_TIMES_FIGURE, ENGINE_SPEED_FIGURE, FIGURES, FRIENDS_FIGURE, LOBBY_FIGURE,
-               machine, now, write_figure)
+from . import (
+    BENCH_DIR,
+    BOT_LEVELS,
+    BOT_TIMES_FIGURE,
+    ENGINE_SPEED_FIGURE,
+    FIGURES,
+    FRIENDS_FIGURE,
+    LOBBY_FIGURE,
+    machine,
+    now,
+    write_figure,
+)
 from .bots import bots_browser_table
-from .browser import bench_blocks, bench_browser_engines, bench_in_page, bench_site, before_site
-from .engines import (BEFORE_COMMIT, bench_bots_cpython, bench_engines, bench_playouts, before_worktree,
-                      engine_speed_table, print_engines)
+from .browser import before_site, bench_blocks, bench_browser_engines, bench_in_page, bench_site
+from .engines import (
+    BEFORE_COMMIT,
+    before_worktree,
+    bench_bots_cpython,
+    bench_engines,
+    bench_playouts,
+    engine_speed_table,
+    print_engines,
+)
 from .friends import bench_friends, friends_table
 from .lobby import bench_lobby, lobby_lines, lobby_table
 
@@ -61,7 +79,7 @@ def bench_measure(args: argparse.Namespace, files: dict[str, bytes], started: fl
         + (f"{BEFORE_COMMIT})..." if before else "nothing: --no-before)..."))
     engines = bench_engines(args, before)
     log("measuring random playouts and bot decisions in CPython...")
-    results = {
+    results: dict[str, Any] = {
         "when": now(),
         "machine": machine(),
         "runtimes": runtimes(),
@@ -108,7 +126,7 @@ def bench_browser(args: argparse.Namespace, files: dict[str, bytes], before: Pat
     chromium = find_chromium(install=False)
     results: dict = {}
     with bench_site(files) as url, before_site(before) as before_url, sync_playwright() as p:
-        browser = p.chromium.launch(args=chromium_args(), **({"executable_path": chromium} if chromium else {}))
+        browser = p.chromium.launch(args=chromium_args(), executable_path=chromium)
         try:
             if before_url is not None:
                 log("  engines in the page, ours beside the code before...")
@@ -139,7 +157,7 @@ def run_lobby(args: argparse.Namespace) -> int:
     results.setdefault("settings", {})["runs"] = args.runs
     with bench_site(files) as url, sync_playwright() as p:
         chromium = find_chromium(install=False)
-        browser = p.chromium.launch(args=chromium_args(), **({"executable_path": chromium} if chromium else {}))
+        browser = p.chromium.launch(args=chromium_args(), executable_path=chromium)
         try:
             lobby = bench_lobby(browser, url, args.runs, next(iter(pygames.GAMES)))
         finally:
@@ -168,7 +186,7 @@ def run_friends(args: argparse.Namespace) -> int:
     results = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
     with bench_site(files) as url, sync_playwright() as p:
         chromium = find_chromium(install=False)
-        browser = p.chromium.launch(args=chromium_args(), **({"executable_path": chromium} if chromium else {}))
+        browser = p.chromium.launch(args=chromium_args(), executable_path=chromium)
         try:
             friends = bench_friends(browser, url, args.friend_games)
         finally:
@@ -218,12 +236,15 @@ def print_bench(results: dict) -> None:
         cells = []
         for level in BOT_LEVELS:
             cpy, web_row = levels[level], browser["bots"][game_id][level]
-            cells.append(f"{cpy['median_ms']:>7.1f}/{cpy['max_ms']:<7.0f} {web_row['median_ms']:>7.1f}/{web_row['max_ms']:<7.0f}")
+            cells.append(f"{cpy['median_ms']:>7.1f}/{cpy['max_ms']:<7.0f} "
+                         f"{web_row['median_ms']:>7.1f}/{web_row['max_ms']:<7.0f}")
         log(f"  {game_id:<10} " + " ".join(cells))
     log("\nmain thread during an all-bot table in the page (botdelay 0)")
-    log(f"  {'game':<10} {'seats':<24} {'seconds':>7} {'renders':>7} {'long tasks':>10} {'longest':>8} {'timer gap':>9} "
+    log(f"  {'game':<10} {'seats':<24} {'seconds':>7} {'renders':>7} {'long tasks':>10} {'longest':>8} "
+        f"{'timer gap':>9} "
         f"{'longest CPU':>11} {'>50ms CPU':>9}")
     for game_id, row in browser["blocks"].items():
         log(f"  {game_id:<10} {','.join(row['seats']):<24} {row['seconds']:>7}{'' if row['finished'] else '+'} "
-            f"{row['renders']:>7} {row['long_tasks']:>10} {row['longest_task_ms']:>6}ms {row['longest_timer_gap_ms']:>7}ms "
+            f"{row['renders']:>7} {row['long_tasks']:>10} {row['longest_task_ms']:>6}ms "
+            f"{row['longest_timer_gap_ms']:>7}ms "
             f"{row.get('longest_task_cpu_ms', '-'):>9}ms {row.get('tasks_over_50ms_cpu', '-'):>9}")
