@@ -17,7 +17,7 @@ import json
 import sys
 import time
 
-from pygames import GAMES, get_game
+from pygames import get_game
 from pygames.core import Rng
 
 #: how playouts are driven: "public" = legal_actions + apply (a new state per action, every

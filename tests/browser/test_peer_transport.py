@@ -187,7 +187,7 @@ def test_several_seats_and_a_new_invitation_replaces_the_old(open_page, site_dir
     late.evaluate("pygamesPeer.close('stun')")
     # two invitations for one seat at once: the first one's promise says it was replaced
     both = host.evaluate("""() => Promise.allSettled([pygamesPeer.offer('seat-4', []), pygamesPeer.offer('seat-4', [])])
-                            .then(r => r.map(x => x.status === 'fulfilled' ? 'sdp' : x.reason.name + ': ' + x.reason.message))""")
+        .then(r => r.map(x => x.status === 'fulfilled' ? 'sdp' : x.reason.name + ': ' + x.reason.message))""")
     assert both == ['AbortError: connection "seat-4" was closed or replaced while it was being made', "sdp"]
     assert host.evaluate("pygamesPeer.state('seat-4')") == "connecting"  # the second one stands
 
