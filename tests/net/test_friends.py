@@ -413,3 +413,79 @@ def test_undo_at_a_table_with_friends_needs_every_friend_to_agree(monkeypatch):
     assert len(session.actions) < moves  # everyone agreed
     for seat, guest in guests.items():  # the friends' tables follow, their logs too
         assert strict_equal(guest.guest_session.view(), session.game.view(session.state, seat))
+
+
+def test_a_friend_asks_for_a_hint_worked_out_on_its_own_device(monkeypatch):
+    wire = Wire(monkeypatch)
+    host = host_table(wire, "koryo", ["friend", "human"])
+    guest = pair(wire, host, 0)
+    rnd = random.Random(6)
+    while guest.phase() != "human":  # the host plays until the friend is to decide
+        session = host.session
+        click_through(host, session, rnd.choice(session.game.legal_actions(session.state)))
+        wire.run()
+    guest.action("hint")
+    assert guest.hint_wanted()
+    steps = guest.hint_thinking()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            guest.hint_done(done.value, guest.epoch)
+            break
+    assert guest.hint is not None and 'data-testid="hint"' in guest.render()
+    assert any(strict_equal(guest.hint["action"], a) for a in guest.guest_session.legal())
+
+
+def test_hot_seat_and_a_friend_at_one_table(monkeypatch):
+    wire = Wire(monkeypatch)
+    host = host_table(wire, "coup", ["human", "human", "friend"])
+    guest = pair(wire, host, 2)
+    assert host.phase() == "privacy"  # two people at the host's device: the screen between them stays
+    host.action("reveal")
+    rnd = random.Random(4)
+    for _ in range(30):
+        wire.clock.now += 0.5
+        wire.run()
+        session = host.session
+        if session.is_over():
+            break
+        if host.phase() == "privacy":
+            host.action("reveal")
+        elif session.human_turn():
+            click_through(host, session, rnd.choice(session.game.legal_actions(session.state)))
+        else:
+            click_through(guest, guest.guest_session, rnd.choice(guest.guest_session.legal()))
+    assert host.session.auto_pass() is None
+
+
+def test_a_finished_game_with_friends_replays_and_exports(monkeypatch):
+    wire = Wire(monkeypatch)
+    host = host_table(wire, "tournay", ["friend", "human"])
+    guest = pair(wire, host, 0)
+    play_to_end(wire, host, {0: guest}, random.Random(8))
+    name, text = host.export_record()
+    assert json.loads(text)["seats"] == ["friend", "human"]
+    host.action("replay")
+    html = host.render()
+    assert 'data-testid="replay"' in html and "Friend 1" in html
+    importer = wire.device()
+    assert importer.import_record(text) and importer.screen == "replay"
+
+
+def test_stun_and_turn_servers_from_the_settings():
+    from pygames.ui.app import ice_servers
+    assert ice_servers("") == [] and ice_servers("\n  \n") == []
+    assert ice_servers("stun:stun.example.org:3478\nturn:turn.example.org:3478 alice s3cret") == [
+        {"urls": "stun:stun.example.org:3478"},
+        {"urls": "turn:turn.example.org:3478", "username": "alice", "credential": "s3cret"}]
+    for bad in ("https://example.org", "stun:a b", "javascript:alert(1)"):
+        with pytest.raises(ValueError):
+            ice_servers(bad)
+    from pygames.ui.app import App
+    app = App(MemoryStorage())
+    with pytest.raises(ValueError):
+        app.change("ice", "ftp://nope")
+    assert app.settings["ice"] == ""
+    app.change("ice", "stun:stun.example.org:3478")
+    assert app._ice() == [{"urls": "stun:stun.example.org:3478"}]
