@@ -375,11 +375,11 @@ class App:
 
     # ------------------------------------------------------------------ events
     def action(self, name: str, value: str = "") -> None:
-        """A shell control was clicked (``data-action`` / ``data-value``)."""
-        handler = getattr(self, f"_do_{name.replace('-', '_')}", None)
+        """A shell control was clicked (``data-action`` / ``data-value``): its handler from PAGE_ACTIONS."""
+        handler = PAGE_ACTIONS.get(name)
         if handler is None:
             raise ValueError(f"unknown page action {name!r}")
-        handler(value)
+        handler(self, value)
 
     def change(self, name: str, value: str, checked: bool | None = None, seat: str | None = None) -> None:
         """A form field changed: language, settings, card filter, replay step or viewpoint,
@@ -905,6 +905,20 @@ class App:
         if setup is None and len(GAMES) == 1:
             setup = Setup.default(next(iter(GAMES)))
         return setup
+
+
+#: every shell control of the page (``data-action``) and what it does
+PAGE_ACTIONS: dict[str, Callable[[App, str], None]] = {
+    "undo": App._do_undo, "hint": App._do_hint, "panel": App._do_panel, "close-panel": App._do_close_panel,
+    "card-kind": App._do_card_kind, "replay": App._do_replay, "replay-step": App._do_replay_step,
+    "replay-exit": App._do_replay_exit, "select-game": App._do_select_game, "start": App._do_start,
+    "continue": App._do_continue, "discard": App._do_discard, "lobby": App._do_lobby, "rematch": App._do_rematch,
+    "reveal": App._do_reveal,
+    # play with friends
+    "friend-connect": App._do_friend_connect, "friend-invite": App._do_friend_invite,
+    "friend-anyone": App._do_friend_anyone, "friend-bot": App._do_friend_bot, "join": App._do_join,
+    "undo-yes": App._do_undo_yes, "undo-no": App._do_undo_no, "flash": App._do_flash,
+}
 
 
 __all__ = ["App", "BOT_SPEEDS", "KEY_LANG", "KEY_LOBBY_SAVES", "KEY_SAVE", "KEY_SAVES", "KEY_SAVE_PREFIX", "KEY_SETTINGS",
