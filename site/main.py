@@ -217,7 +217,8 @@ def fly_coins(before, after, animate):
     layer = coin_layer()
     now = float(window.performance.now())
     for flow in flows:
-        start, end = before.get(flow.source) or after.get(flow.source), after.get(flow.target) or before.get(flow.target)
+        start = before.get(flow.source) or after.get(flow.source)
+        end = after.get(flow.target) or before.get(flow.target)
         if start is None or end is None:
             continue
         dx, dy = start[1] - end[1], start[2] - end[2]
@@ -722,7 +723,8 @@ async def open_scanner():
     layer.setAttribute("aria-label", t("scan_title", APP.lang))
     layer.innerHTML = (f'<div class="scan-box panel"><h2>{esc(t("scan_title", APP.lang))}</h2>'
                        f'<video class="scan-video" muted playsinline></video>'
-                       f'<button type="button" class="btn" data-scan-cancel="true">{esc(t("cancel", APP.lang))}</button>'
+                       f'<button type="button" class="btn" data-scan-cancel="true">'
+                       f'{esc(t("cancel", APP.lang))}</button>'
                        f'</div>')
     layer.querySelector("[data-scan-cancel]").addEventListener("click", create_proxy(close_scanner))
     NET["scanning"] = True
@@ -935,6 +937,7 @@ def replay_json(text):
     """window.pygamesReplay(record_json): the state after a game record, as canonical JSON
     (tests compare it with CPython's: the same results in the browser)."""
     import json
+
     from pygames.core import replay
     return json.dumps(replay(str(text)), sort_keys=True)
 

@@ -9,11 +9,22 @@ It never sees the state: the host's page holds it.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..core import Action
-from .protocol import (HEARTBEAT_S, PROTOCOL, RESEND_S, SILENT_S, Invite, ProtocolError, Reply, clean_name,
-                       encode, parse_from_host)
+from .protocol import (
+    HEARTBEAT_S,
+    PROTOCOL,
+    RESEND_S,
+    SILENT_S,
+    Invite,
+    ProtocolError,
+    Reply,
+    clean_name,
+    encode,
+    parse_from_host,
+)
 
 #: how far the guest has got: answering the invite, showing the reply, linked (hello sent), at the
 #: table, refused by the host, the link lost

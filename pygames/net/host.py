@@ -14,12 +14,26 @@ or another seat's view (``tests/net`` checks every message against the view).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..core import Action, IllegalAction
-from .protocol import (HEARTBEAT_S, LOG_CHUNK_CHARS, MAX_ERRORS, PROTOCOL, SILENT_S, Bucket, Invite,
-                       ProtocolError, clean_name, encode, new_token, parse_from_guest, parse_reply)
+from .protocol import (
+    HEARTBEAT_S,
+    LOG_CHUNK_CHARS,
+    MAX_ERRORS,
+    PROTOCOL,
+    SILENT_S,
+    Bucket,
+    Invite,
+    ProtocolError,
+    clean_name,
+    encode,
+    new_token,
+    parse_from_guest,
+    parse_reply,
+)
 
 #: what the table shows of a friend seat's link
 LINK_STATES = ("inviting", "connecting", "connected", "silent", "dropped", "bot")
@@ -392,7 +406,8 @@ class HostNet:
             friend.log_sent = 0  # cannot happen at a table without undo; resend it all if it does
         start = friend.log_sent
         while start < len(log):
-            chunk, size = [], 0
+            chunk: list[dict] = []
+            size = 0
             while start + len(chunk) < len(log) and (not chunk or size < LOG_CHUNK_CHARS):
                 entry = log[start + len(chunk)]
                 chunk.append(entry)

@@ -23,8 +23,9 @@ import base64
 import json
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 PROTOCOL = 1
 MAX_FROM_GUEST = 4096      # characters of one message from a friend's device: an action is small

@@ -25,10 +25,11 @@ from __future__ import annotations
 import json
 import random
 import time
-from typing import Any, Callable, Generator, Protocol
+from collections.abc import Callable, Generator
+from typing import Any, Protocol
 
 from .. import GAMES, INFOS
-from ..core import Action, IllegalAction
+from ..core import Action
 from ..core.record import parse_record
 from ..net.guest import GuestNet
 from ..net.host import HostNet
@@ -36,8 +37,22 @@ from ..net.protocol import ProtocolError, clean_name, parse_invite
 from .dates import Dates, PythonDates
 from .friends import guest_links, host_panel, join_html
 from .i18n import norm_lang, pick_lang, t
-from .page import (BACK, HUMAN, SavedGame, Setup, TableExtras, hint_text, lobby_button, lobby_html,
-                   player_names, privacy_html, replay_html, saves_list, table_html, topbar)
+from .page import (
+    BACK,
+    HUMAN,
+    SavedGame,
+    Setup,
+    TableExtras,
+    hint_text,
+    lobby_button,
+    lobby_html,
+    player_names,
+    privacy_html,
+    replay_html,
+    saves_list,
+    table_html,
+    topbar,
+)
 from .remote import GuestSession, guest_names
 from .session import ReplaySession, TableSession
 
@@ -118,7 +133,7 @@ def describe_error(exc: BaseException) -> str:
 class App:
     def __init__(self, storage: Storage | None = None, seed: Callable[[], int | str] = new_seed,
                  clock: Callable[[], float] = time.time, dates: Dates | None = None,
-                 preferred_langs: "list[str] | tuple[str, ...]" = (), art_apart: bool = False,
+                 preferred_langs: list[str] | tuple[str, ...] = (), art_apart: bool = False,
                  page_url: str = "", random_below: Callable[[int], int] | None = None,
                  monotonic: Callable[[], float] = time.monotonic) -> None:
         """``dates``: how dates are shown (the player's zone and format); ``preferred_langs``:
@@ -226,9 +241,9 @@ class App:
             saves = self.saved_games()
             self._keep_lobby_saves(saves)
             return lobby_html(self.lang, self.setup, saves, self.notice, extras)
-        if self.needs_privacy():
-            return privacy_html(self.session, self.lang, self.names(), self.session.mover(),
-                                can_undo=self.can_undo())
+        mover = self.session.mover()
+        if self.needs_privacy() and mover is not None:
+            return privacy_html(self.session, self.lang, self.names(), mover, can_undo=self.can_undo())
         extras.can_undo = self.can_undo()
         extras.can_hint = self.can_hint()
         extras.hint_busy = self.hint_busy
@@ -517,6 +532,7 @@ class App:
         session = self.session
         assert session is not None and session.human_turn()
         seat = session.mover()
+        assert seat is not None
         view = session.game.view(session.state, seat)
         return hint_thinking(session.game, view, session.game.legal_actions(session.state), seat,
                              seed=f"hint/{session.seed}/{len(session.actions)}")
@@ -537,7 +553,7 @@ class App:
         return picker.next_step(self.hint["action"])
 
     def thinking_seat(self) -> int | None:
-        return self.session.mover() if self.bot_to_move() else None
+        return self.session.mover() if self.session is not None and self.bot_to_move() else None
 
     # ------------------------------------------------------------------ friends on other devices
     def net_commands(self) -> list[dict]:
@@ -724,6 +740,7 @@ class App:
         return self.session is not None and not self.session.is_over() and self.session.undo_point() is not None
 
     def _undo_now(self) -> None:
+        assert self.session is not None
         seat = self.session.undo()
         self.revealed = seat
         self.hint = None
@@ -792,7 +809,7 @@ class App:
     def _do_continue(self, value: str = "") -> None:
         save_id = value or next(iter(self.save_ids()), None)
         raw = self.saved_record(save_id) if save_id else None
-        if raw is None:
+        if raw is None or save_id is None:
             return
         try:
             session = TableSession.from_record(raw)
@@ -921,5 +938,5 @@ PAGE_ACTIONS: dict[str, Callable[[App, str], None]] = {
 }
 
 
-__all__ = ["App", "BOT_SPEEDS", "KEY_LANG", "KEY_LOBBY_SAVES", "KEY_SAVE", "KEY_SAVES", "KEY_SAVE_PREFIX", "KEY_SETTINGS",
-           "KEY_SETUP", "MemoryStorage", "Storage", "describe_error"]
+__all__ = ["App", "BOT_SPEEDS", "KEY_LANG", "KEY_LOBBY_SAVES", "KEY_SAVE", "KEY_SAVES", "KEY_SAVE_PREFIX",
+           "KEY_SETTINGS", "KEY_SETUP", "MemoryStorage", "Storage", "describe_error"]

@@ -112,7 +112,8 @@ def guest_links(session: Any, names: list[str], lang: str) -> str:
     if net.pending is not None:
         warn += f'<p class="hint" role="status" data-testid="move-sent">{esc(t("move_sent", lang))}</p>'
     elif net.reason:
-        warn += f'<p class="notice" role="alert" data-testid="move-refused">{esc(t("move_refused", lang, reason=net.reason))}</p>'
+        warn += (f'<p class="notice" role="alert" data-testid="move-refused">'
+                 f'{esc(t("move_refused", lang, reason=net.reason))}</p>')
     others = f'<ul class="guest-links">{"".join(items)}</ul>' if items else ""
     if not (others or warn):
         return ""
@@ -124,9 +125,11 @@ def join_html(net: Any, player_name: str, lang: str, topbar: str) -> str:
     """A friend's device before it is seated: the invite, the name, Join, then the reply to show."""
     invite = net.invite
     title = t("join_title", lang, host=invite.host or t("the_host", lang))
-    summary = t("join_summary", lang, game=game_title(INFOS.get(invite.game), lang), n=invite.num_players, seat=invite.seat + 1)
+    summary = t("join_summary", lang, game=game_title(INFOS.get(invite.game), lang), n=invite.num_players,
+                seat=invite.seat + 1)
     if net.status == "refused":
-        body = f'<p class="notice" role="alert" data-testid="join-refused">{esc(t("guest_refused", lang, reason=net.reason))}</p>'
+        body = (f'<p class="notice" role="alert" data-testid="join-refused">'
+                f'{esc(t("guest_refused", lang, reason=net.reason))}</p>')
     elif net.status == "dropped":
         body = f'<p class="notice" role="alert" data-testid="guest-dropped">{esc(t("guest_dropped", lang))}</p>'
     elif net.status == "reply" and net.reply:

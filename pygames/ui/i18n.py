@@ -98,7 +98,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "guest_linked": {"en": "Connected: taking your seat…", "ja": "接続しました。席に着いています…"},
     "guest_dropped": {"en": "The link to the host was lost. Ask the host for a new invite and open it: "
                             "you keep your seat.",
-                      "ja": "ホストとの接続が切れました。ホストに新しい招待をもらって開いてください。席はそのままです。"},
+                      "ja": "ホストとの接続が切れました。ホストに新しい招待をもらって開いてください。"
+                            "席はそのままです。"},
     "guest_refused": {"en": "The host did not seat you: {reason}", "ja": "ホストの卓に着けませんでした：{reason}"},
     "host_silent": {"en": "The host is not responding…", "ja": "ホストから応答がありません…"},
     "move_sent": {"en": "Move sent: waiting for the host…", "ja": "手を送信しました。ホストを待っています…"},
@@ -110,11 +111,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "undo_asked": {"en": "Asked your friends whether the move may be taken back…",
                    "ja": "手を戻してよいか友だちに確認しています…"},
     "undo_done": {"en": "Everyone agreed: the move was taken back.", "ja": "全員が同意したので、手を戻しました。"},
-    "undo_refused": {"en": "{name} did not agree: the move stands.", "ja": "{name}が同意しなかったため、手はそのままです。"},
+    "undo_refused": {"en": "{name} did not agree: the move stands.",
+                     "ja": "{name}が同意しなかったため、手はそのままです。"},
     "undo_question": {"en": "{name} asks to take back their last move.", "ja": "{name}が直前の手を戻したいそうです。"},
     "undo_agree": {"en": "Agree", "ja": "同意する"},
     "undo_refuse": {"en": "Refuse", "ja": "断る"},
-    "answer_timer": {"en": "Answer timer for friends (where they may pass)", "ja": "友だちの応答時間（パスできる場面）"},
+    "answer_timer": {"en": "Answer timer for friends (where they may pass)",
+                     "ja": "友だちの応答時間（パスできる場面）"},
     "timer_off": {"en": "Off: wait for them", "ja": "なし：待つ"},
     "timer_20": {"en": "20 seconds, then pass", "ja": "20秒でパス"},
     "timer_60": {"en": "60 seconds, then pass", "ja": "60秒でパス"},
@@ -241,7 +244,7 @@ GAME_MINUTES: dict[str, tuple[int, int]] = {
 }
 
 
-def pick_lang(stored: object, preferred: "list[str] | tuple[str, ...]" = ()) -> str:
+def pick_lang(stored: object, preferred: list[str] | tuple[str, ...] = ()) -> str:
     """The page's language: the one the user chose (stored), else the first of the browser's
     preferred languages (``navigator.languages``, e.g. "ja-JP") that we offer, else English.
     site/boot.js makes the same choice before Python runs (the pre-rendered lobby)."""
@@ -280,4 +283,4 @@ def game_description(game: object, lang: str) -> str:
 
 def game_title(game: object, lang: str) -> str:
     title = getattr(game, "title", None) or {}
-    return title.get(norm_lang(lang)) or title.get(DEFAULT_LANG) or getattr(game, "id", "?")
+    return str(title.get(norm_lang(lang)) or title.get(DEFAULT_LANG) or getattr(game, "id", "?"))

@@ -92,7 +92,7 @@ class Setup:
     options: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def default(cls, game_id: str) -> "Setup":
+    def default(cls, game_id: str) -> Setup:
         game = get_game(game_id)
         n = default_players(game)
         setup = cls(game_id, n, [HUMAN] + ["normal"] * (n - 1), {})
@@ -100,7 +100,7 @@ class Setup:
         return setup
 
     @classmethod
-    def from_json(cls, data: Any) -> "Setup | None":
+    def from_json(cls, data: Any) -> Setup | None:
         """A remembered setup, repaired where it no longer fits; None if unusable."""
         try:
             if isinstance(data, str):
@@ -270,7 +270,8 @@ def topbar(lang: str, title: str = "", controls: str = "", with_lang: bool = Tru
     sub = f'<span class="topbar-game">{esc(title)}</span>' if title else ""
     picker = lang_select(lang) if with_lang else ""
     return (f'<header class="topbar"><div class="brand"><span class="brand-mark" aria-hidden="true">♠</span>'
-            f'<span class="brand-text">{esc(t("site_title", lang))}</span></div>{sub}<div class="topbar-tools">{controls}{picker}</div>'
+            f'<span class="brand-text">{esc(t("site_title", lang))}</span></div>{sub}<div class="topbar-tools">'
+            f'{controls}{picker}</div>'
             f'</header>')
 
 
@@ -302,7 +303,7 @@ def box_art(game_id: str) -> str:
     if game_id not in _BOX_ART:
         path = os.path.join(_PACKAGE_DIR, "games", game_id, "box.svg")
         try:
-            text = " ".join(__loader__.get_data(path).decode("utf-8").split())
+            text = " ".join(__loader__.get_data(path).decode("utf-8").split())  # type: ignore[name-defined]
             # inline in HTML the parser gives <svg> its namespace: the attribute is only for the file
             _BOX_ART[game_id] = text.replace(' xmlns="http://www.w3.org/2000/svg"', "")
         except OSError:
@@ -429,7 +430,8 @@ def saves_list(saves: list[SavedGame], lang: str) -> str:
             summary += t("list_dot", lang) + t("save_round", lang, round=saved.round)
         date = saved.date_text or format_date(saved.saved_at)
         when = f'<span class="save-date">{esc(t("saved_at", lang, date=date))}</span>' if date else ""
-        items.append(f'<li class="save-item" data-testid="save-item" data-save-id="{sid}" data-game-id="{esc(saved.game_id)}">'
+        items.append(f'<li class="save-item" data-testid="save-item" data-save-id="{sid}" data-game-id="'
+                     f'{esc(saved.game_id)}">'
                      f'<span class="save-art">{box_art(saved.game_id or "")}</span>'
                      f'<div class="save-text"><span class="save-summary">{esc(summary)}</span>{when}</div>'
                      f'<div class="save-actions">'
@@ -463,13 +465,14 @@ def saved_box(saved: SavedGame, lang: str) -> str:
             f'</div></section>')
 
 
-def lobby_html(lang: str, setup: Setup | None = None, saved: "SavedGame | list[SavedGame] | None" = None,
+def lobby_html(lang: str, setup: Setup | None = None, saved: SavedGame | list[SavedGame] | None = None,
                notice: str | None = None, extras: TableExtras | None = None) -> str:
     """The lobby: saved games, game list, and the setup of the selected game."""
     lang = norm_lang(lang)
     extras = extras or TableExtras()
     tools = tool_button("panel", t("settings", lang), "settings", testid="open-settings", css="subtle")
-    parts = [f'<div class="screen lobby-screen" lang="{lang}">', topbar(lang, "", tools, with_lang=extras.panel != "settings"),
+    parts = [f'<div class="screen lobby-screen" lang="{lang}">',
+             topbar(lang, "", tools, with_lang=extras.panel != "settings"),
              '<main class="lobby" data-testid="lobby">']
     if notice:
         parts.append(f'<div class="notice" role="status" data-testid="notice"><p>{esc(notice)}</p></div>')
@@ -559,8 +562,10 @@ def game_over_html(session: Any, view: dict, lang: str, names: list[str]) -> str
     return (head + f'<div class="game-over-actions">'
             f'<button type="button" class="btn primary" data-action="rematch" data-testid="rematch">'
             f'{esc(t("play_again", lang))}</button>'
-            f'<button type="button" class="btn" data-action="replay" data-testid="replay-open">{esc(t("replay", lang))}</button>'
-            f'<button type="button" class="btn" data-action="export" data-testid="export" title="{esc(t("export_hint", lang))}">'
+            f'<button type="button" class="btn" data-action="replay" data-testid="replay-open">'
+            f'{esc(t("replay", lang))}</button>'
+            f'<button type="button" class="btn" data-action="export" data-testid="export" title="'
+            f'{esc(t("export_hint", lang))}">'
             f'{esc(t("export", lang))}</button>'
             f'<button type="button" class="btn" data-action="lobby">{esc(t("lobby", lang))}</button>'
             f'</div></section>')
@@ -652,7 +657,8 @@ def table_html(session: Any, lang: str, names: list[str] | None = None,
     buttons = [button(key, label) for key, label in choices.items() if key not in shown]
     if picked:
         steps = " → ".join(session.render.step_label(key, view, lang) for key in picked)
-        buttons.insert(0, f'<span class="picked-steps" data-testid="picked">{esc(t("picked", lang, steps=steps))}</span>')
+        buttons.insert(0, f'<span class="picked-steps" data-testid="picked">'
+                          f'{esc(t("picked", lang, steps=steps))}</span>')
     if picker is not None and picker.can_go_back():
         buttons.append(button(BACK, t("back", lang), "subtle"))
     choice_bar = (f'<div class="choices" aria-label="{esc(t("choices", lang))}">{"".join(buttons)}</div>'
@@ -695,7 +701,8 @@ def replay_bar(replay: Any, lang: str, names: list[str]) -> str:
             f'<label class="replay-seat"><span>{esc(t("replay_view", lang))}</span>'
             f'<select name="replay-seat" data-testid="replay-seat">{options}</select></label>'
             f'<div class="replay-actions">'
-            f'<button type="button" class="btn small" data-action="export" data-testid="export">{esc(t("export", lang))}</button>'
+            f'<button type="button" class="btn small" data-action="export" data-testid="export">'
+            f'{esc(t("export", lang))}</button>'
             f'<button type="button" class="btn small" data-action="rematch">{esc(t("play_again", lang))}</button>'
             f'<button type="button" class="btn small subtle" data-action="replay-exit" data-testid="replay-exit">'
             f'{esc(t("exit_replay", lang))}</button></div></section>')
@@ -722,7 +729,8 @@ def replay_html(replay: Any, lang: str, extras: TableExtras | None = None) -> st
              + tool_button("panel", t("cards", lang), "cards", testid="open-cards"))
     return (f'<div class="screen table-screen">'
             f'{topbar(lang, game_title(game, lang), lobby_button(lang), with_lang=extras.panel != "settings")}'
-            f'<main class="table is-replay" data-testid="table" data-game="{esc(game.id)}">{screen_art(game.id, extras)}'
+            f'<main class="table is-replay" data-testid="table" data-game="{esc(game.id)}">'
+            f'{screen_art(game.id, extras)}'
             f'<div class="table-main">'
             f'<div class="status" data-testid="status" role="status">{status}</div>'
             f'{replay_bar(replay, lang, names)}'

@@ -11,7 +11,7 @@ Paths must be unique and none may be a prefix of another.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..core import Action, View
 

@@ -23,6 +23,7 @@ class GuestSession:
     def __init__(self, net: GuestNet) -> None:
         assert net.welcome is not None and net.table is not None
         self.net = net
+        self.welcome: dict = net.welcome  # the seat, the game and its options: fixed for the table
         self.game = get_game(net.invite.game)
         self.render = game_module(self.game.id, "render")
         self.num_players = net.welcome["num_players"]
@@ -35,11 +36,11 @@ class GuestSession:
     @property
     def seats(self) -> list[str]:
         table = self.net.table or {}
-        return list(table.get("seats") or self.net.welcome["seats"])
+        return list(table.get("seats") or self.welcome["seats"])
 
     def names_given(self) -> list[str]:
         table = self.net.table or {}
-        return [n if isinstance(n, str) else "" for n in table.get("names") or self.net.welcome["names"]]
+        return [n if isinstance(n, str) else "" for n in table.get("names") or self.welcome["names"]]
 
     def links(self) -> list[str | None]:
         return list((self.net.table or {}).get("links") or [])
@@ -81,7 +82,7 @@ class GuestSession:
     def picker(self) -> Picker | None:
         if not self.net.my_turn():
             return None
-        rev = self.net.table["rev"]
+        rev = (self.net.table or {}).get("rev")
         if self._picker is None or self._picker_rev != rev:
             self._picker = Picker(self.legal(), self.view(), self.render.action_steps,
                                   getattr(self.render, "other_steps", None))

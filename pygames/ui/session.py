@@ -9,8 +9,9 @@ and puts the markup from ``pygames.ui.page`` into the page.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Generator
 from types import ModuleType
-from typing import Any, Generator
+from typing import Any
 
 from .. import get_game
 from ..bots import Bot, make_bot
@@ -52,7 +53,7 @@ class TableSession:
 
     # ------------------------------------------------------------ records
     @classmethod
-    def from_record(cls, record: Any) -> "TableSession":
+    def from_record(cls, record: Any) -> TableSession:
         data = parse_record(record)
         return cls(data["game"], data["num_players"], data["seed"], data["options"],
                    data["seats"], data["actions"])
@@ -209,6 +210,7 @@ class TableSession:
         if k is None:
             return None
         seat = self.movers[k]
+        assert seat is not None  # a human's move
         people = [i for i, kind in enumerate(self.seats) if kind in PEOPLE]  # friends on other devices too
         if any(m in people and m != seat for m in self.movers[k + 1:]):
             return None
@@ -264,6 +266,7 @@ class TableSession:
         self.state = self.history[point]
         self._picker = None
         self._undo_cache = None
+        assert seat is not None  # undo points are moves of a person
         return seat
 
 
@@ -305,7 +308,7 @@ class ReplaySession:
         self.seat: int | None = None
 
     @classmethod
-    def from_session(cls, session: TableSession) -> "ReplaySession":
+    def from_session(cls, session: TableSession) -> ReplaySession:
         return cls(session.game.id, session.num_players, session.seed, session.options, session.seats,
                    session.actions, list(session.history))
 

@@ -5,11 +5,12 @@ by click, and plays on until a hard bot has answered. Screenshots go to test-art
 from __future__ import annotations
 
 import pytest
-from browser_helpers import PHONE, shot
 from playwright.sync_api import expect
 from test_browser_site import STEP_MS, boot, check_fits, check_no_error, rev, settle, start_game
 
 import pygames
+
+from browser_helpers import PHONE, shot
 
 pytestmark = pytest.mark.browser
 

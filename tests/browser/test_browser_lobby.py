@@ -10,11 +10,12 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser_helpers import BOOT_MS, DESKTOP, PHONE, shot
 from playwright.sync_api import expect
 
 import pygames
 from tools.site import BOOT_FETCHES, boot_modules, collect
+
+from browser_helpers import BOOT_MS, DESKTOP, PHONE, shot
 
 pytestmark = pytest.mark.browser
 

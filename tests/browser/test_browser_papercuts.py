@@ -9,12 +9,13 @@ import json
 import random
 
 import pytest
-from browser_helpers import DESKTOP, PHONE, shot
 from playwright.sync_api import expect
 from test_browser_site import boot, rev
 from test_browser_table_features import PHONE_ARGS, click, import_text
 
 from pygames.ui.session import TableSession
+
+from browser_helpers import DESKTOP, PHONE, shot
 
 pytestmark = pytest.mark.browser
 

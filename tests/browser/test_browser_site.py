@@ -13,12 +13,13 @@ import threading
 import zipfile
 
 import pytest
-from browser_helpers import BOOT_MS, DESKTOP, PHONE, shot
 from playwright.sync_api import expect
 
 import pygames
 from tools.serve import make_server, serve_in_thread
 from tools.site import build
+
+from browser_helpers import BOOT_MS, DESKTOP, PHONE, shot
 
 pytestmark = pytest.mark.browser
 

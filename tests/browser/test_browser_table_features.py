@@ -9,7 +9,6 @@ import json
 import urllib.request
 
 import pytest
-from browser_helpers import DESKTOP, PHONE, shot
 from playwright.sync_api import expect
 from test_browser_site import boot, check_fits, rev, settle, small_targets, start_game
 
@@ -17,6 +16,8 @@ import pygames
 from pygames.ui.session import TableSession
 from tools.serve import serve_in_thread
 from tools.site import build
+
+from browser_helpers import DESKTOP, PHONE, shot
 
 pytestmark = pytest.mark.browser
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from browser_helpers import DESKTOP, shot
 from playwright.sync_api import expect
 from test_browser_site import MAX_CLICKS, boot, check_fits, rev, settle
+
+from browser_helpers import DESKTOP, shot
 
 pytestmark = pytest.mark.browser
 

@@ -7,9 +7,10 @@ this plays every game at every player count and every rule set in Chromium."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import DESKTOP, shot
 from playwright.sync_api import expect
 from test_browser_site import STEP_MS, boot, check_no_error, rev, settle
+
+from browser_helpers import DESKTOP, shot
 
 pytestmark = pytest.mark.browser
 

@@ -9,11 +9,12 @@ import json
 import random
 
 import pytest
-from browser_helpers import PHONE, shot
 from playwright.sync_api import expect
 from test_browser_site import boot, check_fits, rev, settle, small_targets
 
 from pygames.ui.session import TableSession
+
+from browser_helpers import PHONE, shot
 
 pytestmark = pytest.mark.browser
 

@@ -24,10 +24,11 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_helpers import BOOT_MS, DESKTOP, chromium_path
 
 from pygames.net import sdp
 from tools.testenv import chromium_args
+
+from browser_helpers import BOOT_MS, DESKTOP, chromium_path
 
 pytestmark = pytest.mark.browser
 

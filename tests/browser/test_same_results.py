@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import DESKTOP
 from test_browser_site import boot
 
 import pygames
 from pygames.core import Rng, make_record, replay
+
+from browser_helpers import DESKTOP
 
 pytestmark = pytest.mark.browser
 

@@ -17,11 +17,12 @@ import json
 import re
 
 import pytest
-from browser_helpers import BOOT_MS, DESKTOP
 from playwright.sync_api import expect
 from test_browser_site import boot, rev, settle
 
 import pygames
+
+from browser_helpers import BOOT_MS, DESKTOP
 
 pytestmark = pytest.mark.browser
 

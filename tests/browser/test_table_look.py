@@ -22,12 +22,13 @@ import json
 import random
 
 import pytest
-from browser_helpers import DESKTOP, PHONE, shot
 from playwright.sync_api import expect
 from test_browser_site import boot, check_fits, rev, settle, start_game
 
 import pygames
 from tools.screenshots import position_records
+
+from browser_helpers import DESKTOP, PHONE, shot
 
 pytestmark = pytest.mark.browser
 

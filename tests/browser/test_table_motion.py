@@ -16,13 +16,14 @@ import json
 import random
 
 import pytest
-from browser_helpers import DESKTOP, shot
 from playwright.sync_api import expect
 from test_browser_site import boot, rev
 from test_table_look import open_record
 
 import pygames
 from pygames.ui.session import TableSession
+
+from browser_helpers import DESKTOP, shot
 
 pytestmark = pytest.mark.browser
 

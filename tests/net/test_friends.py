@@ -12,13 +12,14 @@ import json
 import random
 
 import pytest
-from wire import Wire, pair
 
 import pygames
 from pygames.core import strict_equal
 from pygames.net.protocol import MAX_FROM_GUEST, ProtocolError, parse_invite, parse_reply
 from pygames.ui.app import KEY_GUEST_PREFIX, MemoryStorage
 from pygames.ui.page import Setup
+
+from wire import Wire, pair
 
 GAME_SEATS = {
     "coup": ["human", "friend", "normal"],
