@@ -556,7 +556,7 @@ def test_HOU_79_a_line_that_loses_a_keyword_acts_only_in_its_count():
 
 def test_HOU_79_a_lost_keyword_is_the_printed_one_an_attachment_still_grants_it():
     # rules §3.4: a line loses a printed keyword; Signet of Favor ("gains Renown") still gives it
-    from pygames.games.houses.rules import keywords_of
+    from pygames.games.houses.stats import keywords_of
     knight = {"uid": 0, "cid": "D07", "knelt": False, "power": 0, "atts": [], "rival": 4}
     assert "renown" not in keywords_of(knight)
     assert "renown" in keywords_of(dict(knight, atts=["N08"]))

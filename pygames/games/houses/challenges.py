@@ -5,11 +5,14 @@ challenge window, the resolution with its claim and keywords, Intimidate and the
 
 from __future__ import annotations
 
-from .stats import (CARDS, KINDS, PRINTED_ICONS, any_ready, base_str, behind, claim, find_inst, icons_of,
-                    keywords_of, leads_over, opponents, ready_characters, rivalry_applies, side_strength,
-                    standing_icons)
+from typing import Callable
+
+from .stats import (ALREADY_CHOSEN, CARDS, KINDS, KNELT, any_ready, base_str, behind, card_name, claim, find_inst,
+                    keywords_of, leads_over, opponents, ready_characters, rivalry_applies, side_has_strength,
+                    side_strength, unready)
 from .board import add_to, change_card, cid_of, draw, gain_power, kill, kneel_cards, log
-from .effects import effect_targets, may_respond, play_event, run_effects
+from .effects import effect_targets, event_choice, may_respond, play_event, run_effects
+from .legality import Choice, Closing, Decision, offered
 from . import turn_end
 
 
@@ -24,61 +27,9 @@ def menu(state: dict, rng) -> None:
     state["seat"] = seat
     state["ch"] = None
     # (a living player always has an opponent while the game goes on)
-    if not challenge_left(state) and not ability_actions(state, seat):
+    if not offered(CHALLENGE, state, seat) and not offered(ABILITY, state, seat):
         log(state, "challenges_over", seat=seat)
         turn_end.end_turn(state, rng)
-
-
-def challenge_kinds(state: dict) -> list[str]:
-    """The kinds of challenge the active player may still declare (a standing character
-    has the icon, and that kind is not done this turn)."""
-    done = state["ch_done"]
-    if len(done) == len(KINDS):  # (all three done: no need to look at the characters)
-        return []
-    icons = standing_icons(state["players"][state["active"]])
-    kinds = []
-    for kind in KINDS:
-        if kind not in done and kind in icons:
-            kinds.append(kind)
-    return kinds
-
-
-def challenge_left(state: dict) -> bool:
-    """Whether ``challenge_kinds`` is not empty, looking no further than the first standing
-    character with the icon of a kind not done."""
-    done = state["ch_done"]
-    if len(done) == len(KINDS):
-        return False
-    for c in state["players"][state["active"]]["chars"]:
-        if not c["knelt"]:
-            for kind in PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c):
-                if kind not in done:
-                    return True
-    return False
-
-
-def challenge_actions(state: dict) -> list[dict]:
-    kinds = challenge_kinds(state)
-    if not kinds:
-        return []
-    others = opponents(state, state["active"])
-    out = []
-    for kind in kinds:
-        for o in others:
-            out.append({"type": "challenge", "kind": kind, "opponent": o})
-    return out
-
-
-def ability_actions(state: dict, seat: int) -> list[dict]:
-    out = []
-    if state["ch_started"]:
-        return out
-    for loc in state["players"][seat]["locs"]:
-        if loc["cid"] not in ABILITY_LOCATIONS or loc["knelt"]:
-            continue
-        for t in effect_targets(state, seat, CARDS[loc["cid"]]["effects"]) or []:
-            out.append({"type": "ability", "card": loc["uid"], "target": t})
-    return out
 
 
 def on_ability(state: dict, seat: int, action: dict, rng) -> None:
@@ -98,14 +49,10 @@ def on_challenge(state: dict, seat: int, action: dict, rng) -> None:
                    "winner": None, "kills": 0}
     state["stage"] = "attackers"
     state["seat"] = seat
-    eligible = eligible_attackers(state, seat, action["kind"])
+    eligible = ready_characters(state["players"][seat]["chars"], action["kind"])
     if len(eligible) == 1:  # a challenge needs an attacker: the only one attacks
         state["ch"]["attackers"] = [eligible[0]["uid"]]
         attackers_done(state, rng)
-
-
-def eligible_attackers(state: dict, seat: int, kind: str, chosen=()) -> list[dict]:
-    return ready_characters(state["players"][seat]["chars"], kind, chosen)
 
 
 def on_attacker(state: dict, seat: int, action: dict, rng) -> None:
@@ -130,17 +77,18 @@ def attackers_done(state: dict, rng) -> None:
 
 
 def stealth_next(state: dict, rng) -> None:
+    """Ask the attacker about his next attacker with Stealth while one of the defender's
+    characters that could defend has no Stealth itself; then the defender chooses defenders."""
     ch = state["ch"]
-    eligible = eligible_defenders(state)
     while ch["stealth"]:
-        if any("stealth" not in keywords_of(c) for c in eligible):
+        if offered(STEALTH, state, ch["attacker"]):
             state["stage"] = "stealth"
             state["seat"] = ch["attacker"]
             return
         ch["stealth"] = ch["stealth"][1:]
     state["stage"] = "defenders"
     state["seat"] = ch["defender"]
-    if not eligible:
+    if not offered(DEFENDER, state, ch["defender"]):
         defenders_done(state, rng)
 
 
@@ -154,12 +102,6 @@ def on_stealth(state: dict, seat: int, action: dict, rng) -> None:
         log(state, "stealth", seat=seat, card=cid_of(state, uid),
             target=cid_of(state, action["target"]))
     stealth_next(state, rng)
-
-
-def eligible_defenders(state: dict) -> list[dict]:
-    ch = state["ch"]
-    chosen = ch["defenders"] + ch["blocked"] if ch["blocked"] else ch["defenders"]  # (stealth blocks)
-    return ready_characters(state["players"][ch["defender"]]["chars"], ch["kind"], chosen)
 
 
 def on_defender(state: dict, seat: int, action: dict, rng) -> None:
@@ -301,24 +243,11 @@ def after_claim(state: dict, rng) -> None:
                     return
             if "insight" in kws:
                 draw(state, winner, 1, "insight")
-        if winner == ch["attacker"] and intimidate_targets(state):
+        if winner == ch["attacker"] and offered(INTIMIDATE, state, winner):
             state["stage"] = "intimidate"
             state["seat"] = ch["attacker"]
             return
     reaction_start(state, rng)
-
-
-def intimidate_targets(state: dict) -> list[int]:
-    ch = state["ch"]
-    att = state["players"][ch["attacker"]]
-    for i in att["chars"]:
-        if i["uid"] in ch["attackers"] and "intimidate" in keywords_of(i):
-            break
-    else:  # (no attacker has Intimidate)
-        return []
-    margin = ch["a"] - ch["d"]
-    return [i["uid"] for i in state["players"][ch["defender"]]["chars"]
-            if not i["knelt"] and base_str(i) <= margin]
 
 
 def on_intimidate(state: dict, seat: int, action: dict, rng) -> None:
@@ -355,6 +284,162 @@ def on_end_challenges(state: dict, seat: int, action: dict, rng) -> None:
     log(state, "challenges_over", seat=seat)
     turn_end.end_turn(state, rng)
 
+
+
+# ---------------------------------------------------------------------- what may be chosen
+def challenge_refusal(ctx: tuple, kind: str) -> str | None:
+    """Why the active player may not declare a challenge of ``kind`` now (None: he may)."""
+    state, seat = ctx
+    if kind in state["ch_done"]:
+        return "you have already made your {kind} challenge this turn"
+    if not any_ready(state["players"][seat]["chars"], kind, ()):  # (no character could attack)
+        return "none of your standing characters has the {kind} icon"
+    return None
+
+
+def ability_refusal(ctx: tuple, loc: dict) -> str | None:
+    """Why the active player may not use location ``loc``'s ability now (None: he may)."""
+    if ctx[0]["ch_started"]:
+        return "abilities are used at the start of the challenges, before the first one"
+    if loc["cid"] not in ABILITY_LOCATIONS:
+        return "{name} has no ability to use now"
+    if loc["knelt"]:
+        return KNELT
+    return None
+
+
+def defender_refusal(ctx: tuple, c: dict) -> str | None:
+    """Why character ``c`` of the defender may not defend now (None: it may)."""
+    reason = unready(ctx, c)
+    if reason is ALREADY_CHOSEN and c["uid"] in ctx[3]["ch"]["blocked"]:
+        return "{name} cannot defend (stealth)"
+    return reason
+
+
+def stealth_refusal(ctx: tuple, c: dict) -> str | None:
+    """Why the attacker may not keep the defender's character ``c`` out with Stealth now."""
+    if defender_refusal(ctx, c) is not None:
+        return "{name} could not defend anyway"
+    if "stealth" in keywords_of(c):
+        return "{name} has Stealth itself: Stealth cannot keep it out"
+    return None
+
+
+def intimidate_context(state: dict, seat: int) -> tuple:
+    """(state, the margin the challenge was won by, or None when no attacker has Intimidate, the
+    defender's characters)."""
+    ch = state["ch"]
+    margin = None
+    for i in state["players"][ch["attacker"]]["chars"]:
+        if i["uid"] in ch["attackers"] and "intimidate" in keywords_of(i):
+            margin = ch["a"] - ch["d"]
+            break
+    return state, margin, state["players"][ch["defender"]]["chars"]
+
+
+def intimidate_refusal(ctx: tuple, c: dict) -> str | None:
+    if c["knelt"]:
+        return KNELT
+    if base_str(c) > ctx[1]:
+        return "{name} has more STR than the {margin} the challenge was won by"
+    return None
+
+
+def attacker_context(state: dict, seat: int) -> tuple:
+    """(the challenge's kind, the attackers chosen, the seat's characters, state): what ``unready`` reads first."""
+    ch = state["ch"]
+    return ch["kind"], ch["attackers"], state["players"][seat]["chars"], state
+
+
+def defender_context(state: dict, seat: int) -> tuple:
+    """(the challenge's kind, the defenders chosen and the characters Stealth keeps out, the
+    defender's characters, state)."""
+    ch = state["ch"]
+    chosen = ch["defenders"] + ch["blocked"] if ch["blocked"] else ch["defenders"]
+    return ch["kind"], chosen, state["players"][ch["defender"]]["chars"], state
+
+
+def own_context(state: dict, seat: int) -> tuple:
+    """(state, the seat's characters)."""
+    return state, state["players"][seat]["chars"]
+
+
+def with_uid_in(cards: list[dict], uid: int) -> dict | None:
+    """The card of ``cards`` with that uid, or None."""
+    for inst in cards:
+        if inst["uid"] == uid:
+            return inst
+    return None
+
+
+def in_play_missing(whose: str, at: int = 0) -> Callable:
+    """Why an action names no card of ``whose`` ("your", "the defender's") characters (``at``:
+    where the choice's context holds the state)."""
+    def missing(ctx: tuple, uid) -> str:
+        _, inst, _ = find_inst(ctx[at], uid) if type(uid) is int else (None, None, None)
+        if inst is None:
+            return f"there is no card with id {uid!r} in play"
+        return f"{card_name(inst['cid'])} is not one of {whose} characters"
+    return missing
+
+
+def named(ctx: tuple, inst: dict) -> dict:
+    return {"name": card_name(inst["cid"])}
+
+
+def in_challenge(ctx: tuple, inst: dict) -> dict:
+    return {"name": card_name(inst["cid"]), "kind": ctx[0]}
+
+
+CHALLENGE = Choice(types=("challenge",), field="kind", value_type=str, target_field="opponent",
+                   context=lambda state, seat: (state, seat), candidates=lambda ctx: KINDS,
+                   find=lambda ctx, kind: kind if kind in KINDS else None, refusal=challenge_refusal,
+                   targets=lambda ctx, kind: opponents(ctx[0], ctx[1]), facts=lambda ctx, kind: {"kind": kind},
+                   missing=lambda ctx, kind: f"there is no challenge of kind {kind!r} (M, I or P)",
+                   bad_target="challenge a player still in the game")
+ABILITY = Choice(types=("ability",), field="card", value_type=int, key="uid",
+                 context=lambda state, seat: (state, seat), candidates=lambda ctx: ctx[0]["players"][ctx[1]]["locs"],
+                 find=lambda ctx, uid: with_uid_in(ctx[0]["players"][ctx[1]]["locs"], uid), refusal=ability_refusal,
+                 targets=lambda ctx, loc: effect_targets(ctx[0], ctx[1], CARDS[loc["cid"]]["effects"]) or [],
+                 facts=named, missing=in_play_missing("your"), bad_target="{name} cannot aim at that target now")
+ATTACKER = Choice(types=("attacker",), field="card", value_type=int, key="uid", context=attacker_context,
+                  candidates=lambda ctx: ctx[2], find=lambda ctx, uid: with_uid_in(ctx[2], uid), refusal=unready,
+                  facts=in_challenge, missing=in_play_missing("your", 3))
+DEFENDER = Choice(types=("defender",), field="card", value_type=int, key="uid", context=defender_context,
+                  candidates=lambda ctx: ctx[2], find=lambda ctx, uid: with_uid_in(ctx[2], uid),
+                  refusal=defender_refusal, facts=in_challenge, missing=in_play_missing("your", 3))
+STEALTH = Choice(types=("stealth",), field="target", value_type=int, key="uid", context=defender_context,
+                 candidates=lambda ctx: ctx[2], find=lambda ctx, uid: with_uid_in(ctx[2], uid),
+                 refusal=stealth_refusal, facts=in_challenge, missing=in_play_missing("the defender's", 3))
+KILL = Choice(types=("kill",), field="card", value_type=int, key="uid", context=own_context,
+              candidates=lambda ctx: ctx[1], find=lambda ctx, uid: with_uid_in(ctx[1], uid),
+              refusal=None, facts=named, missing=in_play_missing("your"))
+INTIMIDATE = Choice(types=("intimidate",), field="target", value_type=int, key="uid", context=intimidate_context,
+                    candidates=lambda ctx: ctx[2] if ctx[1] is not None else (),
+                    find=lambda ctx, uid: with_uid_in(ctx[2], uid) if ctx[1] is not None else None,
+                    refusal=intimidate_refusal,
+                    facts=lambda ctx, c: {"name": card_name(c["cid"]), "margin": ctx[1]},
+                    missing=in_play_missing("the defender's"))
+
+
+def attackers_done_refusal(state: dict, seat: int) -> str | None:
+    ch = state["ch"]
+    if ch["attackers"] and side_has_strength(state, seat, ch["attackers"]):
+        return None
+    return "choose at least one attacker with strength 1 or more first"
+
+
+#: what each decision of the challenges offers
+DECISIONS = {
+    "challenges": Decision("challenges", (ABILITY, CHALLENGE), (Closing("end_challenges"),)),
+    "attackers": Decision("attackers", (ATTACKER,), (Closing("attackers_done", attackers_done_refusal),)),
+    "stealth": Decision("stealth", (STEALTH,), (Closing("stealth_none"),)),
+    "defenders": Decision("defenders", (DEFENDER,), (Closing("defenders_done"),)),
+    "window": Decision("window", (event_choice("challenge"),), (Closing("pass"),)),
+    "claim": Decision("claim", (KILL,)),
+    "intimidate": Decision("intimidate", (INTIMIDATE,), (Closing("intimidate_none"),)),
+    "reaction": Decision("reaction", (event_choice("reaction"),), (Closing("pass"),)),
+}
 
 #: what each decision of the challenges does, by stage and action type
 HANDLERS = {

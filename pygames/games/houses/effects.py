@@ -7,8 +7,11 @@ in ``EFFECTS``, and a targeted effect names its targets by a declarative filter 
 
 from __future__ import annotations
 
-from .stats import CARDS, base_str, event_cost, find_inst, loyal_ok, opponents
+from typing import Any
+
+from .stats import CARDS, base_str, card_name, event_cost, find_inst, loyal_ok, opponents
 from .board import add_to, change_card, cid_of, draw, gain_power, kill, log, take_from
+from .legality import Choice, Decision
 
 # event card ids by window, in id order (the order legal actions list them)
 EVENTS_BY_WINDOW = {window: [cid for cid in sorted(CARDS) if CARDS[cid]["type"] == "event"
@@ -31,18 +34,6 @@ EVENT_WINDOW = {cid: window for window, cids in EVENTS_BY_WINDOW.items() for cid
 # events whose effect moves power from the defender (unplayable while he has none)
 MOVES_POWER = {cid for cid in EVENTS_BY_WINDOW["reaction"] + EVENTS_BY_WINDOW["challenge"]
                if any(e["do"] == "move_power" for e in CARDS[cid]["effects"])}
-
-
-def match_target(action: dict, cid: str | int, targets: list[int] | None) -> dict | None:
-    """The action {type, card, target} of ``action``'s type for ``cid`` if ``action`` names one of
-    ``targets`` (None: the card takes no target, so the action is {type, card}), else None:
-    the direct check's case of events, attachments and abilities."""
-    if targets is None:
-        return {"type": action["type"], "card": cid} if len(action) == 2 else None
-    target = action.get("target")
-    if len(action) == 3 and type(target) is int and target in targets:
-        return {"type": action["type"], "card": cid, "target": target}
-    return None
 
 
 def targets(state: dict, seat: int, flt: dict) -> list[int]:
@@ -159,37 +150,69 @@ def run_effects(state: dict, seat: int, effects: list[dict], target: int | None)
         verb(state, seat, eff, target)
 
 
-def event_fits(state: dict, seat: int, cid: str, window: str) -> bool:
-    """Whether event ``cid`` could be played by ``seat`` in ``window`` now (hand aside)."""
+# ---------------------------------------------------------------------- events in a challenge
+def event_refusal(ctx: tuple, cid: str) -> str | None:
+    """Why the seat may not play ``cid`` of his hand in the challenge's event ``window``
+    ("challenge" or "reaction") now, or None: he may. ``ctx``: (state, seat, window)."""
+    state, seat, window = ctx
+    if EVENT_WINDOW.get(cid) != window:
+        return NOT_AN_EVENT if cid not in EVENT_WINDOW else OTHER_WINDOW
     p = state["players"][seat]
     c = CARDS[cid]
-    if not loyal_ok(p, cid) or event_cost(p, cid) > p["gold"]:
-        return False
+    if not loyal_ok(p, cid):
+        return LOYAL
+    if event_cost(p, cid) > p["gold"]:
+        return COSTS
     ch = state["ch"]
     if window == "challenge":
         role = "attacker" if seat == ch["attacker"] else "defender"
-        if c.get("role") != role or (role == "defender" and not ch["defenders"]):
-            return False
-    elif window == "reaction" and c.get("kind") != ch["kind"]:
-        return False
+        if c.get("role") != role:
+            return OTHER_ROLE
+        if role == "defender" and not ch["defenders"]:
+            return NO_DEFENDERS
+    elif c.get("kind") != ch["kind"]:
+        return OTHER_KIND
     if cid in MOVES_POWER and state["players"][ch["defender"]]["power"] <= 0:
-        return False
-    return True
+        return NO_POWER_TO_MOVE
+    return None
 
 
-def event_actions(state: dict, seat: int, window: str) -> list[dict]:
-    """Playable events of ``seat``'s hand for a window (with their targets)."""
-    hand = state["players"][seat]["hand"]
-    out = []
-    for cid in EVENTS_BY_WINDOW[window]:
-        if cid not in hand or not event_fits(state, seat, cid, window):
-            continue
-        targets = effect_targets(state, seat, CARDS[cid]["effects"])
-        if targets is None:
-            out.append({"type": "event", "card": cid})
-        else:
-            out += [{"type": "event", "card": cid, "target": t} for t in targets]
-    return out
+def event_facts(ctx: tuple, cid: str) -> dict:
+    state, seat, _ = ctx
+    p = state["players"][seat]
+    c = CARDS[cid]
+    return {"name": card_name(cid), "gold": p["gold"], "cost": event_cost(p, cid), "window": c.get("window"),
+            "role": c.get("role"), "kind": c.get("kind")}
+
+
+def hand_card_missing(ctx: Any, cid: Any) -> str:
+    """Why an action names no card of the hand."""
+    if not isinstance(cid, str) or cid not in CARDS:
+        return f"there is no card {cid!r}"
+    return f"{card_name(cid)} is not in your hand"
+
+
+NOT_AN_EVENT = "{name} is not an event"
+OTHER_WINDOW = "{name} is played in the {window} window, not now"
+LOYAL = "{name} is loyal to its House: only a player of that House may play it"
+COSTS = "{name} costs {cost} gold and you have {gold}"
+OTHER_ROLE = "{name} is played by the {role} of a challenge"
+NO_DEFENDERS = "{name} helps defenders, and there are none"
+OTHER_KIND = "{name} answers a challenge of kind {kind}"
+NO_POWER_TO_MOVE = "the defender has no power for {name} to move"
+
+
+def event_choice(window: str) -> Choice:
+    """Playing an event of the hand in the challenge's event ``window`` ("challenge" or "reaction")."""
+    return Choice(types=("event",), field="card", value_type=str,
+                  context=lambda state, seat: (state, seat, window),
+                  candidates=lambda ctx: [cid for cid in EVENTS_BY_WINDOW[window]
+                                          if cid in ctx[0]["players"][ctx[1]]["hand"]],
+                  find=lambda ctx, cid: cid if cid in ctx[0]["players"][ctx[1]]["hand"] else None,
+                  refusal=event_refusal,
+                  targets=lambda ctx, cid: effect_targets(ctx[0], ctx[1], CARDS[cid]["effects"]),
+                  facts=event_facts, missing=hand_card_missing,
+                  untargeted="{name} takes no target", bad_target="{name} cannot be played at that target now")
 
 
 def may_respond(state: dict, seat: int, window: str) -> bool:
@@ -204,6 +227,7 @@ def may_respond(state: dict, seat: int, window: str) -> bool:
     ch = state["ch"]
     slot = ("attacker" if seat == ch["attacker"] else "defender") if window == "challenge" else ch["kind"]
     gold = p["gold"]
+    ctx = (state, seat, window)
     for cid in EVENTS_BY_SLOT[window, slot]:  # (those of other slots never fit)
         c = CARDS[cid]
         # quick first tests: the cost can only rise, and another House's Loyal event never fits
@@ -215,7 +239,7 @@ def may_respond(state: dict, seat: int, window: str) -> bool:
                 continue
         elif p["decklist"].count(cid) <= p["discard"].count(cid):
             continue
-        if not event_fits(state, seat, cid, window):
+        if event_refusal(ctx, cid) is not None:
             continue
         targets = effect_targets(state, seat, CARDS[cid]["effects"])
         if targets is not None and not targets:
@@ -238,3 +262,25 @@ def play_event(state: dict, seat: int, action: dict) -> None:
     log(state, "event", seat=seat, card=cid, target=cid_of(state, action.get("target")))
     run_effects(state, seat, CARDS[cid]["effects"], action.get("target"))
 
+
+def on_pending_discard(state: dict, action: dict) -> None:
+    """A card discarded for a "discard_choice" effect; the decision ends once the number is
+    reached or the hand is empty."""
+    pend = state["pending"]
+    seat = pend["seat"]
+    p = state["players"][seat]
+    take_from(p, "hand", action["card"])
+    add_to(p, "discard", [action["card"]])
+    log(state, "discarded", seat=seat, card=action["card"], why="effect")
+    pend["n"] -= 1
+    if pend["n"] <= 0 or not p["hand"]:
+        state["pending"] = None
+
+
+#: the pending decision after a "discard_choice" effect: discard a card of the hand (seat: the
+#: pending one's), until the number is reached or the hand is empty
+PENDING_DISCARD = Decision("discard", choices=(
+    Choice(types=("discard",), field="card", value_type=str, context=lambda state, seat: state["players"][seat],
+           candidates=lambda p: sorted(set(p["hand"])), find=lambda p, cid: cid if cid in p["hand"] else None,
+           refusal=None, facts=lambda p, cid: {"name": card_name(cid)}, missing=hand_card_missing),
+))

@@ -4,10 +4,11 @@ gold from income, then marshal cards and play Marshalling events until the playe
 
 from __future__ import annotations
 
-from .stats import (CARDS, agenda_rules, event_cost, find_inst, income, loyal_ok, marshal_cost, penalty,
+from .stats import (CARDS, agenda_rules, card_name, event_cost, find_inst, income, marshal_cost, penalty,
                     unique_blocked)
 from .board import add_to, change_card, draw, kneel_cards, log, new_inst, put_in_play, take_from
-from .effects import EVENT_WINDOW, effect_targets, play_event
+from .effects import EVENT_WINDOW, effect_targets, hand_card_missing, play_event
+from .legality import Choice, Closing, Decision
 from . import cards as C
 from . import challenges, turn_end
 
@@ -46,67 +47,89 @@ def start_turn(state: dict, index: int, rng) -> None:
     state["seat"] = seat
 
 
-def marshal_actions(state: dict, seat: int) -> list[dict]:
+# ---------------------------------------------------------------------- what may be played
+def play_context(state: dict, seat: int) -> tuple:
+    """What the tests of a card to play read: (state, seat, player, the most any card's cost can
+    drop now: the agenda's discount and every standing reducer)."""
     p = state["players"][seat]
-    gold = p["gold"]
-    rebate = marshal_rebate(p)
-    out = []
-    for cid in sorted(set(p["hand"])):
-        facts = MARSHAL_FACTS[cid]
-        if facts[1] - rebate > gold:  # (nothing costs less than its printed cost minus every rebate there is)
-            continue
-        kind = facts[0]
-        if kind == "event":
-            if EVENT_WINDOW[cid] == "marshal":
-                out += event_actions_for(state, seat, cid)
-        elif may_marshal(p, cid, rebate):
-            if kind == "attachment":  # on one of the player's characters
-                out += [{"type": "marshal", "card": cid, "target": i["uid"]} for i in p["chars"]]
-            else:
-                out.append({"type": "marshal", "card": cid})
-    return out
-
-
-def marshal_rebate(p: dict) -> int:
-    """The most any card's cost can drop now: the agenda's discount and every standing reducer."""
     rebate = agenda_rules(p).get("house_char_discount", 0)
     for loc in p["locs"]:
         if not loc["knelt"] and loc["cid"] in REDUCERS:
             rebate += 1
-    return rebate
+    return state, seat, p, rebate
 
 
-def may_marshal(p: dict, cid: str, rebate: int) -> bool:
-    """Whether player ``p`` may marshal ``cid`` (not an event) now (``rebate``: see marshal_rebate)."""
+def play_refusal(ctx: tuple, cid: str) -> str | None:
+    """Why the player may not play ``cid`` of his hand now (marshal it, or play it if it is a
+    Marshalling event), or None: he may."""
+    state, seat, p, rebate = ctx
     kind, cost, house, loyal, unique, limited = MARSHAL_FACTS[cid]
     gold = p["gold"]
+    if loyal and house != p["house"]:
+        return LOYAL
+    if kind == "event":
+        if EVENT_WINDOW[cid] != "marshal":
+            return OTHER_WINDOW
+        return COSTS if event_cost(p, cid) > gold else None
     # nothing costs less than its printed cost minus every rebate there is
     if cost - rebate > gold:
-        return False
-    if loyal and house != p["house"]:  # (loyal_ok)
-        return False
+        return COSTS
     if unique and unique_blocked(p, cid):
-        return False
+        return UNIQUE
     if limited and kind in p["limited"]:  # one Limited card per card type
-        return False
+        return LIMITED
     if kind == "character" and house == "neutral" and p["agenda"] and agenda_rules(p).get("no_neutral_characters"):
-        return False
+        return NO_NEUTRALS
     # affordable at full price, it is affordable: only a close call needs the exact cost
     # (the penalty only for a card of another House)
     if house != "neutral" and house != p["house"]:
         cost += penalty(p, cid)
-    return cost <= gold or marshal_cost(p, cid)[0] <= gold
+    return None if cost <= gold or marshal_cost(p, cid)[0] <= gold else COSTS
 
 
-def event_actions_for(state: dict, seat: int, cid: str) -> list[dict]:
-    p = state["players"][seat]
+def play_targets(ctx: tuple, cid: str) -> list[int] | None:
+    """An attachment goes on one of the player's characters; an event's target comes from its effect."""
+    state, seat, p, _ = ctx
+    kind = MARSHAL_FACTS[cid][0]
+    if kind == "attachment":
+        return [i["uid"] for i in p["chars"]]
+    if kind == "event":
+        return effect_targets(state, seat, CARDS[cid]["effects"])
+    return None
+
+
+def play_facts(ctx: tuple, cid: str) -> dict:
+    p = ctx[2]
     c = CARDS[cid]
-    if not loyal_ok(p, cid) or event_cost(p, cid) > p["gold"]:
-        return []
-    targets = effect_targets(state, seat, c["effects"])
-    if targets is None:
-        return [{"type": "event", "card": cid}]
-    return [{"type": "event", "card": cid, "target": t} for t in targets]
+    extra = penalty(p, cid)
+    return {"name": card_name(cid), "gold": p["gold"], "window": c.get("window"),
+            "cost": event_cost(p, cid) if c["type"] == "event" else marshal_cost(p, cid)[0],
+            "extra": f" (including {extra} for a card of another House)" if extra else ""}
+
+
+LOYAL = "{name} is loyal to its House: only a player of that House may play it"
+OTHER_WINDOW = "{name} is played in the {window} window, not now"
+COSTS = "{name} costs {cost} gold{extra} and you have {gold}"
+UNIQUE = "{name} is unique and already in play (or dead)"
+LIMITED = "you have already marshalled a limited card of that type this turn"
+NO_NEUTRALS = "your agenda forbids neutral characters"
+
+#: the action that plays a card of the hand in marshalling: "event" for an event, else "marshal"
+PLAY_TYPE = {cid: "event" if c["type"] == "event" else "marshal" for cid, c in CARDS.items()}
+
+#: marshalling: play a card of the hand (an attachment onto one of the player's characters, an
+#: event at its target), or end the step
+DECISIONS = {"marshal": Decision("marshal", choices=(
+    Choice(types=("marshal", "event"), field="card", value_type=str, context=play_context,
+           candidates=lambda ctx: sorted(set(ctx[2]["hand"])),
+           find=lambda ctx, cid: cid if cid in ctx[2]["hand"] else None,
+           refusal=play_refusal, targets=play_targets, type_of=PLAY_TYPE, facts=play_facts,
+           missing=hand_card_missing,
+           untargeted="{name} is not an attachment: it takes no target",
+           bad_target="{name} cannot be played at that target now",
+           wrong_type={"marshal": "{name} is an event: play it, do not marshal it",
+                       "event": "{name} is not an event"}),
+), closings=(Closing("end_marshal"),))}
 
 
 def on_marshal(state: dict, seat: int, action: dict, rng) -> None:

@@ -8,12 +8,18 @@ from __future__ import annotations
 from .stats import PLOTS, initiative, living, total_power
 from .board import log
 from .effects import run_effects
+from .legality import Choice, Decision
 from . import marshal
 
 
+def plot_choices(player: dict) -> list[str]:
+    """The plots a player may choose from: each distinct plot card left in his plot deck."""
+    return sorted(set(player["plots"]))
+
+
 def plot_actions(player: dict) -> list[dict]:
-    """A player's plot choices: one per distinct plot card left in its plot hand."""
-    return [{"type": "plot", "plot": pid} for pid in sorted(set(player["plots"]))]
+    """A player's plot choices as actions (his part of a state or of a view)."""
+    return [{"type": "plot", "plot": pid} for pid in plot_choices(player)]
 
 
 def begin_round(state: dict, rng) -> None:
@@ -107,3 +113,16 @@ def on_first_player(state: dict, seat: int, action: dict, rng) -> None:
 
 #: what each decision of the plot phase does, by stage and action type
 HANDLERS = {"plot": {"plot": on_plot}, "first_player": {"first_player": on_first_player}}
+
+
+#: what each decision of the plot phase offers
+DECISIONS = {
+    "plot": Decision("plot", (Choice(
+        types=("plot",), field="plot", value_type=str, context=lambda state, seat: state["players"][seat],
+        candidates=plot_choices, find=lambda p, pid: pid if pid in p["plots"] else None, refusal=None,
+        missing=lambda p, pid: f"plot {pid!r} is not among your unused plots"),)),
+    "first_player": Decision("first_player", (Choice(
+        types=("first_player",), field="seat", value_type=int, context=lambda state, seat: living(state),
+        candidates=lambda live: live, find=lambda live, s: s if s in live else None, refusal=None,
+        missing=lambda live, s: f"seat {s!r} is not a player still in the game"),)),
+}

@@ -22,14 +22,12 @@ from collections import Counter
 
 from . import INFO
 from ...core import Game, RecordError, log_visible_to, option
-from ...core.game import clone, strict_equal
+from ...core.game import clone
 from . import cards as C
 from . import challenges, marshal, plot, setup, turn_end
-from .board import add_to, log, take_from
-from .effects import EVENT_WINDOW, effect_targets, event_actions, event_fits, match_target
-from .stats import (CARDS, KINDS, agenda_rules, any_ready, card, event_cost, find_inst, icons_of, keywords_of,
-                    living, loyal_ok, marshal_cost, penalty, ready_characters, side_has_strength, total_power,
-                    unique_blocked, with_uid, card_name)
+from .effects import PENDING_DISCARD, on_pending_discard
+from .legality import Decision, explained, listed, matched
+from .stats import total_power
 
 HOUSE_CHOICES = ["random", *C.HOUSES]
 DECK_CHOICES = ["house", *C.HOUSES]
@@ -43,12 +41,9 @@ PUBLIC_PLAYER_KEYS = ("house", "deck_house", "discard", "dead", "chars", "locs",
                       "plots", "used", "plot", "limited", "discount_used", "out", "decked",
                       "decklist", "placed")
 
-# the actions without a field that each stage offers (attackers_done only once an attacker
-# with STR is chosen): the closing, passing and declining actions
-BARE_ACTIONS = {"marshal": ("end_marshal",), "challenges": ("end_challenges",), "attackers": ("attackers_done",),
-                "defenders": ("defenders_done",), "window": ("pass",), "reaction": ("pass",),
-                "setup": ("place_done",), "stealth": ("stealth_none",), "intimidate": ("intimidate_none",),
-                "mulligan": ("keep", "mulligan")}
+#: what each decision offers, by stage (the pending discard after an effect aside: PENDING_DISCARD)
+DECISIONS = {**setup.DECISIONS, **plot.DECISIONS, **marshal.DECISIONS, **challenges.DECISIONS,
+             **turn_end.DECISIONS}
 
 #: what each decision does, by stage and action type (the pending discard after an effect
 #: aside: ``HousesGame._apply``)
@@ -164,170 +159,22 @@ class HousesGame(Game):
         # (called only while the game goes on: the seat is the pending one's, or state["seat"])
         pending = state["pending"]
         if pending:  # "discard N of your choice" after an effect
-            return [{"type": "discard", "card": cid} for cid in sorted(set(state["players"][pending["seat"]]["hand"]))]
-        stage = state["stage"]
-        seat = state["seat"]
-        p = state["players"][seat]
-        # the stages in about the order of how often they come up
-        if stage == "marshal":
-            out = marshal.marshal_actions(state, seat)
-            out.append({"type": "end_marshal"})
-            return out
-        ch = state["ch"]
-        if stage == "attackers":
-            ready = ready_characters(p["chars"], ch["kind"], ch["attackers"])
-            out = [{"type": "attacker", "card": c["uid"]} for c in ready]
-            if ch["attackers"] and side_has_strength(state, seat, ch["attackers"]):
-                out.append({"type": "attackers_done"})
-            return out
-        if stage == "challenges":
-            out = challenges.ability_actions(state, seat)
-            out += challenges.challenge_actions(state)
-            out.append({"type": "end_challenges"})
-            return out
-        if stage == "defenders":
-            out = [{"type": "defender", "card": c["uid"]} for c in challenges.eligible_defenders(state)]
-            out.append({"type": "defenders_done"})
-            return out
-        if stage == "plot":
-            return plot.plot_actions(p)
-        if stage == "reserve":
-            return [{"type": "discard", "card": cid} for cid in sorted(set(p["hand"]))]
-        if stage == "window":
-            return event_actions(state, seat, "challenge") + [{"type": "pass"}]
-        if stage == "setup":
-            spent = setup.setup_spent(p)
-            out = []
-            for cid in sorted(set(p["hand"])):
-                if setup.can_place(p, cid, spent):
-                    out.append({"type": "place", "card": cid})
-            out.append({"type": "place_done"})
-            return out
-        if stage == "claim":
-            return [{"type": "kill", "card": c["uid"]} for c in p["chars"]]
-        if stage == "reaction":
-            return event_actions(state, seat, "reaction") + [{"type": "pass"}]
-        if stage == "stealth":
-            return [{"type": "stealth", "target": c["uid"]} for c in challenges.eligible_defenders(state)
-                    if "stealth" not in keywords_of(c)] + [{"type": "stealth_none"}]
-        if stage == "intimidate":
-            return [{"type": "intimidate", "target": u} for u in challenges.intimidate_targets(state)] \
-                + [{"type": "intimidate_none"}]
-        if stage == "mulligan":
-            return [{"type": "keep"}, {"type": "mulligan"}]
-        if stage == "agenda":
-            return setup.agenda_actions()
-        if stage == "first_player":
-            return [{"type": "first_player", "seat": s} for s in living(state)]
-        raise RecordError(f"unknown stage {stage!r}")  # pragma: no cover
+            return listed(PENDING_DISCARD, state, pending["seat"])
+        return listed(DECISIONS.get(state["stage"]) or decision_of(state["stage"]), state, state["seat"])
 
     def _legal_match(self, state: dict, action: dict) -> dict | None:
-        """The listed action equal to ``action`` (a fresh dict), or None: decided on the
-        conditions of ``_legal_actions`` for the stage and the action's kind, without building
-        the list (the conformance suite checks that the two agree). Equal as ``strict_equal``
-        has it: a plain dict whose fields are those of the listed action, of the listed types
-        (True is not 1, 1.0 is not 1). A field is read with ``get`` and the fields are counted
-        by ``len``: a missing field reads None, which is of no field's type."""
-        kind = action["type"]
-        if type(action) is not dict or type(kind) is not str:
+        """The listed action equal to ``action`` (a fresh dict), or None: decided by the same
+        statements as the list (the decision's choices, legality.py), without building it."""
+        if type(action) is not dict:
             return None
         pending = state["pending"]
-        stage = state["stage"]
-        seat = pending["seat"] if pending else state["seat"]  # (the game is not over)
-        p = state["players"][seat]
-        if len(action) == 1:  # closing a step, passing, declining
-            if pending or kind not in BARE_ACTIONS.get(stage, ()):
-                return None
-            if kind == "attackers_done":  # (once an attacker with STR 1 or more is chosen)
-                ch = state["ch"]
-                if not ch["attackers"] or not side_has_strength(state, seat, ch["attackers"]):
-                    return None
-            return {"type": kind}
-        cid = action.get("card")  # (a card id for cards of the hand, a uid for cards in play)
-        if pending or stage == "reserve":  # discard a card of the hand
-            if kind == "discard" and len(action) == 2 and type(cid) is str and cid in p["hand"]:
-                return {"type": "discard", "card": cid}
-            return None
-        if stage == "marshal":
-            if type(cid) is not str or cid not in p["hand"]:
-                return None
-            c = CARDS[cid]
-            if kind == "event":
-                if EVENT_WINDOW.get(cid) != "marshal" or not loyal_ok(p, cid) or event_cost(p, cid) > p["gold"]:
-                    return None
-                return match_target(action, cid, effect_targets(state, seat, c["effects"]))
-            if kind != "marshal" or c["type"] == "event" or not marshal.may_marshal(p, cid, marshal.marshal_rebate(p)):
-                return None
-            if c["type"] == "attachment":  # on one of the player's characters
-                return match_target(action, cid, [i["uid"] for i in p["chars"]])
-            return {"type": "marshal", "card": cid} if len(action) == 2 else None
-        ch = state["ch"]
-        if stage == "attackers":  # a standing character with the icon, not yet attacking
-            if kind == "attacker" and len(action) == 2 and type(cid) is int and \
-                    any_ready(with_uid(p["chars"], cid), ch["kind"], ch["attackers"]):
-                return {"type": "attacker", "card": cid}
-            return None
-        if stage == "challenges":
-            if kind == "challenge":  # (the conditions of _challenge_kinds, and a living opponent)
-                wanted, opponent = action.get("kind"), action.get("opponent")
-                players = state["players"]
-                if len(action) == 3 and type(wanted) is str and type(opponent) is int and wanted in KINDS \
-                        and wanted not in state["ch_done"] and opponent != seat and 0 <= opponent < len(players) \
-                        and not players[opponent]["out"] and any_ready(p["chars"], wanted, ()):
-                    return {"type": "challenge", "kind": wanted, "opponent": opponent}
-                return None
-            if kind != "ability" or type(cid) is not int or state["ch_started"]:
-                return None
-            for loc in p["locs"]:  # a standing location with an ability at the challenges' start
-                if loc["uid"] == cid:
-                    c = CARDS[loc["cid"]]
-                    if loc["knelt"] or c.get("window") != "challenges_start":
-                        return None
-                    return match_target(action, cid, effect_targets(state, seat, c["effects"]) or [])
-            return None
-        if stage == "defenders":  # a standing character of the defender with the icon, not yet defending
-            if kind == "defender" and len(action) == 2 and type(cid) is int:
-                named = with_uid(state["players"][ch["defender"]]["chars"], cid)
-                if any_ready(named, ch["kind"], ch["defenders"] + ch["blocked"]):
-                    return {"type": "defender", "card": cid}
-            return None
-        if stage == "plot":  # one of the plots left in the player's hand of plots
-            pid = action.get("plot")
-            if kind == "plot" and len(action) == 2 and type(pid) is str and pid in p["plots"]:
-                return {"type": "plot", "plot": pid}
-            return None
-        if stage == "window" or stage == "reaction":  # an event of that window the player may play now
-            window = "challenge" if stage == "window" else "reaction"
-            if kind != "event" or type(cid) is not str or cid not in p["hand"] or EVENT_WINDOW.get(cid) != window \
-                    or not event_fits(state, seat, cid, window):
-                return None
-            return match_target(action, cid, effect_targets(state, seat, CARDS[cid]["effects"]))
-        if stage == "setup":
-            if kind == "place" and len(action) == 2 and type(cid) is str and cid in p["hand"] \
-                    and setup.can_place(p, cid):
-                return {"type": "place", "card": cid}
-            return None
-        if stage == "claim":  # one of the defender's characters
-            if kind == "kill" and len(action) == 2 and type(cid) is int and with_uid(p["chars"], cid):
-                return {"type": "kill", "card": cid}
-            return None
-        # the rarer decisions (agenda, stealth, intimidate, first player): their whole short list
-        for candidate in self._legal_actions(state):
-            if strict_equal(action, candidate):
-                return candidate
-        return None
+        if pending:
+            return matched(PENDING_DISCARD, state, pending["seat"], action)
+        return matched(DECISIONS.get(state["stage"]) or decision_of(state["stage"]), state, state["seat"], action)
 
     def _apply(self, state: dict, action: dict, rng) -> None:
-        pend = state["pending"]
-        if pend:  # "discard N of your choice" after an effect
-            seat = pend["seat"]
-            p = state["players"][seat]
-            take_from(p, "hand", action["card"])
-            add_to(p, "discard", [action["card"]])
-            log(state, "discarded", seat=seat, card=action["card"], why="effect")
-            pend["n"] -= 1
-            if pend["n"] <= 0 or not p["hand"]:
-                state["pending"] = None
+        if state["pending"]:  # "discard N of your choice" after an effect
+            on_pending_discard(state, action)
             return
         # (the game is not over: legality was checked) the stage's handler of that kind of action
         HANDLERS[state["stage"]][action["type"]](state, state["seat"], action, rng)
@@ -425,105 +272,27 @@ class HousesGame(Game):
         seat = self._current_player(state)
         if seat is None:
             return None
-        what = state["stage"] if not state["pending"] else "discard"
-        kinds = sorted({a["type"] for a in self._legal_actions(state)})
-        pending = f"seat {seat} is deciding '{what}' now (choices: {', '.join(kinds)})"
+        pending = state["pending"]
+        decision = PENDING_DISCARD if pending else decision_of(state["stage"])
+        kinds = sorted({a["type"] for a in listed(decision, state, seat)})
+        deciding = f"seat {seat} is deciding '{decision.name}' now (choices: {', '.join(kinds)})"
         if action.get("type") not in kinds:
-            return pending
-        reason = self._why_not(state, seat, action)
-        return f"{reason}; {pending}" if reason else pending
-
-    def _why_not(self, state: dict, seat: int, action: dict) -> str | None:
-        """What is wrong with an action of a kind that is offered now (for ``_why_illegal``)."""
-        p = state["players"][seat]
-        kind = action["type"]
-        cid = action.get("card")
-        if kind in ("marshal", "event", "place", "discard"):
-            if not isinstance(cid, str) or cid not in CARDS:
-                return f"there is no card {cid!r}"
-            if cid not in p["hand"]:
-                return f"{card_name(cid)} is not in your hand"
-            c = card(cid)
-            if not loyal_ok(p, cid):
-                return f"{card_name(cid)} is loyal to its House: only a player of that House may play it"
-            if kind == "event":
-                if c["type"] != "event":
-                    return f"{card_name(cid)} is not an event"
-                window = {"marshal": "marshal", "window": "challenge", "reaction": "reaction"}.get(state["stage"])
-                if c["window"] != window:
-                    return f"{card_name(cid)} is played in the {c['window']} window, not now"
-                if event_cost(p, cid) > p["gold"]:
-                    return f"{card_name(cid)} costs {event_cost(p, cid)} gold and you have {p['gold']}"
-                return "that event cannot be played like this now (its target, or its condition)"
-            if kind == "marshal":
-                if c["type"] == "event":
-                    return f"{card_name(cid)} is an event: play it, do not marshal it"
-                cost, _, _ = marshal_cost(p, cid)
-                if cost > p["gold"]:
-                    extra = f" (including {penalty(p, cid)} for a card of another House)" if penalty(p, cid) else ""
-                    return f"{card_name(cid)} costs {cost} gold{extra} and you have {p['gold']}"
-                if unique_blocked(p, cid):
-                    return f"{card_name(cid)} is unique and already in play (or dead)"
-                if c["limited"] and p["limited"]:
-                    return "you have already marshalled a limited card this round"
-                agenda = agenda_rules(p)
-                if c["type"] == "character" and c["house"] == "neutral" and agenda.get("no_neutral_characters"):
-                    return "your agenda forbids neutral characters"
-                if c["type"] == "attachment":
-                    return f"{card_name(cid)} is an attachment: its target must be one of your characters"
-                return f"{card_name(cid)} is not an attachment: it takes no target"
-            if kind == "place":
-                spent, _ = setup.setup_spent(p)
-                price = c["cost"] + penalty(p, cid)
-                if c["type"] not in ("character", "location"):
-                    return "only characters and locations are placed during setup"
-                if spent + price > C.SETUP_GOLD:
-                    return (f"{card_name(cid)} costs {price} gold and {C.SETUP_GOLD - spent} "
-                            f"of the {C.SETUP_GOLD} setup gold are left")
-                return "at most one limited card and one copy of a unique card may be placed"
-            return None
-        if kind in ("attacker", "defender", "kill"):
-            uid = action.get("card")
-            owner, inst, _ = find_inst(state, uid) if isinstance(uid, int) and not isinstance(uid, bool) \
-                else (None, None, None)
-            if inst is None:
-                return f"there is no card with id {uid!r} in play"
-            name = card_name(inst["cid"])
-            ch = state["ch"]
-            side = seat if kind != "defender" else ch["defender"]
-            if owner != side:
-                return f"{name} is not one of your characters"
-            if kind == "kill":
-                return None
-            if card(inst["cid"])["type"] != "character":
-                return f"{name} is not a character"
-            if inst["knelt"]:
-                return f"{name} is knelt"
-            if ch["kind"] not in icons_of(inst):
-                return f"{name} has no {ch['kind']} icon for this challenge"
-            if uid in ch["attackers"] or uid in ch["defenders"]:
-                return f"{name} is already in this challenge"
-            if uid in ch["blocked"]:
-                return f"{name} cannot defend (stealth)"
-            return None
-        if kind == "attackers_done":
-            return "choose at least one attacker with strength 1 or more first"
-        if kind == "plot" and action.get("plot") not in p["plots"]:
-            return f"plot {action.get('plot')!r} is not among your unused plots"
-        if kind == "first_player":
-            return f"seat {action.get('seat')!r} is not a player still in the game"
-        if kind == "challenge":
-            if action.get("kind") in state["ch_done"]:
-                return f"you have already made your {action.get('kind')} challenge this turn"
-            if action.get("kind") in KINDS and not challenges.eligible_attackers(state, seat, action["kind"]):
-                return f"none of your standing characters has the {action['kind']} icon"
-            return "challenge a player still in the game, with kind M, I or P"
-        return None
+            return deciding
+        reason = explained(decision, state, seat, action)
+        return f"{reason}; {deciding}" if reason else deciding
 
     def _check_state(self, state: dict) -> None:
         need = set(PUBLIC_KEYS) | {"players", "log"}
         if not need <= set(state) or len(state["players"]) != state["num_players"]:
             raise RecordError("the saved state is damaged")
+
+
+def decision_of(stage: str) -> Decision:
+    """The decision of a stage (a damaged state may name none)."""
+    decision = DECISIONS.get(stage)
+    if decision is None:
+        raise RecordError(f"unknown stage {stage!r}")
+    return decision
 
 
 def hidden_possible_from(q: dict) -> Counter:

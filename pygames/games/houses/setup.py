@@ -5,8 +5,10 @@ agenda and the cards placed face down; then everything is revealed and round 1 b
 from __future__ import annotations
 
 from ...core import SetupError
-from .stats import CARDS, PLOTS, loyal_ok, penalty, unique_blocked
+from .stats import CARDS, PLOTS, card_name, loyal_ok, penalty, unique_blocked
 from .board import add_to, draw, log, new_inst, put_in_play, starter_deck, take_from
+from .effects import hand_card_missing
+from .legality import Choice, Closing, Decision
 from . import cards as C
 from . import plot
 
@@ -15,9 +17,13 @@ TEST_KEYS = ("decks", "hands", "plots", "in_play", "power", "gold", "first_playe
              "no_shuffle", "skip_setup")
 
 
+#: the agendas a player may choose from (the same for every player), "none" first
+AGENDA_CHOICES = ("none", *C.AGENDAS)
+
+
 def agenda_actions() -> list[dict]:
     """The agenda choices of the game's start (the same for every player)."""
-    return [{"type": "agenda", "agenda": a} for a in ["none", *C.AGENDAS]]
+    return [{"type": "agenda", "agenda": a} for a in AGENDA_CHOICES]
 
 
 def deal(num_players: int, rng, options: dict) -> dict:
@@ -201,20 +207,33 @@ def setup_spent(p: dict) -> tuple[int, set[str]]:
     return spent, limited
 
 
-def can_place(p: dict, cid: str, spent_so_far: tuple[int, set[str]] | None = None) -> bool:
-    """Whether player ``p`` may place ``cid`` face down in setup (``spent_so_far``: what
-    ``setup_spent(p)`` gives, when the caller has it)."""
+def place_refusal(ctx: tuple, cid: str) -> str | None:
+    """Why the player may not place ``cid`` of his hand face down now, or None: he may.
+    ``ctx``: (player, what ``setup_spent`` gives for him)."""
+    p, (spent, limited) = ctx
     c = CARDS[cid]
-    if c["type"] not in ("character", "location") or not loyal_ok(p, cid):
-        return False
-    spent, limited = spent_so_far or setup_spent(p)
+    if c["type"] not in ("character", "location"):
+        return "only characters and locations are placed during setup"
+    if not loyal_ok(p, cid):
+        return "{name} is loyal to its House: only a player of that House may play it"
     if spent + c["cost"] + penalty(p, cid) > C.SETUP_GOLD:
-        return False
+        return "{name} costs {price} gold and {left} of the {gold} setup gold are left"
     if c["limited"] and c["type"] in limited:  # one Limited card per card type
-        return False
+        return "one limited card of each card type may be placed, and {name} is a second one"
     if c["unique"] and (cid in p["facedown"] or unique_blocked(p, cid)):
-        return False
-    return True
+        return "{name} is unique: one copy may be placed"
+    return None
+
+
+def can_place(p: dict, cid: str) -> bool:
+    """Whether player ``p`` may place ``cid`` face down in setup."""
+    return place_refusal((p, setup_spent(p)), cid) is None
+
+
+def place_facts(ctx: tuple, cid: str) -> dict:
+    p, (spent, _) = ctx
+    return {"name": card_name(cid), "price": CARDS[cid]["cost"] + penalty(p, cid), "left": C.SETUP_GOLD - spent,
+            "gold": C.SETUP_GOLD}
 
 
 def reveal(state: dict, rng) -> None:
@@ -269,3 +288,18 @@ def on_place_done(state: dict, seat: int, action: dict, rng) -> None:
 #: what each decision of the setup does, by stage and action type
 HANDLERS = {"mulligan": {"keep": on_mulligan, "mulligan": on_mulligan}, "agenda": {"agenda": on_agenda},
             "setup": {"place": on_place, "place_done": on_place_done}}
+
+
+#: what each decision of the setup offers
+DECISIONS = {
+    "mulligan": Decision("mulligan", closings=(Closing("keep"), Closing("mulligan"))),
+    "agenda": Decision("agenda", (Choice(
+        types=("agenda",), field="agenda", value_type=str, context=lambda state, seat: None,
+        candidates=lambda ctx: AGENDA_CHOICES, find=lambda ctx, a: a if a in AGENDA_CHOICES else None,
+        refusal=None, missing=lambda ctx, a: f"there is no agenda {a!r}"),)),
+    "setup": Decision("setup", (Choice(
+        types=("place",), field="card", value_type=str,
+        context=lambda state, seat: (state["players"][seat], setup_spent(state["players"][seat])),
+        candidates=lambda ctx: sorted(set(ctx[0]["hand"])), find=lambda ctx, cid: cid if cid in ctx[0]["hand"] else None,
+        refusal=place_refusal, facts=place_facts, missing=hand_card_missing),), (Closing("place_done"),)),
+}

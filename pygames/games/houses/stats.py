@@ -134,17 +134,32 @@ def icons_of(inst: dict) -> str:
     return icons
 
 
+def unready(joining: tuple, c: dict) -> str | None:
+    """Why character ``c`` may not join a challenge now, or None: it may (standing, with the
+    challenge's icon, attachments and Rivalry lines included, and not among the uids already
+    chosen). ``joining``: (the challenge's kind, the uids chosen, ...): the first items of the
+    attacker and defender choices' context (challenges.py). The reason is a message template."""
+    if c["knelt"]:
+        return KNELT
+    if c["uid"] in joining[1]:
+        return ALREADY_CHOSEN
+    # most characters have neither attachments nor a Rivalry line: their printed icons
+    if joining[0] not in (PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c)):
+        return NO_ICON
+    return None
+
+
+KNELT = "{name} is knelt"
+ALREADY_CHOSEN = "{name} is already in this challenge"
+NO_ICON = "{name} has no {kind} icon for this challenge"
+
+
 def ready_characters(chars: list[dict], kind: str, chosen=()) -> list[dict]:
-    """The characters of ``chars`` that may join a challenge of ``kind``: standing, with its
-    icon (attachments and Rivalry lines included), and not among the uids ``chosen``."""
-    # most characters have neither attachments nor a Rivalry line: their printed icons,
-    # read without a call (these loops run at every challenge decision). The hot helpers are
-    # plain loops, not comprehensions: in CPython 3.11 a comprehension is a call of its own
-    # that reads the names of the enclosing function (here kind, chosen) through cells.
+    """The characters of ``chars`` that may join a challenge of ``kind`` (``unready``)."""
+    joining = (kind, chosen)
     ready = []
     for c in chars:
-        if not c["knelt"] and c["uid"] not in chosen \
-                and kind in (PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c)):
+        if unready(joining, c) is None:
             ready.append(c)
     return ready
 
@@ -152,9 +167,9 @@ def ready_characters(chars: list[dict], kind: str, chosen=()) -> list[dict]:
 def any_ready(chars: list[dict], kind: str, chosen) -> bool:
     """Whether ``ready_characters(chars, kind, chosen)`` is not empty, looking no further than
     the first such character."""
+    joining = (kind, chosen)
     for c in chars:
-        if not c["knelt"] and c["uid"] not in chosen \
-                and kind in (PRINTED_ICONS[c["cid"]] if not c["atts"] and "rival" not in c else icons_of(c)):
+        if unready(joining, c) is None:
             return True
     return False
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from .stats import dominance_total, living, reserve
 from .board import add_to, end_game, end_most_power, gain_power, log, take_from
+from .effects import PENDING_DISCARD
+from .legality import Decision
 from . import marshal, plot
 
 
@@ -109,3 +111,7 @@ def end_round(state: dict, rng) -> None:
 
 #: what each decision of a turn's end does, by stage and action type
 HANDLERS = {"reserve": {"discard": on_discard}}
+
+
+#: what each decision of a turn's end offers: the reserve check's discard, a card of the hand
+DECISIONS = {"reserve": Decision("reserve", PENDING_DISCARD.choices)}
