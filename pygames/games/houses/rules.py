@@ -27,7 +27,7 @@ from . import cards as C
 from . import challenges, marshal, plot, setup, turn_end
 from .effects import PENDING_DISCARD, on_pending_discard
 from .legality import Decision, explained, listed, matched
-from .stats import total_power
+from .stats import CARDS, total_power
 
 HOUSE_CHOICES = ["random", *C.HOUSES]
 DECK_CHOICES = ["house", *C.HOUSES]
@@ -53,7 +53,6 @@ HANDLERS = {**setup.HANDLERS, **plot.HANDLERS, **marshal.HANDLERS, **challenges.
 class HousesGame(Game):
     info = INFO
     version = 1
-    test_option_keys = setup.TEST_KEYS
 
     # ------------------------------------------------------------------ options
     def _option_specs(self) -> list[dict]:
@@ -282,9 +281,78 @@ class HousesGame(Game):
         return f"{reason}; {deciding}" if reason else deciding
 
     def _check_state(self, state: dict) -> None:
-        need = set(PUBLIC_KEYS) | {"players", "log"}
-        if not need <= set(state) or len(state["players"]) != state["num_players"]:
-            raise RecordError("the saved state is damaged")
+        check_state(state)
+
+
+def check_state(state: dict) -> None:
+    """Raise RecordError unless ``state`` is laid out as the rules lay one out: a saved game, or a
+    test position built beside the tests (tests/houses/houses_helpers.py), which only this check
+    validates. It checks the parts a position sets (each player's zones, cards in play, plots,
+    power, gold, the fixed settings) and that the other keys are there."""
+    need = set(PUBLIC_KEYS) | {"players", "log"}
+    if not need <= set(state) or type(state["players"]) is not list or len(state["players"]) != state["num_players"]:
+        raise RecordError("the saved state is damaged")
+    n = state["num_players"]
+    fixed = state["fixed"]
+    if type(fixed) is not dict or set(fixed) != {"no_shuffle", "skip_setup", "first_player"} \
+            or type(fixed["no_shuffle"]) is not bool or type(fixed["skip_setup"]) is not bool \
+            or not (fixed["first_player"] is None or (type(fixed["first_player"]) is int and 0 <= fixed["first_player"] < n)):
+        raise RecordError(f"bad fixed settings {fixed!r}: no_shuffle and skip_setup are true or false, "
+                          "first_player is a seat or null")
+    if state["stage"] != "over" and state["stage"] not in DECISIONS:
+        raise RecordError(f"unknown stage {state['stage']!r}")
+    if type(state["uid"]) is not int:
+        raise RecordError("the saved state is damaged (uid)")
+    uids: set[int] = set()
+    for seat, p in enumerate(state["players"]):
+        where = f"seat {seat}"
+        if type(p) is not dict or not set(PUBLIC_PLAYER_KEYS) | PRIVATE_PLAYER_KEYS <= set(p):
+            raise RecordError(f"the saved state is damaged ({where})")
+        if p["house"] not in C.HOUSES or p["deck_house"] not in C.HOUSES:
+            raise RecordError(f"{where}: unknown House")
+        for pile in ("deck", "hand", "discard", "dead", "facedown", "decklist"):
+            cards = p[pile]
+            if type(cards) is not list or not all(type(c) is str and c in CARDS for c in cards):
+                raise RecordError(f"{where}: unknown card id in {pile} {cards!r}")
+        for pile in ("plots", "used"):
+            if type(p[pile]) is not list or not all(type(x) is str and x in C.PLOTS for x in p[pile]):
+                raise RecordError(f"{where}: unknown plot id in {pile} {p[pile]!r}")
+        if not (p["plots"] or p["used"] or p["plot"]):
+            raise RecordError(f"{where} has no plot left")
+        for key in ("power", "gold"):
+            if type(p[key]) is not int or p[key] < 0:
+                raise RecordError(f"{where}: {key} is a whole number >= 0, not {p[key]!r}")
+        for zone, kind in (("chars", "character"), ("locs", "location")):
+            if type(p[zone]) is not list:
+                raise RecordError(f"the saved state is damaged ({where} {zone})")
+            for inst in p[zone]:
+                check_instance(inst, kind, where)
+                if inst["uid"] in uids or not 0 < inst["uid"] < state["uid"]:
+                    raise RecordError(f"{where}: card uid {inst['uid']} is used twice or out of range")
+                uids.add(inst["uid"])
+
+
+def check_instance(inst, kind: str, where: str) -> None:
+    """A card in play: its uid, a card id of ``kind``, knelt or not, its power, its attachments
+    (characters only) and, if it entered under one, its Rivalry line."""
+    if type(inst) is not dict or not {"uid", "cid", "knelt", "power", "atts"} <= set(inst) <= INSTANCE_KEYS \
+            or type(inst["uid"]) is not int or type(inst["knelt"]) is not bool:
+        raise RecordError(f"{where}: bad card in play {inst!r}")
+    if CARDS.get(inst["cid"], {}).get("type") != kind:
+        raise RecordError(f"{where}: {inst['cid']!r} in play is not a {kind}")
+    if type(inst["power"]) is not int or inst["power"] < 0:
+        raise RecordError(f"{where}: power on {inst['cid']} is a whole number >= 0, not {inst['power']!r}")
+    atts = inst["atts"]
+    if type(atts) is not list or not all(CARDS.get(a, {}).get("type") == "attachment" for a in atts) \
+            or (atts and kind != "character"):
+        raise RecordError(f"{where}: bad attachments {atts!r} on {inst['cid']} (attachments go on characters)")
+
+
+#: a player's keys that only his own view shows
+PRIVATE_PLAYER_KEYS = {"agenda", "deck", "hand", "choice", "facedown"}
+
+#: the keys of a card in play ("rival": the player count of the Rivalry line it entered under)
+INSTANCE_KEYS = {"uid", "cid", "knelt", "power", "atts", "rival"}
 
 
 def decision_of(stage: str) -> Decision:

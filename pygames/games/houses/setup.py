@@ -4,17 +4,12 @@ agenda and the cards placed face down; then everything is revealed and round 1 b
 
 from __future__ import annotations
 
-from ...core import SetupError
-from .stats import CARDS, PLOTS, card_name, loyal_ok, penalty, unique_blocked
+from .stats import CARDS, card_name, loyal_ok, penalty, unique_blocked
 from .board import add_to, draw, log, new_inst, put_in_play, starter_deck, take_from
 from .effects import hand_card_missing
 from .legality import Choice, Closing, Decision
 from . import cards as C
 from . import plot
-
-
-TEST_KEYS = ("decks", "hands", "plots", "in_play", "power", "gold", "first_player",
-             "no_shuffle", "skip_setup")
 
 
 #: the agendas a player may choose from (the same for every player), "none" first
@@ -27,11 +22,29 @@ def agenda_actions() -> list[dict]:
 
 
 def deal(num_players: int, rng, options: dict) -> dict:
-    fixed = check_test_options(num_players, options)
-    houses = assign_houses(num_players, rng, options)
+    """The first state of a game: Houses and starter decks from the options, each deck shuffled,
+    7 cards each, then the first setup decision."""
+    state = new_state(num_players, options, assign_houses(num_players, rng, options))
+    for seat, p in enumerate(state["players"]):
+        deck = starter_deck(p["deck_house"])
+        rng.shuffle(deck)
+        p["deck"] = deck
+        log(state, "house", seat=seat, house=p["house"], deck=p["deck_house"])
+        draw(state, seat, C.HAND_SIZE)
+        p["decklist"] = sorted(p["deck"] + p["hand"])
+    ask_next(state, 0, 0, rng)
+    return state
+
+
+def new_state(num_players: int, options: dict, houses: list[str]) -> dict:
+    """A state before the deal: the options the rules read, each player's House and starter
+    deck's House, standard plots, nothing in play or in hand. ``fixed`` holds what a test
+    position may fix (tests/houses/houses_helpers.py): round 1's first player, decks that a
+    mulligan does not shuffle, and whether setup was skipped; a game from ``new_game`` fixes none."""
     opts = {k: options[k] for k in ("agendas", "victory_power", "dominance", "stand", "rivalry",
                                      "reserve_check", "deck_out", "initiative", "mulligan")}
-    state = {"num_players": num_players, "opts": opts, "fixed": fixed, "round": 0,
+    state = {"num_players": num_players, "opts": opts,
+             "fixed": {"no_shuffle": False, "skip_setup": False, "first_player": None}, "round": 0,
              "stage": "setup", "seat": 0, "active": None, "order": [], "turn": 0, "ch": None,
              "ch_done": [], "ch_started": False, "uid": 1, "over": False, "winners": [],
              "end": None, "revealed": False, "pending": None, "setup_step": 0, "log": [],
@@ -41,53 +54,12 @@ def deal(num_players: int, rng, options: dict) -> dict:
         deck_house = options.get(f"deck_{seat}", "house")
         if deck_house == "house":
             deck_house = house
-        p = {"house": house, "deck_house": deck_house, "agenda": None, "deck": [], "hand": [],
+        state["players"].append(
+            {"house": house, "deck_house": deck_house, "agenda": None, "deck": [], "hand": [],
              "discard": [], "dead": [], "chars": [], "locs": [], "power": 0, "gold": 0,
              "plots": list(C.STANDARD_PLOTS), "used": [], "plot": None, "choice": None,
              "facedown": [], "limited": [], "discount_used": False, "out": False,
-             "decked": False, "decklist": [], "placed": False}
-        state["players"].append(p)
-        decks = options.get("decks")
-        if decks is not None and decks[seat] is not None:
-            p["deck"] = list(decks[seat])
-        else:
-            deck = starter_deck(deck_house)
-            if not fixed["no_shuffle"]:
-                rng.shuffle(deck)
-            p["deck"] = deck
-        plots = options.get("plots")
-        if plots is not None and plots[seat] is not None:
-            p["plots"] = list(plots[seat])
-        for key in ("power", "gold"):
-            values = options.get(key)
-            if values is not None:
-                p[key] = values[seat]
-        in_play = options.get("in_play")
-        for entry in (in_play[seat] if in_play is not None and in_play[seat] is not None else []):
-            if isinstance(entry, str):
-                entry = {"card": entry}
-            inst = new_inst(state, entry["card"])
-            inst["atts"] = list(entry.get("atts", []))
-            inst["power"] = entry.get("power", 0)
-            inst["knelt"] = entry.get("knelt", False)
-            zone = "chars" if CARDS[entry["card"]]["type"] == "character" else "locs"
-            p[zone].append(inst)
-        hands = options.get("hands")
-        if hands is not None and hands[seat] is not None:
-            p["hand"] = list(hands[seat])
-        log(state, "house", seat=seat, house=house, deck=deck_house)
-        if hands is None or hands[seat] is None:
-            draw(state, seat, C.HAND_SIZE)
-        zones = p["deck"] + p["hand"] + [i["cid"] for i in p["chars"] + p["locs"]]
-        zones += [a for i in p["chars"] for a in i["atts"]]
-        p["decklist"] = sorted(zones)
-    if fixed["skip_setup"]:
-        state["revealed"] = True
-        for p in state["players"]:
-            p["placed"] = True
-        plot.begin_round(state, rng)
-    else:
-        ask_next(state, 0, 0, rng)
+             "decked": False, "decklist": [], "placed": False})
     return state
 
 
@@ -100,77 +72,6 @@ def assign_houses(n: int, rng, options: dict) -> list[str]:
             houses[s] = free[rng.randbelow(len(free))]
             taken.add(houses[s])
     return houses
-
-
-def check_test_options(n: int, options: dict) -> dict:
-    def per_seat(key, check):
-        value = options.get(key)
-        if value is None:
-            return
-        if not isinstance(value, list) or len(value) != n:
-            raise SetupError(f"test option {key!r} must be a list with one entry per seat")
-        for entry in value:
-            if entry is not None:
-                check(entry)
-
-    def card_list(allowed=None):
-        def check(entry):
-            if not isinstance(entry, list) or not all(isinstance(c, str) and c in CARDS for c in entry):
-                raise SetupError(f"unknown card id in {entry!r}")
-            if allowed and any(CARDS[c]["type"] not in allowed for c in entry):
-                raise SetupError(f"only {', '.join(allowed)} cards allowed in {entry!r}")
-        return check
-
-    per_seat("decks", card_list())
-    per_seat("hands", card_list())
-
-    def plot_list(entry):
-        if not isinstance(entry, list) or not entry or not all(isinstance(x, str) and x in PLOTS for x in entry):
-            raise SetupError(f"a plot deck is a non-empty list of plot ids, not {entry!r}")
-    per_seat("plots", plot_list)
-
-    def in_play(entry):
-        if not isinstance(entry, list):
-            raise SetupError("in_play entries are lists")
-        for item in entry:
-            if isinstance(item, str):
-                item = {"card": item}
-            if not isinstance(item, dict) or item.get("card") not in CARDS:
-                raise SetupError(f"bad in_play item {item!r}")
-            if set(item) - {"card", "atts", "power", "knelt"}:
-                raise SetupError(f"unknown keys in in_play item {item!r}")
-            kind = CARDS[item["card"]]["type"]
-            if kind not in ("character", "location"):
-                raise SetupError("in_play holds characters and locations (attachments via 'atts')")
-            atts = item.get("atts", [])
-            if not isinstance(atts, list) or any(a not in CARDS or CARDS[a]["type"] != "attachment" for a in atts):
-                raise SetupError(f"bad attachments in {item!r}")
-            if atts and kind != "character":
-                raise SetupError("attachments go on characters")
-            power = item.get("power", 0)
-            if isinstance(power, bool) or not isinstance(power, int) or power < 0:
-                raise SetupError("in_play power must be a whole number >= 0")
-            if not isinstance(item.get("knelt", False), bool):
-                raise SetupError("in_play knelt must be true or false")
-    per_seat("in_play", in_play)
-
-    def number(entry):
-        if isinstance(entry, bool) or not isinstance(entry, int) or entry < 0:
-            raise SetupError("power and gold test values are whole numbers >= 0")
-    per_seat("power", number)
-    per_seat("gold", number)
-    for key in ("power", "gold"):
-        if options.get(key) is not None and None in options[key]:
-            raise SetupError(f"test option {key!r} needs a number for every seat")
-    first = options.get("first_player")
-    if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n):
-        raise SetupError("first_player must be a seat number")
-    for key in ("no_shuffle", "skip_setup"):
-        if not isinstance(options.get(key, False), bool):
-            raise SetupError(f"test option {key!r} must be true or false")
-    return {"no_shuffle": options.get("no_shuffle", False),
-            "skip_setup": options.get("skip_setup", False),
-            "first_player": first}
 
 
 def ask_next(state: dict, seat: int, step: int, rng) -> None:
