@@ -9,7 +9,7 @@ from typing import Callable
 
 from .stats import (ALREADY_CHOSEN, CARDS, KINDS, KNELT, any_ready, base_str, behind, card_name, claim, find_inst,
                     keywords_of, leads_over, opponents, ready_characters, rivalry_applies, side_has_strength,
-                    side_strength, unready)
+                    side_strength, standing_icons, unready)
 from .board import add_to, change_card, cid_of, draw, gain_power, kill, kneel_cards, log
 from .effects import effect_targets, event_choice, may_respond, play_event, run_effects
 from .legality import Choice, Closing, Decision, offered
@@ -287,12 +287,17 @@ def on_end_challenges(state: dict, seat: int, action: dict, rng) -> None:
 
 
 # ---------------------------------------------------------------------- what may be chosen
+def challenge_context(state: dict, seat: int) -> tuple:
+    """(state, seat, the icons of the seat's standing characters: a kind among them has a
+    character that could attack)."""
+    return state, seat, standing_icons(state["players"][seat])
+
+
 def challenge_refusal(ctx: tuple, kind: str) -> str | None:
     """Why the active player may not declare a challenge of ``kind`` now (None: he may)."""
-    state, seat = ctx
-    if kind in state["ch_done"]:
+    if kind in ctx[0]["ch_done"]:
         return "you have already made your {kind} challenge this turn"
-    if not any_ready(state["players"][seat]["chars"], kind, ()):  # (no character could attack)
+    if kind not in ctx[2]:
         return "none of your standing characters has the {kind} icon"
     return None
 
@@ -308,17 +313,9 @@ def ability_refusal(ctx: tuple, loc: dict) -> str | None:
     return None
 
 
-def defender_refusal(ctx: tuple, c: dict) -> str | None:
-    """Why character ``c`` of the defender may not defend now (None: it may)."""
-    reason = unready(ctx, c)
-    if reason is ALREADY_CHOSEN and c["uid"] in ctx[3]["ch"]["blocked"]:
-        return "{name} cannot defend (stealth)"
-    return reason
-
-
 def stealth_refusal(ctx: tuple, c: dict) -> str | None:
     """Why the attacker may not keep the defender's character ``c`` out with Stealth now."""
-    if defender_refusal(ctx, c) is not None:
+    if unready(ctx, c) is not None:  # (the defender could not defend with it anyway)
         return "{name} could not defend anyway"
     if "stealth" in keywords_of(c):
         return "{name} has Stealth itself: Stealth cannot keep it out"
@@ -392,7 +389,7 @@ def in_challenge(ctx: tuple, inst: dict) -> dict:
 
 
 CHALLENGE = Choice(types=("challenge",), field="kind", value_type=str, target_field="opponent",
-                   context=lambda state, seat: (state, seat), candidates=lambda ctx: KINDS,
+                   context=challenge_context, candidates=lambda ctx: KINDS,
                    find=lambda ctx, kind: kind if kind in KINDS else None, refusal=challenge_refusal,
                    targets=lambda ctx, kind: opponents(ctx[0], ctx[1]), facts=lambda ctx, kind: {"kind": kind},
                    missing=lambda ctx, kind: f"there is no challenge of kind {kind!r} (M, I or P)",
@@ -407,7 +404,8 @@ ATTACKER = Choice(types=("attacker",), field="card", value_type=int, key="uid", 
                   facts=in_challenge, missing=in_play_missing("your", 3))
 DEFENDER = Choice(types=("defender",), field="card", value_type=int, key="uid", context=defender_context,
                   candidates=lambda ctx: ctx[2], find=lambda ctx, uid: with_uid_in(ctx[2], uid),
-                  refusal=defender_refusal, facts=in_challenge, missing=in_play_missing("your", 3))
+                  refusal=unready, facts=in_challenge, missing=in_play_missing("your", 3),
+                  rewords={ALREADY_CHOSEN: "{name} is already defending, or Stealth keeps it out"})
 STEALTH = Choice(types=("stealth",), field="target", value_type=int, key="uid", context=defender_context,
                  candidates=lambda ctx: ctx[2], find=lambda ctx, uid: with_uid_in(ctx[2], uid),
                  refusal=stealth_refusal, facts=in_challenge, missing=in_play_missing("the defender's", 3))

@@ -46,6 +46,8 @@ class Choice:
     refusal: Callable[[Context, Any], str | None] | None
     #: (context, candidate) -> its legal targets (a list), or None when it takes no target
     targets: Callable[[Context, Any], list | None] | None = None
+    #: the field values whose candidates take a target (None: ask ``targets`` for every one)
+    targeted: frozenset | None = None
     target_field: str = "target"
     #: the candidate's key in a candidate dict (a card in play: "uid"), None: the candidate is the value
     key: str | None = None
@@ -61,6 +63,11 @@ class Choice:
     untargeted: str = "{name} takes no target"
     bad_target: str = "that target cannot be chosen for {name} now"
     wrong_type: dict = field(default_factory=dict)
+    #: this choice's wording of a refusal shared with others (template -> template)
+    rewords: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "offered", _offerer(self))
 
 
 @dataclass(frozen=True)
@@ -83,31 +90,63 @@ class Decision:
         by_type = {kind: choice for choice in self.choices for kind in choice.types}
         object.__setattr__(self, "by_type", by_type)
         object.__setattr__(self, "closing_by_type", {c.type: c for c in self.closings})
+        object.__setattr__(self, "listed", _lister(self))
 
 
 def listed(decision: Decision, state: dict, seat: int) -> list[dict]:
     """The legal actions of the decision for ``seat``: new dicts on every call."""
-    out = []
-    for choice in decision.choices:
-        ctx = choice.context(state, seat)
-        refusal, targets, key, type_of, name = choice.refusal, choice.targets, choice.key, choice.type_of, choice.field
-        kind = choice.types[0]
-        for cand in choice.candidates(ctx):
+    return decision.listed(state, seat)
+
+
+def _lister(decision: Decision) -> Callable[[dict, int], list[dict]]:
+    """``listed`` for one decision, with its choices' parts bound once: the bots' playouts build
+    a legal list at every step, so it reads them from the closure, not from the dataclasses."""
+    adders = tuple(_adder(choice) for choice in decision.choices)
+    closings = tuple((closing.type, closing.refusal) for closing in decision.closings)
+    if len(adders) == 1 and all(refusal is None for _, refusal in closings):  # (most decisions)
+        add, bare = adders[0], [kind for kind, _ in closings]
+
+        def lister(state: dict, seat: int) -> list[dict]:
+            out: list[dict] = []
+            add(state, seat, out)
+            for kind in bare:
+                out.append({"type": kind})
+            return out
+        return lister
+
+    def lister(state: dict, seat: int) -> list[dict]:
+        out: list[dict] = []
+        for add in adders:
+            add(state, seat, out)
+        for kind, refusal in closings:
+            if refusal is None or refusal(state, seat) is None:
+                out.append({"type": kind})
+        return out
+    return lister
+
+
+def _adder(choice: Choice) -> Callable[[dict, int, list], None]:
+    """Appends a choice's legal actions to a list: every candidate not refused, with each target."""
+    context, candidates, refusal, targets = choice.context, choice.candidates, choice.refusal, choice.targets
+    key, type_of, name, aim_name, first_type = choice.key, choice.type_of, choice.field, choice.target_field, choice.types[0]
+    targeted = choice.targeted
+
+    def add(state: dict, seat: int, out: list) -> None:
+        ctx = context(state, seat)
+        kind = first_type
+        for cand in candidates(ctx):
             if refusal is None or refusal(ctx, cand) is None:
                 value = cand if key is None else cand[key]
                 if type_of is not None:
                     kind = type_of[value]
-                aims = None if targets is None else targets(ctx, cand)
+                aims = None if targets is None or (targeted is not None and value not in targeted) \
+                    else targets(ctx, cand)
                 if aims is None:
                     out.append({"type": kind, name: value})
                 else:
-                    aim_name = choice.target_field
                     for aim in aims:
                         out.append({"type": kind, name: value, aim_name: aim})
-    for closing in decision.closings:
-        if closing.refusal is None or closing.refusal(state, seat) is None:
-            out.append({"type": closing.type})
-    return out
+    return add
 
 
 def matched(decision: Decision, state: dict, seat: int, action: dict) -> dict | None:
@@ -133,7 +172,7 @@ def matched(decision: Decision, state: dict, seat: int, action: dict) -> dict | 
     if cand is None or (choice.type_of is not None and choice.type_of[value] != kind) \
             or (choice.refusal is not None and choice.refusal(ctx, cand) is not None):
         return None
-    aims = None if choice.targets is None else choice.targets(ctx, cand)
+    aims = aims_of(choice, ctx, cand, value)
     if aims is None:
         return {"type": kind, name: value} if len(action) == 2 else None
     aim_name = choice.target_field
@@ -141,6 +180,13 @@ def matched(decision: Decision, state: dict, seat: int, action: dict) -> dict | 
     if len(action) == 3 and type(aim) is int and aim in aims:
         return {"type": kind, name: value, aim_name: aim}
     return None
+
+
+def aims_of(choice: Choice, ctx: Context, cand: Any, value: Any) -> list | None:
+    """The legal targets of a candidate, or None when it takes none."""
+    if choice.targets is None or (choice.targeted is not None and value not in choice.targeted):
+        return None
+    return choice.targets(ctx, cand)
 
 
 def explained(decision: Decision, state: dict, seat: int, action: dict) -> str | None:
@@ -164,8 +210,8 @@ def explained(decision: Decision, state: dict, seat: int, action: dict) -> str |
         return choice.wrong_type[kind].format(**facts)
     reason = None if choice.refusal is None else choice.refusal(ctx, cand)
     if reason is not None:
-        return reason.format(**facts)
-    aims = None if choice.targets is None else choice.targets(ctx, cand)
+        return choice.rewords.get(reason, reason).format(**facts)
+    aims = aims_of(choice, ctx, cand, value)
     extra = set(action) - {"type", choice.field}
     if aims is None:
         return choice.untargeted.format(**facts) if extra else None
@@ -176,9 +222,20 @@ def explained(decision: Decision, state: dict, seat: int, action: dict) -> str |
 
 def offered(choice: Choice, state: dict, seat: int) -> bool:
     """Whether ``choice`` has a legal action now, looking no further than the first."""
-    ctx = choice.context(state, seat)
-    refusal, targets = choice.refusal, choice.targets
-    for cand in choice.candidates(ctx):
-        if (refusal is None or refusal(ctx, cand) is None) and (targets is None or targets(ctx, cand)):
-            return True
-    return False
+    return choice.offered(state, seat)
+
+
+def _offerer(choice: Choice) -> Callable[[dict, int], bool]:
+    """``offered`` for one choice, its parts bound once (the rules ask it after every challenge)."""
+    context, candidates, refusal, targets = choice.context, choice.candidates, choice.refusal, choice.targets
+    key, targeted = choice.key, choice.targeted
+
+    def offerer(state: dict, seat: int) -> bool:
+        ctx = context(state, seat)
+        for cand in candidates(ctx):
+            if refusal is None or refusal(ctx, cand) is None:
+                if targets is None or (targeted is not None and (cand if key is None else cand[key]) not in targeted) \
+                        or targets(ctx, cand):
+                    return True
+        return False
+    return offerer

@@ -87,15 +87,17 @@ def play_refusal(ctx: tuple, cid: str) -> str | None:
     return None if cost <= gold or marshal_cost(p, cid)[0] <= gold else COSTS
 
 
-def play_targets(ctx: tuple, cid: str) -> list[int] | None:
+def play_targets(ctx: tuple, cid: str) -> list[int]:
     """An attachment goes on one of the player's characters; an event's target comes from its effect."""
     state, seat, p, _ = ctx
-    kind = MARSHAL_FACTS[cid][0]
-    if kind == "attachment":
+    if MARSHAL_FACTS[cid][0] == "attachment":
         return [i["uid"] for i in p["chars"]]
-    if kind == "event":
-        return effect_targets(state, seat, CARDS[cid]["effects"])
-    return None
+    return effect_targets(state, seat, CARDS[cid]["effects"])
+
+
+#: the cards whose play takes a target: attachments, and events with a targeted effect
+PLAY_TARGETED = frozenset(cid for cid, c in CARDS.items() if c["type"] == "attachment" or (
+    c["type"] == "event" and any("target" in eff for eff in c["effects"])))
 
 
 def play_facts(ctx: tuple, cid: str) -> dict:
@@ -123,7 +125,7 @@ DECISIONS = {"marshal": Decision("marshal", choices=(
     Choice(types=("marshal", "event"), field="card", value_type=str, context=play_context,
            candidates=lambda ctx: sorted(set(ctx[2]["hand"])),
            find=lambda ctx, cid: cid if cid in ctx[2]["hand"] else None,
-           refusal=play_refusal, targets=play_targets, type_of=PLAY_TYPE, facts=play_facts,
+           refusal=play_refusal, targets=play_targets, targeted=PLAY_TARGETED, type_of=PLAY_TYPE, facts=play_facts,
            missing=hand_card_missing,
            untargeted="{name} is not an attachment: it takes no target",
            bad_target="{name} cannot be played at that target now",

@@ -158,8 +158,8 @@ class HousesGame(Game):
         # (called only while the game goes on: the seat is the pending one's, or state["seat"])
         pending = state["pending"]
         if pending:  # "discard N of your choice" after an effect
-            return listed(PENDING_DISCARD, state, pending["seat"])
-        return listed(DECISIONS.get(state["stage"]) or decision_of(state["stage"]), state, state["seat"])
+            return PENDING_DISCARD.listed(state, pending["seat"])
+        return (DECISIONS.get(state["stage"]) or decision_of(state["stage"])).listed(state, state["seat"])
 
     def _legal_match(self, state: dict, action: dict) -> dict | None:
         """The listed action equal to ``action`` (a fresh dict), or None: decided by the same
