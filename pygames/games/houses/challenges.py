@@ -289,8 +289,8 @@ def on_end_challenges(state: dict, seat: int, action: dict, rng) -> None:
 # ---------------------------------------------------------------------- what may be chosen
 def challenge_context(state: dict, seat: int) -> tuple:
     """(state, seat, the icons of the seat's standing characters: a kind among them has a
-    character that could attack)."""
-    return state, seat, standing_icons(state["players"][seat])
+    character that could attack, the opponents he may challenge)."""
+    return state, seat, standing_icons(state["players"][seat]), opponents(state, seat)
 
 
 def challenge_refusal(ctx: tuple, kind: str) -> str | None:
@@ -391,7 +391,7 @@ def in_challenge(ctx: tuple, inst: dict) -> dict:
 CHALLENGE = Choice(types=("challenge",), field="kind", value_type=str, target_field="opponent",
                    context=challenge_context, candidates=lambda ctx: KINDS,
                    find=lambda ctx, kind: kind if kind in KINDS else None, refusal=challenge_refusal,
-                   targets=lambda ctx, kind: opponents(ctx[0], ctx[1]), facts=lambda ctx, kind: {"kind": kind},
+                   targets=lambda ctx, kind: ctx[3], facts=lambda ctx, kind: {"kind": kind},
                    missing=lambda ctx, kind: f"there is no challenge of kind {kind!r} (M, I or P)",
                    bad_target="challenge a player still in the game")
 ABILITY = Choice(types=("ability",), field="card", value_type=int, key="uid",

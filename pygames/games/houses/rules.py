@@ -5,8 +5,10 @@ its section 8), in modules that follow that page: stats.py (what the rules read 
 strength, icons, keywords, income, claim, reserve, dominance, costs), board.py (how cards
 move: piles, kneeling, draws, power, the end of the game), effects.py (the effect verbs and
 events), then the stages of the game in their order: setup.py, plot.py, marshal.py,
-challenges.py and turn_end.py (dominance, stand, reserve, the round's end). This module wires
-them into the engine contract: options, the decision at hand, legality, views.
+challenges.py and turn_end.py (dominance, stand, reserve, the round's end). Each stage module
+states what its decisions offer (DECISIONS; legality.py turns each into the legal list, the
+direct check and the reason an action is refused) and what each action does (HANDLERS).
+This module wires them into the engine contract: options, the decision at hand, views.
 
 One decision at a time: ``state["stage"]`` and ``state["seat"]`` say who decides what (a
 pending discard after an effect comes first); everything automatic runs until the next decision.
