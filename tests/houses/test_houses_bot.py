@@ -149,7 +149,7 @@ def _every_affordable_set_best(cand, gold, keep, penalty):
     one Limited card per card type that the gold (and gold events) pay for, by size then in
     combinations order; the first worth the most (above 0) wins."""
     from itertools import combinations
-    from pygames.games.houses.rules import CARDS
+    from pygames.games.houses.cards import CARDS
     best_value, best = 0.0, ()
     for size in range(1, len(cand) + 1):
         for combo in combinations(range(len(cand)), size):
@@ -172,7 +172,7 @@ def test_HOU_B6_marshal_planner_search_finds_the_set_a_full_enumeration_finds():
     # turn, on random hands mixing Limited cards, gold events (which cost less than nothing) and
     # equal values (the tie order matters)
     from pygames.core import Rng
-    from pygames.games.houses.rules import CARDS
+    from pygames.games.houses.cards import CARDS
     rng = Rng("marshal-planner")
     pool = sorted(cid for cid, c in CARDS.items() if c["type"] in ("character", "location", "attachment", "event"))
     gold_events = [cid for cid in pool if CARDS[cid]["type"] == "event" and CARDS[cid]["effects"][0]["do"] == "gold"]

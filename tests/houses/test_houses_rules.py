@@ -7,7 +7,7 @@ import pytest
 
 from houses_helpers import (act, declare, defend, game, has, inst, keys, legal, log, player, power,
                             stage, types, uid)
-from pygames import IllegalAction, SetupError
+from pygames import IllegalAction, RecordError, SetupError
 from pygames.games.houses.rules import GAME
 
 ONE_PLOT = [["P1"], ["P4"]]  # P1: income 5 / init 2 / claim 1 / reserve 6; P4: 4 / 4 / 1 / 7
@@ -556,7 +556,7 @@ def test_HOU_79_a_line_that_loses_a_keyword_acts_only_in_its_count():
 
 def test_HOU_79_a_lost_keyword_is_the_printed_one_an_attachment_still_grants_it():
     # rules §3.4: a line loses a printed keyword; Signet of Favor ("gains Renown") still gives it
-    from pygames.games.houses.rules import keywords_of
+    from pygames.games.houses.stats import keywords_of
     knight = {"uid": 0, "cid": "D07", "knelt": False, "power": 0, "atts": [], "rival": 4}
     assert "renown" not in keywords_of(knight)
     assert "renown" in keywords_of(dict(knight, atts=["N08"]))
@@ -992,16 +992,23 @@ def test_HOU_74_deck_out_eliminate_option():
     assert GAME.is_over(s) and GAME.winners(s) == [1]
 
 
-# ---------------------------------------------------------------- test options and views
+# ---------------------------------------------------------------- test positions and views
 @pytest.mark.parametrize("bad", [
-    {"decks": [["XX"], None]}, {"decks": [["V01"]]}, {"hands": "V01"},
-    {"in_play": [["V12"], None]}, {"in_play": [[{"card": "V01", "power": -1}], None]},
-    {"plots": [[], None]}, {"plots": [["Q9"], None]}, {"power": [1]}, {"gold": [1, None]},
-    {"first_player": 5}, {"no_shuffle": "yes"}, {"skip_setup": 1},
+    {"decks": [["XX"], None]}, {"hands": ["V01", None]}, {"in_play": [["V12"], None]},
+    {"in_play": [[{"card": "V01", "power": -1}], None]}, {"in_play": [[{"card": "N01", "atts": ["V01"]}], None]},
+    {"plots": [[], None]}, {"plots": [["Q9"], None]}, {"power": [-1, 0]}, {"gold": [1, None]},
+    {"first_player": 5}, {"skip_setup": 1},
 ])
-def test_HOU_80_bad_test_options_are_refused(bad):
-    with pytest.raises(SetupError):
-        GAME.new_game(2, 1, bad)
+def test_HOU_80_bad_test_positions_are_refused_by_the_state_check(bad):
+    with pytest.raises(RecordError):
+        game(**bad)
+
+
+def test_HOU_80_new_game_takes_lobby_options_only():
+    """Fixed deals are test positions (houses_helpers.game), not options of the rules."""
+    for key, value in (("decks", [["V01"], None]), ("skip_setup", True), ("no_shuffle", True)):
+        with pytest.raises(SetupError):
+            GAME.new_game(2, 1, {key: value})
 
 
 def test_HOU_81_lobby_options_and_random_houses():
@@ -1019,7 +1026,7 @@ def test_HOU_81_lobby_options_and_random_houses():
 
 
 def test_HOU_82_other_starter_deck_pays_the_penalty():
-    s = GAME.new_game(2, 3, {"house_0": "vorhelm", "deck_0": "solmere", "no_shuffle": True})
+    s = GAME.new_game(2, 3, {"house_0": "vorhelm", "deck_0": "solmere"})
     v = GAME.view(s, 0)
     assert v["players"][0]["deck_house"] == "solmere"
     assert all(c[0] in "DN" for c in v["players"][0]["hand"])

@@ -16,7 +16,7 @@ from ...ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
 from . import art
 from . import text as T
 from .cards import AGENDAS, CARDS, PLOTS
-from .rules import base_str, icons_of, keywords_of
+from .stats import base_str, icons_of, keywords_of
 
 SEAT_SHAPES = ("●", "▲", "■", "◆")
 PLOT_ABBR = {"en": ("Gold ", "Init ", "Claim ", "Res "), "ja": ("金", "先", "要", "予")}
@@ -414,7 +414,7 @@ def _hand_card(view: dict, seat: int, cid: str, count: int, lang: str, choices, 
 
 
 def _track(view: dict, s: int, lang: str, names: list[str]) -> str:
-    from .rules import total_power
+    from .stats import total_power
     p = view["players"][s]
     target = view["opts"]["victory_power"]
     power = total_power(p)
@@ -429,7 +429,7 @@ def _challenge_box(view: dict, lang: str, names: list[str]) -> str:
     ch = view["ch"]
     if not ch:
         return ""
-    from .rules import side_strength
+    from .stats import side_strength
     a = side_strength(view, ch["attacker"], ch["attackers"])
     d = side_strength(view, ch["defender"], ch["defenders"])
     kind = T.kind_name(ch["kind"], lang)
@@ -481,7 +481,7 @@ def _stat(label: str, value, big: bool = False, anim: str = "", icon: str = "", 
 
 def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], choices, placed: set,
             moves: dict, ids: _CardIds) -> str:
-    from .rules import claim, dominance_total, income, reserve, total_power
+    from .stats import claim, dominance_total, income, reserve, total_power
     p = view["players"][s]
     mine = s == seat
     cls = f"houses-player houses-seat{s}" + (" houses-mine" if mine else " houses-opponent")
@@ -695,7 +695,7 @@ def card_zoom(key: str, lang: str) -> str:
 
 # ====================================================================== game over
 def game_over(view: dict, lang: str, names: list[str]) -> str:
-    from .rules import total_power
+    from .stats import total_power
     en = lang == "en"
     rows = []
     for s, p in enumerate(view["players"]):
