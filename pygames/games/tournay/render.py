@@ -21,7 +21,10 @@ from pygames.ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_at
 from . import art
 from . import cards as K
 from . import text as T
-from .rules import CARDS, COLOURS, DECKS, EVENTS, ROUND_LIMIT, capacity
+from .district import capacity
+from .scoring import ROUND_LIMIT
+
+CARDS, EVENTS, COLOURS, DECKS = K.CARDS, K.EVENTS, K.COLOURS, K.DECKS
 
 KIND_ICON = {"building": "▣", "character": "☻", "prestige": "★", "crier": "♪"}
 
