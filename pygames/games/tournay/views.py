@@ -115,6 +115,6 @@ def sample_state(view: dict, seat: int, rng: Rng) -> dict:
             if s == seat:
                 chosen[s] = v["final"]["mine"]
             elif v["final"]["chosen"][s]:
-                options_ = play_options(players, s, players[s]["hand"], "final") + [{"type": "final_pass"}]
+                options_ = play_options(players, s, "final") + [{"type": "final_pass"}]
                 chosen[s] = options_[rng.randbelow(len(options_))]
     return state
