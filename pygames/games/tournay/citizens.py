@@ -54,6 +54,12 @@ ColourChoices = tuple[tuple[tuple[str, tuple[tuple[int, ...], ...]], ...], tuple
 _COLOUR_CHOICES: dict[tuple, ColourChoices] = {}
 
 
+#: ``colour_choices``' memo entry of a key (colour, standing, seat, budget capped at MAX_DRAW_FEES), or None:
+#: bound once, for the legal list and the draw check that read the memo first (a method called on an
+#: imported name is looked up and bound anew at each call)
+known_colour_choices = _COLOUR_CHOICES.get
+
+
 def colour_choices(colour: str, standing: tuple[int, ...], seat: int, budget: int) -> ColourChoices:
     """What the ``standing`` citizens of ``colour`` let ``seat`` do, with ``budget`` deniers for
     borrowing fees: (deck, its ``draw_ways`` uses) for each deck of the colour it may draw from,

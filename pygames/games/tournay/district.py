@@ -166,6 +166,9 @@ def capacity(district: list, r: int, c: int) -> int:
 # ====================================================================== buildings
 #: (colour, effect) of each building card: what activating it takes and does
 BUILDINGS = {card: (info["colour"], info["act"]) for card, info in CARDS.items() if info["kind"] == "building"}
+#: ``BUILDINGS.get``, bound once for the legal list, which asks it of every card in a district (a method
+#: called on an imported name is looked up and bound anew at each call)
+building_of = BUILDINGS.get
 
 
 def has_room(district: list, r: int, c: int) -> bool:

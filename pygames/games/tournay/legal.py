@@ -26,9 +26,8 @@ from typing import Callable
 from pygames.core import strict_equal
 
 from . import cards as K
-from .citizens import (_COLOUR_CHOICES, DECK_LEVEL, MAX_DRAW_FEES, STANDING, colour_choices, draw_modes,
-                       use_ways)
-from .district import BUILDINGS, CELLS, district_payments, has_room, places, targets, token_cells
+from .citizens import DECK_LEVEL, MAX_DRAW_FEES, STANDING, colour_choices, draw_modes, known_colour_choices, use_ways
+from .district import CELLS, building_of, district_payments, has_room, places, targets, token_cells
 from .effects import PLAIN_EFFECTS, effect_params
 from .turn import final_seat
 
@@ -162,7 +161,7 @@ def add_draws(state: dict, seat: int, actions: list[dict]) -> dict[str, tuple[tu
         columns.append(STANDING(p["stand"]))
     for colour, standing in zip(COLOURS, zip(*columns)):
         # ``colour_choices``, its memo read here (the commonest case, without the call)
-        found = _COLOUR_CHOICES.get((colour, standing, seat, budget))
+        found = known_colour_choices((colour, standing, seat, budget))
         draws, one_citizen[colour] = found or colour_choices(colour, standing, seat, deniers)
         for deck, uses in draws:
             # the modes of ``draw_modes``, tested directly (the hottest list): the face-up card, a blind draw
@@ -195,7 +194,7 @@ def check_draw(state: dict, seat: int, action: dict) -> Checked:
     deniers = players[seat]["deniers"]
     # ``colour_choices``, its memo read here (the commonest case, without the call)
     budget = deniers if deniers < MAX_DRAW_FEES else MAX_DRAW_FEES
-    draws, _ = _COLOUR_CHOICES.get((colour, tuple(standing), seat, budget)) \
+    draws, _ = known_colour_choices((colour, tuple(standing), seat, budget)) \
         or colour_choices(colour, tuple(standing), seat, deniers)
     for found, uses in draws:
         if found == deck:
@@ -222,7 +221,7 @@ def add_activations(state: dict, seat: int, one_citizen: dict[str, tuple[tuple[i
     for r, c in cells:
         cell = district[r][c]
         if cell is not None:
-            building = BUILDINGS.get(cell["s"][-1])
+            building = building_of(cell["s"][-1])
             if building is not None and has_room(district, r, c):
                 uses = one_citizen[building[0]]
                 if uses:

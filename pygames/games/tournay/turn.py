@@ -18,18 +18,10 @@ CARDS, EVENTS, COLOURS = K.CARDS, K.EVENTS, K.COLOURS
 
 
 # ====================================================================== whose decision
-def current_player(state: dict) -> int | None:
-    phase = state["phase"]
-    if phase == "over":
-        return None
-    if state["pending"] is not None:
-        return state["pending"]["seat"]
-    if phase == "final":
-        return final_seat(state)
-    return state["turn"]
-
-
+# (the seat asked by the pending question, else the last card's next chooser, else the seat whose
+# turn it is: TournayGame._current_player)
 def final_seat(state: dict) -> int:
+    """The next seat to choose its last card, in turn order from the first player."""
     n = state["num_players"]
     for i in range(n):
         seat = (state["first"] + i) % n
@@ -46,7 +38,7 @@ def apply_action(state: dict, action: dict, rng: object = None) -> None:
     last card, the card of the turn, or the turn's action and all it sets off. (``rng``: the
     engine's generator, unused: after the deal the rules draw nothing at random.)"""
     kind = action["type"]
-    pending = state["pending"]   # the mover as in current_player
+    pending = state["pending"]   # the mover as in TournayGame._current_player
     if pending is not None:
         answer(state, pending["seat"], action)
     elif kind in ("final", "final_pass"):
