@@ -1,4 +1,4 @@
-"""A Tournay turn, as the rules page tells it: whose decision it is; a turn plays at most one card
+"""A Tournay turn, as the rules page tells it: a turn plays at most one card
 (TOU_04-TOU_10, TOU_42), then takes exactly one action (draw, activate, counter, earn, buy,
 gather); what the action sets off runs as tasks, and each decision it needs waits as the pending
 question; then the next turn, the next round, and the last card (TOU_37-TOU_39)."""
