@@ -7,10 +7,12 @@ import json
 import os
 
 import pytest
+from tournay_positions import position
 
 from pygames.core import IllegalAction, Rng, clone, strict_equal
 from pygames.games.tournay import cards as K
 from pygames.games.tournay.rules import GAME
+from pygames.games.tournay.state import check_state
 
 LONG = int(os.environ.get("PYGAMES_LONG", "0"))
 GAMES_PER_COUNT = LONG or 16  # light checks on every step (PYGAMES_LONG=N for a long run)
@@ -79,6 +81,7 @@ def play(n, seed, rules, biased, heavy):
         state = new
         actions.append(action)
         assert conserved(state, n, view=heavy) == start_citizens
+        check_state(state)   # the one state check accepts every state of a game
         step += 1
     assert GAME.legal_actions(state) == [] and GAME.winners(state)
     return state, actions
@@ -154,8 +157,7 @@ def test_views_hide_hands_and_decks_and_samples_reproduce_views(n):
 
 
 def test_hidden_cards_never_appear_in_other_views():
-    state = GAME.new_game(3, 4, {"no_shuffle": True, "first_player": 0,
-                                 "hands": [["market"], ["fortress"], ["bishop"]]})
+    state = position(3, hands=[["market"], ["fortress"], ["bishop"]])
     v1 = json.dumps(GAME.view(state, 1))
     v0 = json.dumps(GAME.view(state, 0))
     assert '"fortress"' in v1 and '"fortress"' not in v0 and '"bishop"' not in v0 and '"market"' not in v1

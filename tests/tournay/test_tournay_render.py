@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from tournay_positions import position
+
 from pygames.core import Rng
 from pygames.games.tournay import cards as K
 from pygames.games.tournay import render, text
@@ -99,7 +101,7 @@ def test_log_lines_are_sentences_in_both_languages_naming_players_escaped():
 
 
 def test_private_log_entries_reach_only_their_seat():
-    state = GAME.new_game(2, 3, {"no_shuffle": True, "first_player": 0, "decks": {"Y1": ["market", "inn"]}})
+    state = position(2, decks={"Y1": ["market", "inn"]})
     state = GAME.apply(state, {"type": "draw", "deck": "Y1", "mode": "blind", "use": [1, 0]})
     state = GAME.apply(state, {"type": "pick", "card": "inn"})
     mine = [e for e in GAME.view(state, 0)["log"] if e["key"] == "picked_private"]
@@ -122,9 +124,9 @@ def test_every_card_and_event_has_both_languages_and_a_provenance():
 
 
 def test_click_paths_are_unique_and_final_and_shift_cells_exist():
-    state = GAME.new_game(2, 1, {"no_shuffle": True, "first_player": 0, "hands": [["market", "city_hall"], []],
-                                 "districts": [[["inn", None, None], [None, None, None], [None, None, None]],
-                                               [[None] * 3 for _ in range(3)]]})
+    state = position(2, hands=[["market", "city_hall"], []],
+                     districts=[[["inn", None, None], [None, None, None], [None, None, None]],
+                                [[None] * 3 for _ in range(3)]])
     view = GAME.view(state, 0)
     picker = Picker(GAME.legal_actions(state), view, render.action_steps)
     assert picker.click("hand:market") is None
@@ -202,7 +204,7 @@ def test_board_art_zoom_and_anim_markers_on_real_positions():
 
 
 def test_a_card_keeps_its_anim_id_from_hand_to_district_and_the_last_move_is_marked():
-    state = GAME.new_game(2, 1, {"no_shuffle": True, "first_player": 0, "hands": [["market"], ["inn"]]})
+    state = position(2, hands=[["market"], ["inn"]])
     before, _ = render.board(GAME.view(state, 0), 0, "en", NAMES[:2], {})
     assert 'data-anim-id="card-0-market"' in before.split('tournay-hand', 1)[1]
     state = GAME.apply(state, {"type": "play", "card": "market", "r": 1, "c": 1})
@@ -222,10 +224,9 @@ def test_every_card_reference_entry_names_its_zoomed_card():
 
 
 def test_port_choices_name_the_other_players_building_in_both_languages():
-    state = GAME.new_game(3, 1, {"no_shuffle": True, "first_player": 0,
-                                 "districts": [[["port", None, None], [None] * 3, [None] * 3],
-                                               [["exchange", "guild", None], [None] * 3, [None] * 3],
-                                               [[None] * 3 for _ in range(3)]]})
+    state = position(3, districts=[[["port", None, None], [None] * 3, [None] * 3],
+                                   [["exchange", "guild", None], [None] * 3, [None] * 3],
+                                   [[None] * 3 for _ in range(3)]])
     view = GAME.view(state, 0)
     picker = Picker(GAME.legal_actions(state), view, render.action_steps)
     assert picker.click("bld:0,0") is None

@@ -1,20 +1,21 @@
-"""Tournay acceptance tests: each builds an exact situation with the test options and plays it
-through the public contract. Test names carry the rule id of docs/rules/tournay.md."""
+"""Tournay acceptance tests: each builds an exact situation (a test position, tournay_positions.py)
+and plays it through the public contract. Test names carry the rule id of docs/rules/tournay.md."""
 
 from __future__ import annotations
 
 import pytest
 
-from pygames import IllegalAction, SetupError
+from tournay_positions import position
+
+from pygames import IllegalAction, RecordError, SetupError
 from pygames.games.tournay.rules import GAME, ROUND_LIMIT
 
 E = [[None] * 3 for _ in range(3)]
 
 
-def new(n=2, **opts):
-    base = {"no_shuffle": True, "first_player": 0}
-    base.update(opts)
-    return GAME.new_game(n, 1, base)
+def new(n=2, **parts):
+    """A test position, seat 0 to play (``tournay_positions.position``)."""
+    return position(n, **parts)
 
 
 def grid(cells: dict) -> list:
@@ -578,27 +579,59 @@ def test_TOU_42_refusals_name_what_is_wrong():
         GAME.apply(s, {"type": "play", "card": "inn", "r": 0, "c": 1})
 
 
-@pytest.mark.parametrize("opts", [
+@pytest.mark.parametrize("parts", [
     {"hands": [["nope"], []]}, {"hands": [["market"]]}, {"hands": [["crier_R1"], []]},
     {"deniers": [-1, 3]}, {"citizens": [{"R": 1}, {"R": 1, "W": 1, "Y": 1}]},
     {"decks": {"R1": ["market"]}}, {"decks": {"Q1": []}}, {"events": ["nope"]},
-    {"first_player": 5}, {"no_shuffle": "yes"}, {"criers_out": ["R1", "R1"]},
+    {"first_player": 5}, {"rules": "expert"}, {"criers_out": ["R1", "R1"]},
     {"event_deniers": [5, 0, 0], "events": ["fire", "fair", "flood"]},
     {"districts": [grid({(0, 0): ["market", "guardhouse"]}), E]},
+    {"districts": [grid({(0, 0): "crier_Y1"}), E]},
     {"hands": [["market", "market", "market", "inn", "guild"], []]},
     {"hands": [["mint", "mint", "mint"], []]},
+    {"supply": {"R": -1, "W": 3, "Y": 3}},
 ])
-def test_TOU_43_bad_test_options_are_refused(opts):
-    with pytest.raises(SetupError):
-        GAME.new_game(2, 1, opts)
+def test_TOU_43_positions_that_do_not_add_up_are_refused_by_the_state_check(parts):
+    with pytest.raises(RecordError):
+        new(2, **parts)
 
 
-def test_TOU_44_fixed_deals_are_exact_and_no_shuffle_keeps_catalogue_order():
-    a = GAME.new_game(2, 1, {"no_shuffle": True, "first_player": 0})
-    b = GAME.new_game(2, 99, {"no_shuffle": True, "first_player": 0})
-    for s in (a, b):
-        s = do(s, type="draw", deck="W2", mode="blind", use=[2, 0])
-        assert GAME.view(s, 0)["pending"]["cards"] == ["bishop", "abbey"]    # catalogue order
+def test_TOU_43b_the_deal_takes_only_the_rules_option():
+    for options in ({"no_shuffle": True}, {"first_player": 0}, {"hands": [[], []]}):
+        with pytest.raises(SetupError):
+            GAME.new_game(2, 1, options)
+
+
+def five_in_hand(state):
+    """Five cards of yellow I move from their deck into seat 0's hand: over the limit, no return asked."""
+    cards = [card for card in state["decks"]["Y1"] if not card.startswith("crier_")][:5]
+    state["decks"]["Y1"] = [card for card in state["decks"]["Y1"] if card not in cards]
+    state["players"][0]["hand"] += cards
+
+
+def test_TOU_43c_a_loaded_state_that_does_not_add_up_is_refused():
+    state = GAME.new_game(3, 5)
+    damaged = [
+        lambda s: s["decks"]["R1"].append("market"),                  # a card twice
+        lambda s: s["decks"]["W2"].pop(),                             # a card lost
+        lambda s: s["queue"].__setitem__(0, {**s["queue"][0], "den": 9}),   # deniers over the cap
+        lambda s: s["players"][1].__setitem__("deniers", -2),
+        five_in_hand,
+        lambda s: s.__setitem__("turn", 3),
+        lambda s: s.__setitem__("extra", 1),
+    ]
+    for damage in damaged:
+        data = GAME.to_dict(state)
+        damage(data["state"])
+        with pytest.raises(RecordError):
+            GAME.from_dict(data)
+    assert GAME.from_dict(GAME.to_dict(state)) == state
+
+
+def test_TOU_44_positions_are_exact_and_keep_catalogue_order():
+    a = new(2)
+    s = do(a, type="draw", deck="W2", mode="blind", use=[2, 0])
+    assert GAME.view(s, 0)["pending"]["cards"] == ["bishop", "abbey"]    # catalogue order
     assert [q["ev"] for q in GAME.view(a, 0)["queue"]] == ["norman_raid", "fire", "flood"]
     s = new(decks={"W2": ["seminary", "canon"]}, events=["riot", "tithe", "fair"])
     assert [q["ev"] for q in GAME.view(s, 0)["queue"]] == ["riot", "tithe", "fair"]

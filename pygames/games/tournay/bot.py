@@ -12,10 +12,13 @@ import math
 from typing import Any
 
 from . import cards as K
-from .rules import (BONUS, CARDS, CELLS, COLOURS, EVENTS, district_points, LINES, MATCH, MATCH_SELECTORS, PRESTIGE, PRINTED,
-                    chars_in_line, count_visible, event_impact, matches, other_buildings,
-                    owned_citizens, places, prestige_units, rampart_count, rival_names, score_total, shift_for,
-                    targets, visible_counts)
+from .district import (CELLS, LINES, MATCH, chars_in_line, count_visible, matches, other_buildings,
+                       owned_citizens, places, rampart_count, shift_for, targets)
+from .effects import event_impact
+from .scoring import (BONUS, MATCH_SELECTORS, PRESTIGE, PRINTED, district_points, prestige_units, rival_names,
+                      score_total, visible_counts)
+
+CARDS, EVENTS, COLOURS = K.CARDS, K.EVENTS, K.COLOURS
 
 CITIZEN = 0.45        # value of a standing citizen spent (it comes back with a gather)
 

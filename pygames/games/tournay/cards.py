@@ -12,7 +12,7 @@ Every card says where it comes from (the source ids are those of the table
 - ``"src": "documented:S2+designed"`` and the like: a documented name or part,
   completed by design (``"note"`` says which part).
 
-Effects are small dicts interpreted by rules.py (a few effect kinds, no code
+Effects are small dicts interpreted by effects.py (a few effect kinds, no code
 per card). The kinds:
 
 buildings (``"act"``, on activation by one citizen of the card's colour)

@@ -16,12 +16,17 @@ Click paths (the keys name what is clicked):
 
 from __future__ import annotations
 
+from typing import Any
+
 from pygames.ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
 
 from . import art
 from . import cards as K
 from . import text as T
-from .rules import CARDS, COLOURS, DECKS, EVENTS, ROUND_LIMIT, capacity
+from .district import capacity
+from .scoring import ROUND_LIMIT
+
+CARDS, EVENTS, COLOURS, DECKS = K.CARDS, K.EVENTS, K.COLOURS, K.DECKS
 
 KIND_ICON = {"building": "▣", "character": "☻", "prestige": "★", "crier": "♪"}
 
@@ -30,8 +35,112 @@ def _ja(lang: str) -> bool:
     return lang == "ja"
 
 
+# ====================================================================== click keys
+# Every click key of Tournay's board and buttons is made by one of these functions and read back
+# by ``read_key`` (nowhere else puts one together or takes one apart). <use>: a citizen use's
+# counts joined by "-"; <params>: an effect's parameters (``_param_key``, read by ``_param_label``).
+PASS_KEY, GATHER_KEY = "pass", "gather"
+
+
+def hand_key(card: str) -> str:             # a card of the hand to play
+    return f"hand:{card}"
+
+
+def cell_key(r: int, c: int) -> str:        # where it goes (-1 and 3: the district shifts)
+    return f"cell:{r},{c}"
+
+
+def pay_key(where: str) -> str:             # what pays "+ 1 card": the action's "pay"
+    return f"pay:{where}"
+
+
+def hand_pay_key(card: str) -> str:         # ... another card of the hand
+    return pay_key(f"h:{card}")
+
+
+def district_pay_key(r: int, c: int, i: int) -> str:   # ... the i-th card of a district cell's stack
+    return pay_key(f"d:{r},{c},{i}")
+
+
+def deck_key(deck: str) -> str:
+    return f"deck:{deck}"
+
+
+def how_key(deck: str, mode: str, use: list[int]) -> str:
+    return f"how:{deck}:{mode}:{_use_key(use)}"
+
+
+def building_key(r: int, c: int) -> str:    # a building to activate
+    return f"bld:{r},{c}"
+
+
+def option_key(action: dict) -> str:        # the way to activate it
+    return f"opt:{_param_key(action)}:{_use_key(action['use'])}"
+
+
+def event_key(slot: int) -> str:            # an event to counter
+    return f"ev:{slot}"
+
+
+def earn_key(colour: str) -> str:
+    return f"earn:{colour}"
+
+
+def count_key(n: int) -> str:               # how many citizens earn
+    return f"n:{n}"
+
+
+def buy_key(colour: str) -> str:
+    return f"buy:{colour}"
+
+
+def pick_key(card: str) -> str:
+    return f"pick:{card}"
+
+
+def return_key(card: str) -> str:           # a card or a rampart (an event) over the hand limit
+    return f"ret:{card}"
+
+
+def rampart_key(build: bool) -> str:
+    return "rampart:yes" if build else "rampart:no"
+
+
+def token_key(r: int, c: int) -> str:       # where damage or a grey citizen goes
+    return f"tok:{r},{c}"
+
+
+def read_key(key: str) -> tuple[str, Any]:
+    """(head, value) of a key made above: the card, deck or colour as made; (r, c) for cell, bld
+    and tok; an int for ev and n; (deck, mode, use) for how; (params, use) for opt; ("h", card)
+    or ("d", (r, c, i)) for pay; a bool for rampart; None for pass and gather."""
+    head, _, rest = key.partition(":")
+    if head in ("cell", "bld", "tok"):
+        r, c = (int(x) for x in rest.split(","))
+        return head, (r, c)
+    if head in ("ev", "n"):
+        return head, int(rest)
+    if head == "how":
+        deck, _, rest2 = rest.partition(":")
+        mode, _, use = rest2.partition(":")
+        return head, (deck, mode, _read_use(use))
+    if head == "opt":
+        params, _, use = rest.rpartition(":")
+        return head, (params, _read_use(use))
+    if head == "rampart":
+        return head, rest == "yes"
+    if head == "pay":
+        kind, where = rest[0], rest[2:]
+        return head, (kind, where if kind == "h" else tuple(int(x) for x in where.split(",")))
+    return head, rest or None
+
+
 def _use_key(use: list[int]) -> str:
     return "-".join(str(k) for k in use)
+
+
+def _read_use(text: str) -> list[int]:
+    return [int(x) for x in text.split("-")] if text else []
 
 
 def _param_key(action: dict) -> str:
@@ -53,32 +162,32 @@ def _param_key(action: dict) -> str:
 def action_steps(action: dict, view: dict) -> list[str]:
     t = action["type"]
     if t in ("play", "final"):
-        steps = [f"hand:{action['card']}", f"cell:{action['r']},{action['c']}"]
+        steps = [hand_key(action["card"]), cell_key(action["r"], action["c"])]
         if "pay" in action:
-            steps.append(f"pay:{action['pay']}")
+            steps.append(pay_key(action["pay"]))
         return steps
     if t == "final_pass":
-        return ["pass"]
+        return [PASS_KEY]
     if t == "draw":
-        return [f"deck:{action['deck']}", f"how:{action['deck']}:{action['mode']}:{_use_key(action['use'])}"]
+        return [deck_key(action["deck"]), how_key(action["deck"], action["mode"], action["use"])]
     if t == "activate":
-        return [f"bld:{action['r']},{action['c']}", f"opt:{_param_key(action)}:{_use_key(action['use'])}"]
+        return [building_key(action["r"], action["c"]), option_key(action)]
     if t == "counter":
-        return [f"ev:{action['slot']}"]
+        return [event_key(action["slot"])]
     if t == "earn":
-        return [f"earn:{action['colour']}", f"n:{action['n']}"]
+        return [earn_key(action["colour"]), count_key(action["n"])]
     if t == "buy":
-        return [f"buy:{action['colour']}"]
+        return [buy_key(action["colour"])]
     if t == "gather":
-        return ["gather"]
+        return [GATHER_KEY]
     if t == "pick":
-        return [f"pick:{action['card']}"]
+        return [pick_key(action["card"])]
     if t == "return":
-        return [f"ret:{action['card']}"]
+        return [return_key(action["card"])]
     if t == "rampart":
-        return ["rampart:yes" if action["build"] else "rampart:no"]
+        return [rampart_key(action["build"])]
     if t == "token":
-        return [f"tok:{action['r']},{action['c']}"]
+        return [token_key(action["r"], action["c"])]
     raise ValueError(f"unknown action type {t!r}")
 
 
@@ -124,17 +233,18 @@ def _my_cell(view: dict, r: int, c: int) -> dict | None:
 def step_label(key: str, view: dict, lang: str) -> str:
     ja = _ja(lang)
     seat = view.get("seat")
-    head, _, rest = key.partition(":")
+    head, rest = read_key(key)
     if head == "hand":
         return f"{T.card_name(rest, lang)}を出す" if ja else f"Play {T.card_name(rest, lang)}"
     if head == "cell":
-        r, c = (int(x) for x in rest.split(","))
+        r, c = rest
         return f"{_cell_text(r, c, lang)}に置く" if ja else f"Place it {_cell_text(r, c, lang)}"
     if head == "pay":
-        if rest.startswith("h:"):
-            return (f"手札の{T.card_name(rest[2:], lang)}で支払う" if ja
-                    else f"Pay with {T.card_name(rest[2:], lang)} from your hand")
-        r, c, i = (int(x) for x in rest[2:].split(","))
+        kind, where = rest
+        if kind == "h":
+            return (f"手札の{T.card_name(where, lang)}で支払う" if ja
+                    else f"Pay with {T.card_name(where, lang)} from your hand")
+        r, c, i = where
         cell = _my_cell(view, r, c)
         name = T.card_name(cell["s"][i], lang) if cell and i < len(cell["s"]) else "?"
         return (f"区画の{name}({r + 1}行{c + 1}列)で支払う" if ja
@@ -144,9 +254,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
     if head == "deck":
         return f"{T.deck_name(rest, lang)}デッキから引く" if ja else f"Draw from the {T.deck_name(rest, lang)} deck"
     if head == "how":
-        deck, _, rest2 = rest.partition(":")
-        mode, _, use = rest2.partition(":")
-        use_list = [int(x) for x in use.split("-")] if use else []
+        deck, mode, use_list = rest
         if mode == "top":
             card = view["faceup"].get(deck) if deck in DECKS else None
             name = T.card_name(card, lang) if card else "?"
@@ -157,8 +265,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
         return f"{what}({_use_text(use_list, seat, colour, lang)})" if ja else \
             f"{what} ({_use_text(use_list, seat, colour, lang)})"
     if head == "opt":
-        param, _, use = rest.rpartition(":")
-        use_list = [int(x) for x in use.split("-")] if use else []
+        param, use_list = rest
         who = ""
         if seat is not None and use_list and not use_list[seat]:
             lender = next((s for s, k in enumerate(use_list) if k), 0)
@@ -166,7 +273,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
                    else f" (citizen of {_seat_word(lender, lang)}, {K.BORROW_FEE} deniers)")
         return _param_label(param, view, lang) + who
     if head == "ev":
-        slot = int(rest)
+        slot = rest
         item = view["queue"][slot] if slot < len(view["queue"]) else None
         if not item:
             return "イベントに対抗" if ja else "Counter an event"
@@ -177,7 +284,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
         return (f"{T.colour_label(rest, lang)}の市民でドゥニエ獲得" if ja
                 else f"Earn deniers with {T.colour_label(rest, lang)} citizens")
     if head == "n":
-        k = int(rest)
+        k = rest
         return (f"{k}つ寝かせる(+{k * K.EARN_PER_CITIZEN}ドゥニエ)" if ja
                 else f"Lay down {k} (+{k * K.EARN_PER_CITIZEN} deniers)")
     if head == "buy":
@@ -196,11 +303,11 @@ def step_label(key: str, view: dict, lang: str) -> str:
     if head == "rampart":
         pending = view.get("pending") or {}
         ev = T.event_name(pending["ev"], lang) if pending.get("ev") in EVENTS else ""
-        if rest == "yes":
+        if rest:
             return f"城壁を建てて{ev}を防ぐ" if ja else f"Build a rampart against {ev}"
         return f"{ev}を受ける" if ja else f"Let {ev} strike you"
     if head == "tok":
-        r, c = (int(x) for x in rest.split(","))
+        r, c = rest
         cell = _my_cell(view, r, c)
         name = T.card_name(cell["s"][-1], lang) if cell else "?"
         return f"{name}に置く" if ja else f"Put it on {name}"
@@ -357,7 +464,7 @@ def _events_html(view: dict, lang: str, choices: dict, shown: set) -> str:
                        '<span class="tournay-dot">○</span>' for k in range(ev["cap"]))
         good = ("良" if ja else "good") if not ev["harm"] else ("悪" if ja else "bad")
         counter_word = "対抗" if ja else "Counter"
-        attrs = _attrs(f"ev:{i}", shown, choices)
+        attrs = _attrs(event_key(i), shown, choices)
         cls = "tournay-event" + (" tournay-good" if not ev["harm"] else "") + (" tournay-choice" if "data-choice" in attrs else "")
         slots.append(
             f'<div class="{cls}" data-anim-id="ev-{esc(item["ev"])}"{purse_attrs("denier", item["den"])}{attrs}'
@@ -380,7 +487,7 @@ def _decks_html(view: dict, lang: str, choices: dict, shown: set, top_id) -> str
     for level in (3, 2, 1):
         for colour in COLOURS:
             deck = f"{colour}{level}"
-            attrs = _attrs(f"deck:{deck}", shown, choices)
+            attrs = _attrs(deck_key(deck), shown, choices)
             top = view["faceup"][deck]
             top_html = _card_html(top, lang, extra_cls="tournay-mini", anim=top_id(deck, top)) if top else \
                 (f'<div class="tournay-back">{art.use("back", "tournay-backart")}'
@@ -402,7 +509,7 @@ def _decks_html(view: dict, lang: str, choices: dict, shown: set, top_id) -> str
 def _citizens_html(player: dict, seat: int, lang: str, choices: dict, shown: set, mine: bool) -> str:
     parts = []
     for colour in COLOURS:
-        attrs = _attrs(f"earn:{colour}", shown, choices) if mine else ""
+        attrs = _attrs(earn_key(colour), shown, choices) if mine else ""
         stand = art.use("citizen", "tournay-meeple") * player["stand"][colour]
         laid = art.use("citizen-laid", "tournay-meeple tournay-laidmeeple") * player["laid"][colour]
         label = (f'{T.colour_label(colour, lang)}: ' +
@@ -420,8 +527,8 @@ def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: Board
                    last_cell: tuple | None) -> str:
     district = view["players"][seat]["district"]
     ja = _ja(lang)
-    ghost = mine and any(k.startswith("cell:") and any(v in ("-1", "3") for v in k[5:].split(","))
-                         for k in choices)
+    ghost = mine and any(head == "cell" and not (0 <= rest[0] <= 2 and 0 <= rest[1] <= 2)
+                         for head, rest in map(read_key, choices))
     rng = range(-1, 4) if ghost else range(3)
     cells = []
     for r in rng:
@@ -430,12 +537,12 @@ def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: Board
             cell = district[r][c] if inside else None
             key = None
             if mine:
-                for k in (f"cell:{r},{c}", f"bld:{r},{c}", f"tok:{r},{c}"):
+                for k in (cell_key(r, c), building_key(r, c), token_key(r, c)):
                     if k in choices or k in shown.picked:
                         key = k
                         break
                 if key is None and cell:
-                    k = f"pay:d:{r},{c},{len(cell['s']) - 1}"
+                    k = district_pay_key(r, c, len(cell["s"]) - 1)
                     if k in choices:
                         key = k
             attrs = _attrs(key, shown, choices) if key else ""
@@ -562,13 +669,13 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlac
     cards = []
     for card in p["hand"] or []:
         key = None
-        for k in (f"hand:{card}", f"pay:h:{card}", f"ret:{card}"):
+        for k in (hand_key(card), hand_pay_key(card), return_key(card)):
             if (k in choices and k not in shown) or (k in shown.picked and k not in shown.marked):
                 key = k
                 break
         cards.append(_card_html(card, lang, attrs=_attrs(key, shown, choices), anim=ids(seat, card)))
     for i, ev in enumerate(p["ramparts"]):
-        attrs = _attrs(f"ret:{ev}", shown, choices)
+        attrs = _attrs(return_key(ev), shown, choices)
         cards.append(f'<div class="tournay-rampart{" tournay-choice" if "data-choice" in attrs else ""}" data-anim-id="rampart-{seat}-{i}"'
                      f'{attrs}{zoom_attrs("tournay", "rampart", attrs)}>'
                      f'<span class="tournay-art">{art.use("rampart")}</span>'
@@ -577,7 +684,7 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlac
     drawn = ""
     pending = view.get("pending")
     if pending and pending["kind"] == "pick" and pending["seat"] == seat and pending.get("cards"):
-        picks = "".join(_card_html(c, lang, attrs=_attrs(f"pick:{c}", shown, choices), anim=ids(seat, c))
+        picks = "".join(_card_html(c, lang, attrs=_attrs(pick_key(c), shown, choices), anim=ids(seat, c))
                         for c in pending["cards"])
         drawn = (f'<div class="tournay-drawn"><h4>{esc("引いたカード" if ja else "Drawn cards")}</h4>'
                  f'<div class="tournay-handrow">{picks}</div></div>')
