@@ -91,7 +91,7 @@ COURTS = {variant: tuple(c for c in chars for _ in range(C.COPIES)) for variant,
 
 
 #: AIMED[kind][seat]: the main action ``kind`` aimed at ``seat``. A legal list holds copies (fresh
-#: dicts, see Game.snapshot_legal): copying a small dict costs less than building it from a display,
+#: dicts: a caller may change the list it is given): copying a small dict costs less than building it from a display,
 #: and a turn's list holds one such action per target and kind
 AIMED = {kind: tuple({"type": kind, "target": t} for t in range(MAX_PLAYERS))
          for kind, spec in C.ACTIONS.items() if spec["target"]}
@@ -340,17 +340,14 @@ class CoupGame(Game):
         return living_after(state["hands"], seat)
 
     # ================================================================ whose decision
-    def is_over(self, state: dict) -> bool:
+    def _is_over(self, state: dict) -> bool:
         """The base class's answer (no seat has a decision), read from the state's flag: every step of
         a random game asks it."""
         return state["over"]
 
-    def legal_actions(self, state: dict) -> list[dict]:
-        """The base class's list (none once the game is over; Coup keeps no snapshot, see
-        ``_legal_match``), read without first working out whose decision it is: the rules'
-        list itself is built here, one call for every step of a random game."""
-        if state["over"]:
-            return []
+    def _legal_actions(self, state: dict) -> list[dict]:
+        """The rules' list (asked only while the game is not over): one call for every step of a
+        random game."""
         step = state["queue"][0]
         k = step["k"]
         if k == "react":
@@ -372,12 +369,6 @@ class CoupGame(Game):
         if k == "inspect":
             return [{"type": "examine_keep"}, {"type": "examine_swap"}]
         raise RecordError(f"unknown step {k!r}")  # pragma: no cover
-
-    simulation_actions = legal_actions
-
-    def _legal_actions(self, state: dict) -> list[dict]:
-        """The base class's hook (asked only while the game is not over): ``legal_actions``."""
-        return self.legal_actions(state)
 
     def _current_player(self, state: dict) -> int | None:
         if state["over"]:
