@@ -127,6 +127,12 @@ class Game:
 
     _direct_check: bool = False
 
+    #: the key of a flag a game keeps in its states, true once the game is over (Coup: "over"), or
+    #: None. With it, ``is_over`` and ``legal_actions`` read the flag instead of asking
+    #: ``_current_player`` (both are asked on every step of a playout; the flag must agree with
+    #: ``_current_player`` being None, which the conformance suite checks)
+    over_flag: str | None = None
+
     # ----------------------------------------------------------------- hooks
     def _option_specs(self) -> list[dict]:
         return []
@@ -137,12 +143,6 @@ class Game:
 
     def _current_player(self, state: State) -> int | None:
         raise NotImplementedError
-
-    def _is_over(self, state: State) -> bool:
-        """Whether the game is over: no seat has a decision. A game that keeps this as a flag
-        of its state overrides it with a read of the flag (``is_over`` and ``legal_actions`` ask
-        it on every step of a playout)."""
-        return self._current_player(state) is None
 
     def _legal_actions(self, state: State) -> list[Action]:
         raise NotImplementedError
@@ -238,7 +238,8 @@ class Game:
         return self._current_player(state)
 
     def legal_actions(self, state: State) -> list[Action]:
-        if self._is_over(state):
+        flag = self.over_flag
+        if state[flag] if flag is not None else self._current_player(state) is None:
             return []
         return self._legal_actions(state)
 
@@ -294,7 +295,8 @@ class Game:
         state["rng"] = rng.state  # the rules draw from the game's generator: store where it got to
 
     def is_over(self, state: State) -> bool:
-        return self._is_over(state)
+        flag = self.over_flag
+        return state[flag] if flag is not None else self._current_player(state) is None
 
     def scores(self, state: State) -> list[float]:
         return self._scores(state)

@@ -408,7 +408,7 @@ def test_the_conformance_check_catches_a_direct_check_that_disagrees_with_the_li
 
 def test_no_game_overrides_the_public_contract():
     """The contract's public methods are the base class's in every registered game: a game fills in
-    the underscore hooks (``_is_over``, ``_legal_actions``, ``_legal_match`` ...), never the methods
+    the underscore hooks (``_legal_actions``, ``_legal_match`` ...) and ``over_flag``, never the methods
     callers use."""
     import pygames
     from pygames.core import Game

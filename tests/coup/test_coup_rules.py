@@ -741,3 +741,27 @@ def test_sample_state_in_keep_and_inspect_steps_matches_the_view():
         assert GAME.view(sampled, seat) == v
         if seat == 0:
             assert GAME.legal_actions(sampled) == GAME.legal_actions(s)
+
+
+def test_a_refused_main_action_is_explained_from_the_menu_that_refuses_it():
+    """The reasons come from actions.main_menu, the statement the list and the check read: each
+    option's own actions, a target the menu leaves out, a kind that takes no target."""
+    def reason(state, action):
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, action)
+        return str(refused.value)
+
+    s = setup(3, [[D, A], [CA, CO], [AM, D]], coins=[2, 0, 2])
+    assert "no factions" in reason(s, {"type": "convert", "target": 1})
+    assert "inquisitor" in reason(s, {"type": "examine", "target": 1})
+    assert "diplomat" in reason(s, {"type": "cooperate", "target": 1})
+    assert "no coins to steal" in reason(s, {"type": "steal", "target": 1})
+    assert "takes no target" in reason(s, {"type": "tax", "target": 1})
+    assert "a seat from 0 to 2" in reason(s, {"type": "steal", "target": 7})
+    s = setup(3, [["diplomat", A], [CA, CO], [AM, "diplomat"]], coins=[2, 2, 2], diplomat=True)
+    assert "no tax" in reason(s, {"type": "tax"})
+    s = setup(4, [[D, A], [CA, CO], [AM, D], [A, CO]], coins=[1, 2, 2, 2], factions=True,
+              factions_of=[0, 0, 1, 1])
+    assert "in your own faction" in reason(s, {"type": "steal", "target": 1})
+    assert "costs 2 coin(s) and you have 1" in reason(s, {"type": "convert", "target": 2})
+    assert "almshouse is empty" in reason(s, {"type": "embezzle"})
