@@ -37,6 +37,42 @@ def _sorted_kinds(kinds: list[str]) -> list[str]:
     return sorted(kinds, key=KINDS.index)
 
 
+# ------------------------------------------------------------------ what each decision allows
+# One statement per decision of what is legal, read by the legal list, apply's direct check
+# (_legal_match) and the reason of a refusal (_why_illegal): where a card may be placed
+# (place_ends, own_stacks), where a Royal Decree may move a card (move_gaps, move_ontos), and for
+# the other decisions of the resolution the candidates the pending decision lists ("cands").
+def place_ends(queue: list) -> tuple[str, ...]:
+    """Where a card may be placed besides on the placer's own stacks: either end of the queue, or
+    its centre while it is empty."""
+    return ("left", "right") if queue else ("center",)
+
+
+def own_stacks(queue: list, seat: int) -> list[int]:
+    """The stacks ``seat`` may place a card on: those whose top card is the seat's."""
+    own = []
+    for i, stack in enumerate(queue):
+        if stack[-1]["o"] == seat:
+            own.append(i)
+    return own
+
+
+def move_gaps(queue: list, pos: int) -> range | list[int]:
+    """The gaps (0..len(queue)) a Royal Decree may move the top card at ``pos`` to: any, but for a
+    card alone in its stack the two on either side of it (where it already is)."""
+    gaps = range(len(queue) + 1)
+    if len(queue[pos]) == 1:
+        return [g for g in gaps if g != pos and g != pos + 1]
+    return gaps
+
+
+def move_ontos(queue: list, here: int, pos: int) -> list[int]:
+    """The stacks a Royal Decree (resolving at ``here``) may move the top card at ``pos`` onto: a
+    stack topped by the same family, other than the card's own and the Decree's."""
+    owner = queue[pos][-1]["o"]
+    return [j for j, other in enumerate(queue) if other[-1]["o"] == owner and j != pos and j != here]
+
+
 def _round_order(seating: list[int], first: int) -> list[int]:
     """Who places in a round, in turn: every seat once, clockwise from the round's first player."""
     start = seating.index(first)
@@ -144,17 +180,16 @@ class OriflammeGame(Game):
             seat = state["order"][state["turn"]]  # the placer
             queue = state["queue"]
             hand = state["hands"][seat]
-            if not queue:
-                return [{"type": "place", "card": k, "at": "center"} for k in hand]
-            own = []
-            for i, stack in enumerate(queue):
-                if stack[-1]["o"] == seat:
-                    own.append(i)
+            ends = place_ends(queue)
+            if len(ends) == 1:  # the first card of the round: the centre
+                return [{"type": "place", "card": k, "at": ends[0]} for k in hand]
+            left, right = ends  # both ends written out: this list is built for every placement
+            own = own_stacks(queue, seat)
             actions = []
             add = actions.append
             for k in hand:  # each card: at either end of the queue, or on one of the placer's own stacks
-                add({"type": "place", "card": k, "at": "left"})
-                add({"type": "place", "card": k, "at": "right"})
+                add({"type": "place", "card": k, "at": left})
+                add({"type": "place", "card": k, "at": right})
                 for i in own:
                     add({"type": "place", "card": k, "at": "stack", "pos": i})
             return actions
@@ -174,23 +209,18 @@ class OriflammeGame(Game):
 
     def _move_actions(self, state: dict) -> list[dict]:
         queue, here = state["queue"], state["pos"]
-        gaps = range(len(queue) + 1)
         actions = []
-        for i, stack in enumerate(queue):
+        for i in range(len(queue)):
             if i == here:
                 continue
-            owner = stack[-1]["o"]
-            if len(stack) == 1:  # alone: the gaps on either side of it are where it already is
-                actions += [{"type": "move", "pos": i, "gap": g} for g in gaps if g != i and g != i + 1]
-            else:
-                actions += [{"type": "move", "pos": i, "gap": g} for g in gaps]
-            actions += [{"type": "move", "pos": i, "onto": j} for j, other in enumerate(queue)
-                        if other[-1]["o"] == owner and j != i and j != here]
+            actions += [{"type": "move", "pos": i, "gap": g} for g in move_gaps(queue, i)]
+            actions += [{"type": "move", "pos": i, "onto": j} for j in move_ontos(queue, here, i)]
         return actions
 
     def _legal_match(self, state: dict, action: dict) -> dict | None:
-        """The legal action equal to ``action`` (a new dict), or None: the same answers as
-        ``_legal_actions`` gives, checked without building the list."""
+        """The legal action equal to ``action`` (a new dict), or None: the action's shape, then its
+        fields checked against what the list is built from (place_ends, own_stacks, move_gaps,
+        move_ontos, the pending decision's candidates)."""
         kind = action["type"]
         pending = state["pending"]
         if pending is None:  # the placement phase
@@ -203,11 +233,11 @@ class OriflammeGame(Game):
                 return None
             if at == "stack":
                 pos = action.get("pos")
-                if len(action) == 4 and type(pos) is int and 0 <= pos < len(queue) \
-                        and queue[pos][-1]["o"] == seat:
+                # own_stacks' condition asked of the one stack named (not the list of all of them)
+                if len(action) == 4 and type(pos) is int and 0 <= pos < len(queue) and queue[pos][-1]["o"] == seat:
                     return {"type": "place", "card": card, "at": "stack", "pos": pos}
                 return None
-            if len(action) == 3 and (at in ("left", "right") if queue else at == "center"):
+            if len(action) == 3 and at in place_ends(queue):
                 return {"type": "place", "card": card, "at": at}
             return None
         wanted = pending["type"]
@@ -228,17 +258,16 @@ class OriflammeGame(Game):
             return None
         if "gap" in action:
             gap = action["gap"]
-            if type(gap) is int and 0 <= gap <= len(queue) \
-                    and not (len(queue[pos]) == 1 and gap in (pos, pos + 1)):
+            if type(gap) is int and gap in move_gaps(queue, pos):
                 return {"type": "move", "pos": pos, "gap": gap}
             return None
         onto = action.get("onto")
-        if type(onto) is int and 0 <= onto < len(queue) and onto != pos and onto != here \
-                and queue[onto][-1]["o"] == queue[pos][-1]["o"]:
+        if type(onto) is int and onto in move_ontos(queue, here, pos):
             return {"type": "move", "pos": pos, "onto": onto}
         return None
 
     def _why_illegal(self, state: dict, action: dict) -> str | None:
+        """Why ``action`` is refused, read from the same statements as the list and the check."""
         kind = action.get("type")
         phase = state["phase"]
         if phase == "place":
@@ -249,7 +278,8 @@ class OriflammeGame(Game):
                 return f"{action.get('card')!r} is not in your hand"
             if action.get("at") == "stack":
                 return "you may only stack on top of one of your own cards"
-            return "place at the left or right end (the centre for the first card), or on one of your own cards"
+            ends = " or ".join(place_ends(state["queue"]))
+            return f"place at the {ends} of the queue, or on one of your own cards"
         pending = state["pending"]["type"]
         wanted = {"reveal": "reveal or leave", "target": "target", "spy": "spy", "copy": "copy",
                   "move": "move"}[pending]
@@ -260,8 +290,8 @@ class OriflammeGame(Game):
             if pos == here:
                 return "a Royal Decree moves another card, not itself"
             onto = action.get("onto")
-            if isinstance(pos, int) and isinstance(onto, int) and 0 <= pos < len(queue) and 0 <= onto < len(queue) \
-                    and queue[onto][-1]["o"] != queue[pos][-1]["o"]:
+            if type(pos) is int and 0 <= pos < len(queue) and type(onto) is int and 0 <= onto < len(queue) \
+                    and onto not in move_ontos(queue, here, pos) and onto != pos and onto != here:
                 return f"the card at pos {pos} may go only onto a card of its own family (pos {onto} is another player's)"
             return ("a Royal Decree moves a top card other than itself to another place (a gap "
                     f"0..{len(queue)} or onto a card of the same family), not back where it was")
