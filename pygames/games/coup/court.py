@@ -9,8 +9,6 @@ private ones): see rules.py.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
-
 from ...core.rng import Rng, draw_to_top
 from . import INFO
 from . import cards as C
@@ -118,37 +116,29 @@ def end_turn(state: dict) -> None:
 
 
 # ---------------------------------------------------------------- the deal and the cards
-def start_round(state: dict, rng: Rng, first: int, deal: Any = None,
-                factions_of: list | None = None, coins: list | None = None, almshouse: int = 0) -> None:
-    """A new round: hands drawn at random from the whole court (or ``deal``: hands and deck), the
-    starting coins (or ``coins``), the factions drawn (or ``factions_of``), ``first`` to act."""
+def start_round(state: dict, rng: Rng, first: int) -> None:
+    """A new round: hands drawn at random from the whole court, the starting coins, the factions
+    drawn, ``first`` to act."""
     n = state["num_players"]
     state["round"] += 1
     opts = state["opts"]
-    if deal is None:
-        full = list(COURTS[opts["diplomat"], opts["inquisitor"]])
-        draw_to_top(full, 2 * n, rng)  # the hands; the rest is drawn from at random later
-        hands = []
-        for i in range(0, 2 * n, 2):
-            hands.append(sort_cards(full[i:i + 2]))
-        state["hands"] = hands
-        state["deck"] = full[2 * n:]
-    else:
-        state["hands"] = [sort_cards(h) for h in deal[0]]
-        state["deck"] = list(deal[1])
+    full = list(COURTS[opts["diplomat"], opts["inquisitor"]])
+    draw_to_top(full, 2 * n, rng)  # the hands; the rest is drawn from at random later
+    hands = []
+    for i in range(0, 2 * n, 2):
+        hands.append(sort_cards(full[i:i + 2]))
+    state["hands"] = hands
+    state["deck"] = full[2 * n:]
     state["lost"] = [[] for _ in range(n)]
-    start = C.START_COINS_TWO_PLAYERS if n == 2 else C.START_COINS
-    state["coins"] = list(coins) if coins is not None else [start] * n
+    state["coins"] = [C.START_COINS_TWO_PLAYERS if n == 2 else C.START_COINS] * n
     if opts["factions"]:
-        if factions_of is None:
-            seats = list(range(n))
-            draw_to_top(seats, n // 2, rng)
-            populists = set(seats[:n // 2])
-            factions_of = [1 if s in populists else 0 for s in range(n)]
-        state["factions"] = list(factions_of)
+        seats = list(range(n))
+        draw_to_top(seats, n // 2, rng)
+        populists = set(seats[:n // 2])
+        state["factions"] = [1 if s in populists else 0 for s in range(n)]
     else:
         state["factions"] = None
-    state["almshouse"] = almshouse
+    state["almshouse"] = 0
     state["start"] = first
     state["turn"] = first
     state["info"] = None

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Game, RecordError, SetupError, log_visible_to, option
+from ...core import Game, RecordError, log_visible_to, option
 from ...core.game import strict_equal
 from ...core.rng import Rng
 from . import INFO
@@ -46,7 +46,6 @@ class CoupGame(Game):
     #: 2: cards are drawn at random from the court deck instead of shuffling it (docs/rules/coup.md,
     #: "Random draws"); a game saved or recorded by version 1 is refused
     version = 2
-    test_option_keys = ("deck", "hands", "first_player", "factions_of", "no_shuffle", "coins", "almshouse")
 
     # ================================================================ options
     def _option_specs(self) -> list[dict]:
@@ -69,90 +68,19 @@ class CoupGame(Game):
 
     # ================================================================ setup
     def _setup(self, num_players: int, rng: Rng, options: dict) -> dict:
+        """A random deal (tests build fixed positions from it: tests/coup/coup_helpers.py, checked
+        by _check_state). opts["no_shuffle"] is for those positions: draws then take the court's top."""
         n = num_players
         opts = {"factions": options["factions"], "inquisitor": options["inquisitor"],
                 "diplomat": options["diplomat"], "wins_needed": options["wins_needed"],
                 "no_shuffle": False}
-        chars = list(DECK_CHARS[opts["diplomat"], opts["inquisitor"]])
-        deal = first = factions_of = coins = None
-        almshouse = 0
-        if not TEST_OPTIONS.isdisjoint(options):  # a fixed deal for tests: checked here (a random deal needs none)
-            deal, first, factions_of, coins, almshouse = self._test_options(n, opts, chars, options)
         state: dict[str, Any] = {
-            "num_players": n, "opts": opts, "chars": chars, "round": 0, "wins": [0] * n,
-            "start": 0, "turn": 0, "over": False, "hands": [], "lost": [], "coins": [],
-            "factions": None, "almshouse": 0, "deck": [], "info": None, "queue": [], "log": [],
+            "num_players": n, "opts": opts, "chars": list(DECK_CHARS[opts["diplomat"], opts["inquisitor"]]),
+            "round": 0, "wins": [0] * n, "start": 0, "turn": 0, "over": False, "hands": [], "lost": [],
+            "coins": [], "factions": None, "almshouse": 0, "deck": [], "info": None, "queue": [], "log": [],
         }
-        if first is None:
-            first = rng.randbelow(n)
-        start_round(state, rng, first, deal, factions_of, coins, almshouse)
+        start_round(state, rng, rng.randbelow(n))
         return state
-
-    def _test_options(self, n: int, opts: dict, chars: list[str], options: dict) -> tuple:
-        """The test options of ``options`` (``test_option_keys``), checked: (deal or None, first
-        player or None, factions or None, coins or None, almshouse coins). Sets opts["no_shuffle"]."""
-        if "no_shuffle" in options:
-            if not isinstance(options["no_shuffle"], bool):
-                raise SetupError("no_shuffle must be true or false")
-            opts["no_shuffle"] = options["no_shuffle"]
-
-        def card_list(value: Any, what: str) -> list[str]:
-            if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-                raise SetupError(f"{what} must be a list of character ids")
-            bad = [c for c in value if c not in chars]
-            if bad:
-                raise SetupError(f"{what}: {bad[0]!r} is not a character of this deck ({', '.join(chars)})")
-            return list(value)
-
-        deal = None
-        if "hands" in options or "deck" in options:
-            full = sort_cards([c for c in chars for _ in range(C.COPIES)])
-        if "hands" in options:
-            hands = options["hands"]
-            if not isinstance(hands, list) or len(hands) != n:
-                raise SetupError(f"hands must list {n} hands")
-            hands = [card_list(h, "hands") for h in hands]
-            if any(len(h) != 2 for h in hands):
-                raise SetupError("each hand has exactly 2 cards")
-            rest = list(full)
-            try:
-                for h in hands:
-                    rest = remove_cards(rest, h)
-            except ValueError:
-                raise SetupError(f"hands use more than {C.COPIES} copies of a character") from None
-            if "deck" in options:
-                deck = card_list(options["deck"], "deck")
-                if sort_cards(deck) != sort_cards(rest):
-                    raise SetupError("deck must hold exactly the cards not in the hands")
-            else:
-                deck = rest  # drawn from at random (in this order with no_shuffle)
-            deal = (hands, deck)
-        elif "deck" in options:
-            deck = card_list(options["deck"], "deck")
-            if sort_cards(deck) != full:
-                raise SetupError(f"deck must hold the whole court: {C.COPIES} of each of {', '.join(chars)}")
-            deal = ([deck[2 * i:2 * i + 2] for i in range(n)], deck[2 * n:])
-
-        first = options.get("first_player")
-        if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n):
-            raise SetupError(f"first_player must be a seat from 0 to {n - 1}")
-        factions_of = options.get("factions_of")
-        if factions_of is not None:
-            if not opts["factions"]:
-                raise SetupError("factions_of needs the factions option")
-            if not isinstance(factions_of, list) or len(factions_of) != n or \
-                    any(isinstance(f, bool) or f not in (0, 1) for f in factions_of):
-                raise SetupError(f"factions_of must list {n} values, each 0 (monarchist) or 1 (populist)")
-        coins = options.get("coins")
-        if coins is not None and (not isinstance(coins, list) or len(coins) != n or any(
-                isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in coins)):
-            raise SetupError(f"coins must list {n} whole numbers >= 0")
-        almshouse = options.get("almshouse", 0)
-        if isinstance(almshouse, bool) or not isinstance(almshouse, int) or almshouse < 0:
-            raise SetupError("almshouse must be a whole number >= 0")
-        if almshouse and not opts["factions"]:
-            raise SetupError("almshouse needs the factions option")
-        return deal, first, factions_of, coins, almshouse
 
     # ================================================================ what a bot asks
     @staticmethod
@@ -461,8 +389,11 @@ class CoupGame(Game):
         return [s for s in range(state["num_players"]) if state["wins"][s] >= need]
 
     def _check_state(self, state: dict) -> None:
+        """The one check of a state that did not come from play: a loaded save, or a test position
+        (tests/coup/coup_helpers.py). Cards, coins, seats, factions and the almshouse must add up."""
         n = state["num_players"]
         try:
+            opts = state["opts"]
             cards = list(state["deck"])
             for s in range(n):
                 cards += state["hands"][s] + state["lost"][s]
@@ -470,16 +401,22 @@ class CoupGame(Game):
                 if step.get("k") == "keep":
                     cards += step["drawn"]
             full = sort_cards([c for c in state["chars"] for _ in range(C.COPIES)])
+            factions = state["factions"]
             ok = sort_cards(cards) == full and len(state["coins"]) == n and \
-                all(isinstance(c, int) and c >= 0 for c in state["coins"]) and \
-                (state["over"] or bool(state["queue"]))
+                all(type(c) is int and c >= 0 for c in state["coins"]) and \
+                (state["over"] or bool(state["queue"])) and \
+                len(state["hands"]) == len(state["lost"]) == n and all(len(h) <= 2 for h in state["hands"]) and \
+                list(state["chars"]) == list(DECK_CHARS[opts["diplomat"], opts["inquisitor"]]) and \
+                type(opts["no_shuffle"]) is bool and \
+                all(type(state[key]) is int and 0 <= state[key] < n for key in ("turn", "start")) and \
+                ((factions is None) if not opts["factions"] else
+                 (len(factions) == n and all(type(f) is int and f in (0, 1) for f in factions))) and \
+                type(state["almshouse"]) is int and state["almshouse"] >= 0 and \
+                (opts["factions"] or state["almshouse"] == 0)
         except (KeyError, TypeError, ValueError, IndexError):
             ok = False
         if not ok:
-            raise RecordError("the saved state is damaged (cards or coins do not add up)")
+            raise RecordError("the saved state is damaged (cards, coins, seats, factions or the almshouse do not add up)")
 
-
-#: CoupGame.test_option_keys as a set: _setup checks them only when a game is given one
-TEST_OPTIONS = frozenset(CoupGame.test_option_keys)
 
 GAME = CoupGame()
