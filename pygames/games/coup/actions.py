@@ -1,4 +1,4 @@
-"""Coup's main actions and their claims: what the player to act may do (``main_menu``: the one
+"""Coup's main actions and their claims: what the player to act may do (``main_kinds``: the one
 statement of it, read by the legal list, apply's check and the reason of a refusal), declaring an
 action, and its effect once no one stopped it (docs/rules/coup.md).
 """
@@ -33,6 +33,8 @@ def aimed(kind: str, seats: list[int]) -> list[dict]:
 #: whom an aimed main action may aim at (main_kinds): roles.targets, those of them with a coin
 #: (steal), or roles.conversions
 TARGETS, RICH, CONVERSIONS = "targets", "rich", "conversions"
+#: main_match's answer for a kind the menu does not hold
+NOT_LISTED = "not listed"
 
 
 def main_kinds(opts: dict, coins: int, almshouse: int,
@@ -126,9 +128,9 @@ def main_match(state: dict, action: dict) -> dict | None:
     opts = state["opts"]
     aims = MENUS[opts["diplomat"]][opts["inquisitor"]][opts["factions"]][state["almshouse"] > 0][
         coins if coins < C.FORCED_COUP else C.FORCED_COUP][1]
-    if kind not in aims:
+    aim = aims.get(kind, NOT_LISTED)
+    if aim is NOT_LISTED:
         return None
-    aim = aims[kind]
     if aim is None:
         return {"type": kind} if len(action) == 1 else None
     t = action.get("target")

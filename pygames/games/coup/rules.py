@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Game, RecordError, log_visible_to, option
-from ...core.game import strict_equal
 from ...core.rng import Rng
 from . import INFO
 from . import cards as C
@@ -107,10 +106,11 @@ class CoupGame(Game):
 
     # ================================================================ legal actions
     # One statement per decision of what is legal, which the list, apply's check (_legal_match)
-    # and the reason of a refusal (_why_illegal) all read: a turn's main action, actions.main_menu;
-    # an answer in a reaction window, reactions.react_options; a card to reveal, lose or show, the
-    # seat's hand; the cards to keep after an exchange, the combinations of hand and cards drawn;
-    # the examiner's decision, its two answers.
+    # and the reason of a refusal (_why_illegal) all read: a turn's main action, actions.main_kinds
+    # (through MENUS) and roles.targets / roles.conversions; an answer in a reaction window,
+    # reactions.react_options; a card to reveal, lose or show, the seat's hand; the cards to keep
+    # after an exchange, the combinations of hand and cards drawn; the examiner's decision, its two
+    # answers.
     def _legal_actions(self, state: dict) -> list[dict]:
         """The rules' list (asked only while the game is not over): one call for every step of a
         random game."""
@@ -138,8 +138,8 @@ class CoupGame(Game):
 
     def _legal_match(self, state: dict, action: dict) -> dict | None:
         """The legal action equal to ``action`` (a fresh dict), or None, checked against the same
-        statement as the list: a main action against ``main_menu``, an answer against
-        ``react_options``, a card against the hand; the cards to keep are found in their list."""
+        statement as the list: a main action against ``main_kinds`` (MENUS) and the seats, an answer
+        against ``react_options``, a card against the hand, the cards to keep against the pool."""
         step = state["queue"][0]
         k = step["k"]
         kind = action["type"]
@@ -157,11 +157,16 @@ class CoupGame(Game):
         if k in ("reveal", "lose", "show"):
             card = action.get("card") if kind == k and len(action) == 2 else None
             return {"type": k, "card": card} if type(card) is str and card in state["hands"][step["seat"]] else None
-        if k == "keep":
-            for legal in self._legal_actions(state):  # fresh dicts: the match is apply's private copy
-                if legal == action and strict_equal(legal, action):
-                    return legal
-            return None
+        if k == "keep":  # what combos lists: step["n"] cards of the hand and the cards drawn, in character order
+            cards = action.get("cards") if kind == "keep" and len(action) == 2 else None
+            if type(cards) is not list or len(cards) != step["n"] or \
+                    any(type(c) is not str or c not in ORDER for c in cards) or cards != sort_cards(cards):
+                return None
+            try:
+                remove_cards(state["hands"][step["seat"]] + step["drawn"], cards)
+            except ValueError:
+                return None
+            return {"type": "keep", "cards": list(cards)}
         if k == "inspect" and len(action) == 1 and kind in ("examine_keep", "examine_swap"):
             return {"type": kind}
         return None
