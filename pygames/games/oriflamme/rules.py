@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import INFO
-from ...core import Game, RecordError, SetupError, log_entry, log_visible_to, option
+from ...core import Game, RecordError, log_entry, log_visible_to, option
 from . import cards
 
 KINDS = cards.KINDS
@@ -82,7 +82,6 @@ def _round_order(seating: list[int], first: int) -> list[int]:
 class OriflammeGame(Game):
     info = INFO
     version = 1
-    test_option_keys = ("seating", "first_player", "hands", "removed", "no_shuffle")
 
     # ------------------------------------------------------------------ setup
     def _option_specs(self) -> list[dict]:
@@ -94,42 +93,18 @@ class OriflammeGame(Game):
             help_ja="オフ(標準): 他プレイヤーのカードによる排除のときだけ待ち伏せが発動します。")]
 
     def _setup(self, num_players: int, rng: Any, options: dict) -> dict:
+        """A random deal: the seating, the first player, each family's seven cards (tests build fixed
+        positions from it: tests/oriflamme/oriflamme_helpers.py, checked by _check_state)."""
         n = num_players
-        no_shuffle = options.get("no_shuffle", False)
-        if not isinstance(no_shuffle, bool):
-            raise SetupError("no_shuffle must be true or false")
-        seating = options.get("seating")
-        if seating is None:
-            seating = list(range(n))
-            if not no_shuffle:
-                rng.shuffle(seating)
-        elif not (isinstance(seating, list) and all(type(s) is int for s in seating)
-                  and sorted(seating) == list(range(n))):
-            raise SetupError(f"seating must list the seats 0..{n - 1} once each, in clockwise order")
-        first = options.get("first_player")
-        if first is None:
-            first = 0 if no_shuffle else rng.randbelow(n)
-        elif type(first) is not int or not 0 <= first < n:
-            raise SetupError(f"first_player must be a seat from 0 to {n - 1}")
-        hands_opt = self._per_seat(options.get("hands"), n, "hands", cards.HAND_SIZE)
-        removed_opt = self._per_seat(options.get("removed"), n, "removed", cards.REMOVED)
+        seating = list(range(n))
+        rng.shuffle(seating)
+        first = rng.randbelow(n)
         hands, removed = [], []
         for seat in range(n):
-            hand, out = hands_opt[seat], removed_opt[seat]
-            if hand is not None and out is not None:
-                if set(hand) & set(out):
-                    raise SetupError(f"seat {seat}: a card cannot be both in hand and removed")
-            elif hand is not None:
-                out = [k for k in KINDS if k not in hand]
-            elif out is not None:
-                hand = [k for k in KINDS if k not in out]
-            else:
-                family = list(KINDS)
-                if not no_shuffle:
-                    rng.shuffle(family)
-                hand, out = family[:cards.HAND_SIZE], family[cards.HAND_SIZE:]
-            hands.append(_sorted_kinds(hand))
-            removed.append(_sorted_kinds(out))
+            family = list(KINDS)
+            rng.shuffle(family)
+            hands.append(_sorted_kinds(family[:cards.HAND_SIZE]))
+            removed.append(_sorted_kinds(family[cards.HAND_SIZE:]))
         state = {
             "num_players": n, "seating": seating, "first": first, "order": _round_order(seating, first),
             "round": 1,
@@ -144,23 +119,6 @@ class OriflammeGame(Game):
         state["log"].append(log_entry("start", seating=list(seating), first=first))
         state["log"].append(log_entry("round", round=1, first=first))
         return state
-
-    @staticmethod
-    def _per_seat(value: Any, n: int, key: str, size: int) -> list:
-        if value is None:
-            return [None] * n
-        if not isinstance(value, list) or len(value) != n:
-            raise SetupError(f"{key} must be a list with one entry per seat ({n})")
-        result = []
-        for seat, kinds in enumerate(value):
-            if kinds is None:
-                result.append(None)
-                continue
-            if not isinstance(kinds, list) or len(kinds) != size or len(set(map(str, kinds))) != size \
-                    or any(k not in KINDS for k in kinds):
-                raise SetupError(f"{key}[{seat}] must list {size} different cards among {', '.join(KINDS)}")
-            result.append(list(kinds))
-        return result
 
     # ------------------------------------------------------------------ whose turn
     @staticmethod
@@ -715,20 +673,30 @@ class OriflammeGame(Game):
         }
 
     def _check_state(self, state: dict) -> None:
+        """The one check of a state that did not come from play: a loaded save, or a test position
+        (tests/oriflamme/oriflamme_helpers.py)."""
         for key in ("seating", "first", "order", "round", "phase", "turn", "hands", "removed", "ip", "queue",
                     "discard", "pos", "pending", "gone", "options", "log"):
             if key not in state:
                 raise RecordError(f"the saved state lacks {key!r}")
         if state["phase"] not in ("place", "resolve", "over"):
             raise RecordError("the saved state has an unknown phase")
-        if state["order"] != _round_order(state["seating"], state["first"]):
-            raise RecordError("the saved state's placement order does not follow its seating")
         n = state["num_players"]
-        for p in range(n):
-            total = len(state["hands"][p]) + len(state["removed"][p]) + len(state["discard"][p])
-            total += sum(1 for stack in state["queue"] for c in stack if c["o"] == p)
-            if total != len(KINDS):
-                raise RecordError("the saved state does not hold ten cards per family")
+        seating = state["seating"]
+        if type(seating) is not list or any(type(s) is not int for s in seating) or sorted(seating) != list(range(n)) \
+                or type(state["first"]) is not int or state["first"] not in seating:
+            raise RecordError(f"the saved state's seating is not the seats 0..{n - 1} once each, with the first among them")
+        if state["order"] != _round_order(seating, state["first"]):
+            raise RecordError("the saved state's placement order does not follow its seating")
+        try:
+            for p in range(n):
+                family = list(state["hands"][p]) + list(state["removed"][p]) + list(state["discard"][p])
+                family += [c["k"] for stack in state["queue"] for c in stack if c["o"] == p]
+                if sorted(family, key=str) != sorted(KINDS, key=str) or len(state["removed"][p]) != cards.REMOVED \
+                        or state["hands"][p] != _sorted_kinds(state["hands"][p]):
+                    raise ValueError
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise RecordError("the saved state does not hold the ten cards of each family once each") from None
 
 
 GAME = OriflammeGame()
