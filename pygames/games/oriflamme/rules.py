@@ -40,12 +40,11 @@ def _sorted_kinds(kinds: list[str]) -> list[str]:
 # ------------------------------------------------------------------ what each decision allows
 # One statement per decision of what is legal, read by the legal list, apply's direct check
 # (_legal_match) and the reason of a refusal (_why_illegal): where a card may be placed
-# (place_ends, own_stacks), where a Royal Decree may move a card (move_gaps, move_ontos), and for
+# (PLACE_ENDS, own_stacks), where a Royal Decree may move a card (move_gaps, move_ontos), and for
 # the other decisions of the resolution the candidates the pending decision lists ("cands").
-def place_ends(queue: list) -> tuple[str, ...]:
-    """Where a card may be placed besides on the placer's own stacks: either end of the queue, or
-    its centre while it is empty."""
-    return ("left", "right") if queue else ("center",)
+#: PLACE_ENDS[the queue holds cards]: where a card may be placed besides on the placer's own stacks:
+#: the centre of the empty queue, else either end (a table, not a function: asked on every placement)
+PLACE_ENDS = (("center",), ("left", "right"))
 
 
 def own_stacks(queue: list, seat: int) -> list[int]:
@@ -138,7 +137,7 @@ class OriflammeGame(Game):
             seat = state["order"][state["turn"]]  # the placer
             queue = state["queue"]
             hand = state["hands"][seat]
-            ends = place_ends(queue)
+            ends = PLACE_ENDS[len(queue) > 0]
             if len(ends) == 1:  # the first card of the round: the centre
                 return [{"type": "place", "card": k, "at": ends[0]} for k in hand]
             left, right = ends  # both ends written out: this list is built for every placement
@@ -177,7 +176,7 @@ class OriflammeGame(Game):
 
     def _legal_match(self, state: dict, action: dict) -> dict | None:
         """The legal action equal to ``action`` (a new dict), or None: the action's shape, then its
-        fields checked against what the list is built from (place_ends, own_stacks, move_gaps,
+        fields checked against what the list is built from (PLACE_ENDS, own_stacks, move_gaps,
         move_ontos, the pending decision's candidates)."""
         kind = action["type"]
         pending = state["pending"]
@@ -195,7 +194,7 @@ class OriflammeGame(Game):
                 if len(action) == 4 and type(pos) is int and 0 <= pos < len(queue) and queue[pos][-1]["o"] == seat:
                     return {"type": "place", "card": card, "at": "stack", "pos": pos}
                 return None
-            if len(action) == 3 and at in place_ends(queue):
+            if len(action) == 3 and at in PLACE_ENDS[len(queue) > 0]:
                 return {"type": "place", "card": card, "at": at}
             return None
         wanted = pending["type"]
@@ -236,7 +235,7 @@ class OriflammeGame(Game):
                 return f"{action.get('card')!r} is not in your hand"
             if action.get("at") == "stack":
                 return "you may only stack on top of one of your own cards"
-            ends = " or ".join(place_ends(state["queue"]))
+            ends = " or ".join(PLACE_ENDS[len(state["queue"]) > 0])
             return f"place at the {ends} of the queue, or on one of your own cards"
         pending = state["pending"]["type"]
         wanted = {"reveal": "reveal or leave", "target": "target", "spy": "spy", "copy": "copy",
