@@ -418,3 +418,25 @@ def test_no_game_overrides_the_public_contract():
         game = pygames.get_game(game_id)
         for name in public:
             assert getattr(type(game), name) is getattr(Game, name), f"{game_id} overrides {name}"
+
+
+class FlaggedNim(NimGame):
+    """Nim keeping its end as a flag of the state, named by over_flag."""
+    over_flag = "done"
+
+    def _setup(self, num_players, rng, options):
+        return {**super()._setup(num_players, rng, options), "done": False}
+
+    def _apply(self, state, action, rng):
+        super()._apply(state, action, rng)
+        state["done"] = state["winner"] is not None
+
+
+def test_a_game_over_flag_answers_is_over_and_the_legal_list():
+    game = FlaggedNim()
+    state = game.new_game(2, 1, {"first_player": 0, "stones": 3})
+    assert not game.is_over(state) and game.legal_actions(state) == game.simulation_actions(state) != []
+    state = game.apply(game.apply(state, {"type": "take", "n": 1}), {"type": "take", "n": 2})
+    assert game.is_over(state) and game.legal_actions(state) == [] and game.winners(state) == [1]
+    # the flag is what is read: a state it calls over has no legal action
+    assert game.legal_actions({**game.new_game(2, 1, {"stones": 3}), "done": True}) == []
