@@ -104,17 +104,6 @@ class Game:
     version: int = 1
     #: option keys accepted by new_game for fixed deals in tests (validated by _setup)
     test_option_keys: tuple[str, ...] = ()
-    #: whether legal_actions keeps a snapshot of its list for the ``apply`` that follows.
-    #: A game whose legal list is quick to build and long (many small dicts) turns it off:
-    #: there, rebuilding the list in ``apply`` costs less than snapshotting it on every
-    #: ``legal_actions`` call, which the bots' simulations (legal_actions + advance) pay too.
-    #: Such a game builds new action dicts on every ``_legal_actions`` call, so that the
-    #: matching entry of the rebuilt list is a private copy of the action for ``_apply``.
-    snapshot_legal: bool = True
-    #: (state object, marshal snapshot of its legal actions) from the last legal_actions
-    #: call: apply on that same object checks against it instead of rebuilding the list
-    _legal_cache: tuple[State, bytes] | None = None
-
     #: the game's lobby facts (its package's INFO); a subclass that sets it gets id, title,
     #: min_players and max_players from it
     info: GameInfo | None = None
@@ -127,10 +116,8 @@ class Game:
                 info.id, info.title, info.min_players, info.max_players
             if info.description is not None:
                 cls.description = info.description
-        # a game with its own direct legality check needs no snapshot of its lists
+        # a game with its own direct legality check: apply asks it instead of searching the list
         cls._direct_check = cls._legal_match is not Game._legal_match
-        if cls._direct_check:
-            cls.snapshot_legal = False
         cls._rules_rng = Rng(0)
 
     #: the generator ``apply`` and ``advance`` hand to ``_apply``, loaded with the state's "rng"
@@ -139,6 +126,12 @@ class Game:
     _rules_rng: Rng = Rng(0)
 
     _direct_check: bool = False
+
+    #: the key of a flag a game keeps in its states, true once the game is over (Coup: "over"), or
+    #: None. With it, ``is_over`` and ``legal_actions`` read the flag instead of asking
+    #: ``_current_player`` (both are asked on every step of a playout; the flag must agree with
+    #: ``_current_player`` being None, which the conformance suite checks)
+    over_flag: str | None = None
 
     # ----------------------------------------------------------------- hooks
     def _option_specs(self) -> list[dict]:
@@ -179,11 +172,10 @@ class Game:
         copy ``_apply`` may keep, or None when ``action`` is not legal now.
 
         A game whose legality is quicker to check directly than by building the whole legal
-        list overrides this; ``apply`` then calls it instead of searching a list, and
-        ``legal_actions`` keeps no snapshot. It must agree exactly with ``_legal_actions``
-        (the conformance suite checks it on every listed action and on near misses).
-        ``apply`` has already checked that ``action`` is a dict with a string "type" and
-        that the game is not over.
+        list overrides this; ``apply`` then calls it instead of searching the list. It must
+        agree exactly with ``_legal_actions`` (the conformance suite checks it on every listed
+        action and on near misses). ``apply`` has already checked that ``action`` is a dict
+        with a string "type" and that the game is not over.
         """
         raise NotImplementedError
 
@@ -241,33 +233,14 @@ class Game:
         return self._current_player(state)
 
     def legal_actions(self, state: State) -> list[Action]:
-        if self._current_player(state) is None:
-            return []
-        legal = self._legal_actions(state)
-        if not self.snapshot_legal:
-            return legal
-        # Remember this list for the ``apply`` that usually follows on the same state
-        # object, as a marshal snapshot: callers may change the returned dicts, and
-        # the check must see the list as the rules made it.
-        self._legal_cache = (state, marshal.dumps(legal))
-        return legal
-
-    def simulation_actions(self, state: State) -> list[Action]:
-        """``legal_actions`` for a bot's private simulation, to pair with ``advance``: the same
-        list, without the snapshot that ``apply`` would use (a simulation never calls apply)."""
-        if self._current_player(state) is None:
+        flag = self.over_flag
+        if state[flag] if flag is not None else self._current_player(state) is None:
             return []
         return self._legal_actions(state)
 
-    def _legal_list(self, state: State) -> tuple[list[Action], bool]:
-        """The legal actions of ``state``, and whether the list is a private copy: it
-        is when it comes from the cache (the last ``legal_actions`` call was for this
-        very state object, and ``advance`` has not changed that object since), or when
-        the game rebuilds its lists fresh (``snapshot_legal`` off)."""
-        cache = self._legal_cache
-        if cache is not None and cache[0] is state:
-            return marshal.loads(cache[1]), True
-        return self._legal_actions(state), not self.snapshot_legal
+    #: ``legal_actions`` for a bot's private simulation, to pair with ``advance``: the same list
+    #: (kept as a name of its own, which the bots call, so that the two paths may differ again)
+    simulation_actions = legal_actions
 
     def apply(self, state: State, action: Action, seat: int | None = None) -> State:
         """A new state after ``action``. With ``seat``, also checks it is that seat's turn."""
@@ -279,11 +252,12 @@ class Game:
         if seat is not None and (type(seat) is not int or seat != mover):
             raise IllegalAction(f"it is seat {mover}'s decision, not seat {seat!r}'s")
         if self._direct_check:
-            match, private = self._legal_match(state, action), True
+            match = self._legal_match(state, action)
             legal = None
         else:
-            legal, private = self._legal_list(state)
-            # the matching entry of a private list doubles as the private copy of the action
+            # a game without a direct check: its list, rebuilt (a caller may have changed the
+            # list it was given), and the entry found is copied below before _apply keeps it
+            legal = self._legal_actions(state)
             match = None
             for candidate in legal:
                 if candidate == action and strict_equal(action, candidate):
@@ -300,7 +274,7 @@ class Game:
         new_state = self._copy_state(state)
         rng = self._rules_rng
         rng.state = new_state["rng"] & _MASK
-        self._apply(new_state, match if private else clone(match), rng)
+        self._apply(new_state, match if legal is None else clone(match), rng)
         new_state["rng"] = rng.state
         return new_state
 
@@ -310,15 +284,14 @@ class Game:
         ``action`` must come from ``legal_actions(state)``; ``state`` must be a
         private copy (a determinization or a clone).
         """
-        if self._legal_cache is not None and self._legal_cache[0] is state:
-            self._legal_cache = None
         rng = self._rules_rng
         rng.state = state["rng"] & _MASK
         self._apply(state, action, rng)
         state["rng"] = rng.state  # the rules draw from the game's generator: store where it got to
 
     def is_over(self, state: State) -> bool:
-        return self._current_player(state) is None
+        flag = self.over_flag
+        return state[flag] if flag is not None else self._current_player(state) is None
 
     def scores(self, state: State) -> list[float]:
         return self._scores(state)

@@ -31,9 +31,18 @@ LEVEL = "ruleai"
 
 
 def options_for(num_players: int) -> dict[str, Any]:
-    """The options of every outside game: the base game with 2 coins each at every player count, as
-    in treason and coupml (our own 2-player setup gives 1 coin each, as on BGA)."""
+    """The setup of every outside game, as its rows record it: the base game with 2 coins each at
+    every player count, as in treason and coupml (our own 2-player setup gives 1 coin each, as on BGA)."""
     return {"coins": [2] * num_players}
+
+
+def first_state(game: Any, num_players: int, seed: int | str) -> dict:
+    """The first state of an outside game: new_game's deal of the base game with the purses of
+    options_for, checked by the rules' state check (new_game takes no fixed purses)."""
+    state = game.new_game(num_players, seed)
+    state["coins"] = list(options_for(num_players)["coins"])
+    state["log"][-1]["params"]["coins"] = list(state["coins"])  # the round's first entry shows the purses
+    return game.from_dict(game.to_dict(state))
 
 
 class NumpyLikeRandom:
@@ -251,7 +260,7 @@ def play_game(levels: list[str], seed: int | str, settings: dict[str, dict] | No
     n = len(levels)
     settings = settings or {}
     bots = [_bot(level, f"{seed}/seat{seat}", settings) for seat, level in enumerate(levels)]
-    state, result = play_bots(game, bots, game.new_game(n, seed, options_for(n)), max_actions, f"coup seed {seed}")
+    state, result = play_bots(game, bots, first_state(game, n, seed), max_actions, f"coup seed {seed}")
     log = game.view(state, None)["log"]
     return {**result, "records": [challenge_record(log, s) for s in range(n)],
             "unmapped": sum(getattr(b, "unmapped", 0) for b in bots)}

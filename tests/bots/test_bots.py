@@ -177,8 +177,8 @@ def test_coup_determinizations_follow_the_claims():
     often than card counting alone would."""
     from pygames.games.coup import bot as coup_bot
     game = pygames.get_game("coup")
-    options = {"hands": [["captain", "contessa"], ["assassin", "ambassador"]], "first_player": 1}
-    state = game.new_game(2, 1, options)
+    from tests.coup.coup_helpers import position
+    state = position(2, 1, hands=[["captain", "contessa"], ["assassin", "ambassador"]], first=1)
     for action in ({"type": "tax"}, {"type": "pass"}, {"type": "income"}, {"type": "tax"}, {"type": "pass"}):
         state = game.apply(state, action)
     assert game.current_player(state) == 0
@@ -238,7 +238,8 @@ def test_the_search_tree_is_kept_between_decisions(reuse):
             reused.append(hard.reused_visits)
     assert len(reused) >= 3
     assert (sum(reused) > 0) is reuse
-    other = game.new_game(2, "reuse-other", {"first_player": 1})  # the same bot, now for seat 1
+    other = next(state for state in (game.new_game(2, f"reuse-other/{i}") for i in range(50))
+                 if game.current_player(state) == 1)  # the same bot, now for seat 1
     hard.choose(game, game.view(other, 1), game.legal_actions(other), 1)
     assert hard.reused_visits == 0
 

@@ -103,7 +103,7 @@ def test_illegal_actions_raise_with_a_reason_and_change_nothing():
     assert isinstance(IllegalAction("x"), ValueError)
 
 
-def test_advance_drops_the_legal_snapshot_of_the_state_it_changes():
+def test_apply_checks_against_the_state_as_advance_left_it():
     private = NIM.new_game(2, 1, {"first_player": 0, "stones": 3})
     stale = NIM.legal_actions(private)[-1]  # take 2, legal now
     NIM.advance(private, {"type": "take", "n": 2})  # one stone left
@@ -313,10 +313,8 @@ def test_arena_benches_side_by_side_keep_each_others_rows(tmp_path, monkeypatch)
 
 
 class ShuffledNim(type(NIM)):
-    """Nim whose every take also shuffles a row of tokens with the rules' generator, and whose
-    legal list is rebuilt in apply (``snapshot_legal`` off) instead of snapshotted."""
+    """Nim whose every take also shuffles a row of tokens with the rules' generator."""
     id = "nim-shuffled"
-    snapshot_legal = False
 
     def _setup(self, num_players, rng, options):
         state = super()._setup(num_players, rng, options)
@@ -329,7 +327,7 @@ class ShuffledNim(type(NIM)):
         super()._apply(state, action, rng)
 
 
-@pytest.mark.parametrize("game", [NIM, ShuffledNim()], ids=["snapshot", "rebuilt"])
+@pytest.mark.parametrize("game", [NIM, ShuffledNim()], ids=["nim", "shuffled"])
 def test_a_changed_legal_list_cannot_smuggle_an_illegal_action_in(game):
     state = game.new_game(2, 1, {"first_player": 0, "stones": 3})
     legal = game.legal_actions(state)
@@ -384,9 +382,9 @@ class SloppyNim(DirectNim):
         return {"type": "take", "n": n} if action.get("type") == "take" and n in (1, 2) else None
 
 
-def test_a_direct_legality_check_replaces_the_list_and_its_snapshot():
+def test_a_direct_legality_check_replaces_the_list():
     game = DirectNim()
-    assert game._direct_check and not game.snapshot_legal and not NimGame._direct_check
+    assert game._direct_check and not NimGame._direct_check
     state = game.new_game(2, 1, {"stones": 3})
     after = game.apply(state, {"type": "take", "n": 2})
     assert after["stones"] == 1 and state["stones"] == 3
@@ -407,3 +405,39 @@ def test_the_conformance_check_catches_a_direct_check_that_disagrees_with_the_li
     sloppy = SloppyNim()
     with pytest.raises(pytest.fail.Exception):  # it lets "take 2" through with one stone left
         check_legality_agrees_with_the_list(sloppy, state, sloppy.legal_actions(state), snapshot)
+
+
+def test_no_game_overrides_the_public_contract():
+    """The contract's public methods are the base class's in every registered game: a game fills in
+    the underscore hooks (``_legal_actions``, ``_legal_match`` ...) and ``over_flag``, never the methods
+    callers use."""
+    import pygames
+    from pygames.core import Game
+
+    public = {name for name, value in vars(Game).items() if not name.startswith("_") and callable(value)}
+    for game_id in pygames.GAME_IDS:
+        game = pygames.get_game(game_id)
+        for name in public:
+            assert getattr(type(game), name) is getattr(Game, name), f"{game_id} overrides {name}"
+
+
+class FlaggedNim(NimGame):
+    """Nim keeping its end as a flag of the state, named by over_flag."""
+    over_flag = "done"
+
+    def _setup(self, num_players, rng, options):
+        return {**super()._setup(num_players, rng, options), "done": False}
+
+    def _apply(self, state, action, rng):
+        super()._apply(state, action, rng)
+        state["done"] = state["winner"] is not None
+
+
+def test_a_game_over_flag_answers_is_over_and_the_legal_list():
+    game = FlaggedNim()
+    state = game.new_game(2, 1, {"first_player": 0, "stones": 3})
+    assert not game.is_over(state) and game.legal_actions(state) == game.simulation_actions(state) != []
+    state = game.apply(game.apply(state, {"type": "take", "n": 1}), {"type": "take", "n": 2})
+    assert game.is_over(state) and game.legal_actions(state) == [] and game.winners(state) == [1]
+    # the flag is what is read: a state it calls over has no legal action
+    assert game.legal_actions({**game.new_game(2, 1, {"stones": 3}), "done": True}) == []

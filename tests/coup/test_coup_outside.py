@@ -21,7 +21,7 @@ def _decisions(num_players: int, seed: str, limit: int = 400):
     from pygames.bots import make_bot
     levels = ["normal"] + [R.LEVEL] * (num_players - 1)
     bots = [make_bot("normal", f"{seed}/0")] + [R.RuleAIBot(f"{seed}/{s}") for s in range(1, num_players)]
-    state = GAME.new_game(num_players, seed, R.options_for(num_players))
+    state = R.first_state(GAME, num_players, seed)
     for _ in range(limit):
         seat = GAME.current_player(state)
         if seat is None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from coup_helpers import (GAME, coins, counts, deck_count, hand, legal_types, log_keys, lost, mover, play,
-                          random_play, setup, view)
-from pygames.core import IllegalAction, Rng, SetupError
+                          position, random_play, setup, view)
+from pygames.core import IllegalAction, RecordError, Rng, SetupError
 
 D, A, CA, AM, CO = "duke", "assassin", "captain", "ambassador", "contessa"
 
@@ -38,9 +38,9 @@ def test_setup_court_size_by_player_count(n):
     assert coins(s) == [2] * n
 
 
-def test_deck_option_deals_two_cards_per_seat_from_the_top_in_seat_order():
+def test_a_whole_court_deals_two_cards_per_seat_from_the_top_in_seat_order():
     deck = [D, A, CA, AM, CO, D, A, CA, AM, CO, D, A, CA, AM, CO]
-    s = GAME.new_game(3, 1, {"deck": deck, "first_player": 2, "no_shuffle": True})
+    s = position(3, deck=deck, first=2, no_shuffle=True)
     assert hand(s, 0) == [D, A]
     assert hand(s, 1) == [CA, AM]
     assert hand(s, 2) == [D, CO]
@@ -89,7 +89,7 @@ def test_an_exchange_draws_at_random_from_the_court_not_from_its_top():
     rest = [CA, CA, CA, AM, AM, AM, CO, D, A, A, CO]
     drawn = set()
     for seed in range(30):
-        s = GAME.new_game(2, seed, {"hands": [[D, A], [D, CO]], "deck": list(rest), "first_player": 0})
+        s = position(2, seed, hands=[[D, A], [D, CO]], deck=list(rest), first=0)
         s = play(s, "exchange", "pass")
         drawn.add(tuple(view(s, 0)["queue"][0]["drawn"]))
     assert len(drawn) >= 4  # drawn from the top, it would always be (captain, captain)
@@ -120,20 +120,30 @@ def test_games_saved_or_recorded_by_version_1_are_refused_with_a_clear_message()
     {"hands": [[D, A]]},
     {"hands": [[D, A, CA], [D, A], [D, A]]},
     {"hands": [[D, A], [D, A], [CA, CA]], "deck": [D]},
-    {"first_player": 3},
-    {"first_player": True},
+    {"first": 3},
+    {"first": True},
     {"factions_of": [0, 1, 0]},
     {"factions": True, "factions_of": [0, 1]},
     {"factions": True, "factions_of": [0, 1, 2]},
     {"no_shuffle": 1},
     {"coins": [1, 2]},
     {"coins": [1, 2, -1]},
+    {"coins": [1, 2, True]},
     {"almshouse": 3},
+    {"factions": True, "almshouse": -1},
     {"deck": [AM] * 3 + [D, A, CA, CO] * 3, "inquisitor": True},
 ])
-def test_bad_test_options_raise_SetupError(bad):
-    with pytest.raises(SetupError):
-        GAME.new_game(3, 1, bad)
+def test_positions_that_do_not_add_up_are_refused_by_the_state_check(bad):
+    """Test positions are built beside the tests (coup_helpers.position) and checked by the rules'
+    one state check, the one a loaded save goes through."""
+    with pytest.raises(RecordError):
+        position(3, **bad)
+
+
+def test_new_game_takes_no_fixed_deal():
+    for key in ("deck", "hands", "first_player", "factions_of", "no_shuffle", "coins", "almshouse"):
+        with pytest.raises(SetupError, match="unknown option"):
+            GAME.new_game(3, 1, {key: None})
 
 
 def test_factions_need_three_players():
@@ -741,3 +751,27 @@ def test_sample_state_in_keep_and_inspect_steps_matches_the_view():
         assert GAME.view(sampled, seat) == v
         if seat == 0:
             assert GAME.legal_actions(sampled) == GAME.legal_actions(s)
+
+
+def test_a_refused_main_action_is_explained_from_the_menu_that_refuses_it():
+    """The reasons come from actions.main_menu, the statement the list and the check read: each
+    option's own actions, a target the menu leaves out, a kind that takes no target."""
+    def reason(state, action):
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, action)
+        return str(refused.value)
+
+    s = setup(3, [[D, A], [CA, CO], [AM, D]], coins=[2, 0, 2])
+    assert "no factions" in reason(s, {"type": "convert", "target": 1})
+    assert "inquisitor" in reason(s, {"type": "examine", "target": 1})
+    assert "diplomat" in reason(s, {"type": "cooperate", "target": 1})
+    assert "no coins to steal" in reason(s, {"type": "steal", "target": 1})
+    assert "takes no target" in reason(s, {"type": "tax", "target": 1})
+    assert "a seat from 0 to 2" in reason(s, {"type": "steal", "target": 7})
+    s = setup(3, [["diplomat", A], [CA, CO], [AM, "diplomat"]], coins=[2, 2, 2], diplomat=True)
+    assert "no tax" in reason(s, {"type": "tax"})
+    s = setup(4, [[D, A], [CA, CO], [AM, D], [A, CO]], coins=[1, 2, 2, 2], factions=True,
+              factions_of=[0, 0, 1, 1])
+    assert "in your own faction" in reason(s, {"type": "steal", "target": 1})
+    assert "costs 2 coin(s) and you have 1" in reason(s, {"type": "convert", "target": 2})
+    assert "almshouse is empty" in reason(s, {"type": "embezzle"})

@@ -9,7 +9,8 @@ from pygames.bots import make_bot
 from pygames.core import Rng
 from pygames.games.koryo import bot
 from pygames.games.koryo import cards as C
-from pygames.games.koryo.rules import GAME, most_cards
+from pygames.games.koryo.rules import GAME
+from pygames.games.koryo.tables import most_cards
 
 GAMES = 60
 

@@ -1,8 +1,9 @@
-"""Helpers for the Oriflamme tests: build exact situations through the public contract only."""
+"""Helpers for the Oriflamme tests: exact positions (``position``, ``new``) built beside the tests and
+checked by the rules' one state check, play through the public contract."""
 
 from __future__ import annotations
 
-from pygames.games.oriflamme.cards import KINDS
+from pygames.games.oriflamme.cards import HAND_SIZE, KINDS
 from pygames.games.oriflamme.rules import GAME
 
 R, B, G, Y = 0, 1, 2, 3
@@ -20,13 +21,60 @@ def hand(*kinds: str) -> list[str]:
     return result
 
 
-def new(n: int = 3, hands: list | None = None, first: int = 0, seating: list | None = None, **options):
-    opts = {"no_shuffle": True, "first_player": first, **options}
-    if hands is not None:
-        opts["hands"] = [h if h is None else hand(*h) for h in hands]
+def _in_order(kinds) -> list:
+    """Kinds as the rules keep them (in the standard order); anything else as given, for the state check."""
+    try:
+        return sorted(kinds, key=KINDS.index)
+    except (ValueError, TypeError):
+        return list(kinds)
+
+
+def position(n: int = 3, seed: int | str = 1, *, seating: list[int] | None = None, first: int | None = None,
+             hands: list | None = None, removed: list | None = None, standard: bool = False, **options) -> dict:
+    """The first state of ``new_game(n, seed, options)`` with what is given put in its place, checked
+    by the rules' state check (``from_dict``: RecordError if it does not add up).
+
+    ``standard``: the deal without chance (seats clockwise 0..n-1, seat 0 first, every hand the
+    first seven kinds of the standard order). ``seating`` (clockwise), ``first``, and per seat a
+    hand or the removed cards (None: the deal's; a hand given alone leaves the other kinds
+    removed, and the other way round) replace the deal's."""
+    if hands is not None and len(hands) != n or removed is not None and len(removed) != n:
+        raise ValueError(f"hands and removed list one entry per seat ({n})")
+    state = GAME.new_game(n, seed, options)
+    if standard:
+        seating = list(range(n)) if seating is None else seating
+        first = 0 if first is None else first
+        hands = [list(KINDS[:HAND_SIZE]) if h is None else h for h in (hands or [None] * n)]
     if seating is not None:
-        opts["seating"] = seating
-    return GAME.new_game(n, 1, opts)
+        state["seating"] = seating
+    if first is not None:
+        state["first"] = first
+    for seat in range(n):
+        own = None if hands is None else hands[seat]
+        out = None if removed is None else removed[seat]
+        if own is not None and out is None:
+            out = [k for k in KINDS if k not in own]
+        elif out is not None and own is None:
+            own = [k for k in KINDS if k not in out]
+        if own is not None:
+            state["hands"][seat], state["removed"][seat] = _in_order(own), _in_order(out)
+    try:
+        state["order"] = state["seating"][state["seating"].index(state["first"]):] + \
+            state["seating"][:state["seating"].index(state["first"])]
+    except (ValueError, AttributeError, TypeError):
+        state["order"] = None  # no such first player or seating: refused below
+    log = [e for e in state["log"] if e["key"] not in ("removed", "start", "round")]
+    state["log"] = [{"key": "removed", "params": {"seat": seat, "cards": list(state["removed"][seat])}, "to": [seat]}
+                    for seat in range(n)] + [
+        {"key": "start", "params": {"seating": state["seating"], "first": state["first"]}},
+        {"key": "round", "params": {"round": 1, "first": state["first"]}}] + log
+    return GAME.from_dict(GAME.to_dict(state))
+
+
+def new(n: int = 3, hands: list | None = None, first: int = 0, seating: list | None = None, **options):
+    """A position of the standard deal (nothing left to chance) with these hands, seating and first player."""
+    return position(n, hands=None if hands is None else [h if h is None else hand(*h) for h in hands],
+                    first=first, seating=seating, standard=True, **options)
 
 
 def play(state, *actions):

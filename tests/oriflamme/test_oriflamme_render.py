@@ -7,6 +7,7 @@ import re
 
 from pygames.games.oriflamme import render, text
 from pygames.games.oriflamme.rules import GAME
+from oriflamme_helpers import position
 from pygames.ui.picker import Picker
 
 EVIL = ['<script>alert(1)</script>', 'Bob & "Co"', "<b>G</b>", "Dan", "Eve"]
@@ -69,7 +70,7 @@ def test_board_for_spectator_and_every_seat():
 
 
 def test_own_hidden_cards_show_their_name_to_their_owner_only():
-    state = GAME.new_game(3, 4, {"no_shuffle": True})
+    state = position(3, 4, standard=True)
     state = GAME.apply(state, {"type": "place", "card": "heir", "at": "center"})
     mine, _ = render.board(GAME.view(state, 0), 0, "en", ["A", "B", "C"], {})
     other, _ = render.board(GAME.view(state, 1), 1, "en", ["A", "B", "C"], {})
@@ -108,7 +109,7 @@ def test_every_log_key_has_a_sentence():
 
 
 def test_game_over_explains_scores_and_tie_break():
-    state = GAME.new_game(3, 1, {"no_shuffle": True})
+    state = position(3, 1, standard=True)
     while not GAME.is_over(state):
         legal = GAME.legal_actions(state)
         leave = [a for a in legal if a["type"] == "leave"]

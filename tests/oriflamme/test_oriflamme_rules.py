@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from oriflamme_helpers import (B, G, R, REVEAL, decide, discard, full_round, ip, mover, new, place_phase, play,
-                               queue, target, tops)
-from pygames import IllegalAction, SetupError
+                               position, queue, target, tops)
+from pygames import IllegalAction, RecordError, SetupError
 from pygames.games.oriflamme.cards import KINDS
 from pygames.games.oriflamme.rules import GAME
 
 
-def test_setup_no_shuffle_is_the_standard_deal():
-    state = GAME.new_game(4, 5, {"no_shuffle": True})
+def test_a_standard_position_is_the_deal_without_chance():
+    state = position(4, 5, standard=True)
     view = GAME.view(state, 2)
     assert view["seating"] == [0, 1, 2, 3] and view["first"] == 0
     assert view["hand"] == list(KINDS[:7]) and view["removed"] == list(KINDS[7:])
@@ -30,9 +30,9 @@ def test_setup_random_seating_and_first_player_follow_the_seed():
     assert len(seen) > 10
 
 
-def test_setup_fixed_deal_options():
-    state = GAME.new_game(3, 1, {"seating": [2, 0, 1], "first_player": 0,
-                                 "hands": [None, list(KINDS[3:]), None], "removed": [["archer", "spy", "lord"], None, None]})
+def test_a_fixed_position():
+    state = position(3, 1, seating=[2, 0, 1], first=0,
+                     hands=[None, list(KINDS[3:]), None], removed=[["archer", "spy", "lord"], None, None])
     assert GAME.view(state, None)["seating"] == [2, 0, 1]
     assert GAME.view(state, 1)["removed"] == list(KINDS[:3])
     assert GAME.view(state, 0)["hand"] == [k for k in KINDS if k not in ("archer", "spy", "lord")]
@@ -44,15 +44,23 @@ def test_setup_fixed_deal_options():
 
 
 @pytest.mark.parametrize("options", [
-    {"seating": [0, 0, 1]}, {"seating": [0, 1]}, {"seating": "012"}, {"first_player": 3},
-    {"first_player": True}, {"hands": [["archer"] * 7, None, None]}, {"hands": [None, None]},
+    {"seating": [0, 0, 1]}, {"seating": [0, 1]}, {"seating": "012"}, {"first": 3},
+    {"first": True}, {"hands": [["archer"] * 7, None, None]}, {"hands": [None, None]},
     {"hands": [list(KINDS[:6]), None, None]}, {"removed": [["archer", "spy", "x"], None, None]},
     {"hands": [list(KINDS[:7]), None, None], "removed": [["archer", "ambush", "conspiracy"], None, None]},
-    {"no_shuffle": 1}, {"decree_triggers_ambush": "yes"},
 ])
-def test_setup_bad_test_options_are_refused(options):
-    with pytest.raises(SetupError):
-        GAME.new_game(3, 1, options)
+def test_positions_that_do_not_add_up_are_refused_by_the_state_check(options):
+    """Test positions are built beside the tests (oriflamme_helpers.position) and checked by the
+    rules' one state check, the one a loaded save goes through."""
+    with pytest.raises((RecordError, ValueError)):
+        position(3, 1, **options)
+
+
+def test_new_game_takes_no_fixed_deal_and_checks_its_options():
+    for options in ({"seating": [0, 1, 2]}, {"first_player": 0}, {"hands": None}, {"removed": None},
+                    {"no_shuffle": True}, {"decree_triggers_ambush": "yes"}):
+        with pytest.raises(SetupError):
+            GAME.new_game(3, 1, options)
 
 
 def test_first_card_goes_in_the_centre_then_only_ends():

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pygames.ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
 
 from . import cards as C
-from .rules import power_holder, score_holder, spy_protected
+from .tables import power_holder, score_holder, spy_protected
 from .text import POWERS, card_label, card_name, ui
 
 

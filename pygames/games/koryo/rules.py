@@ -21,114 +21,24 @@ from pygames.core.rng import draw_to_top  # the deal's draw (docs/rules/koryo.md
 
 from . import INFO
 from . import cards as C
+from .tables import (breakdown, characters, composition, empty_pile, holds_power, power_holder, score_holder,
+                     spy_protected)
+
+#: the rules' game, and the tables' helpers the bot and the compact engine read from here
+__all__ = ["GAME", "KoryoGame", "composition", "holds_power", "power_holder", "score_holder", "spy_protected"]
 
 K = C.NUM_KINDS
 #: the powers a player uses on their Action turn, in the seed's order (D5), before their events
 POWER_STEPS = (("spy", C.SPY), ("priest", C.PRIEST), ("banker", C.BANKER))
 
 
-# ------------------------------------------------------------------ pure helpers (used by bot/render)
-def empty_pile() -> list[int]:
-    return [0] * K
-
-
-def composition(split: str) -> list[int]:
-    """Count vector of the whole deck for an event split."""
-    pile = empty_pile()
-    for kind in C.CHARACTERS:
-        pile[kind] = kind
-    pile[C.BARBARIAN], pile[C.LOBBYING] = C.EVENT_SPLITS[split]
-    return pile
-
-
-def most_cards(tables: list[list[int]], kind: int) -> list[int]:
-    """The seats with the most cards of `kind` on their tables (none if nobody has one)."""
-    best, holders = 0, []
-    for seat, table in enumerate(tables):
-        count = table[kind]
-        if count > best:
-            best, holders = count, [seat]
-        elif count == best and count:
-            holders.append(seat)
-    return holders
-
-
-def power_holder(tables: list[list[int]], kind: int) -> int | None:
-    """The seat that uses `kind`'s power: the strict majority, or on a tie for the most
-    cards the tied player who has the Omniscient (1) on their table."""
-    best, holder, tied = 0, None, False  # most_cards in one pass, without its list (every deal asks twice)
-    for seat, table in enumerate(tables):
-        count = table[kind]
-        if count and count >= best:  # most tables hold none of a kind: one test for them
-            if count > best:
-                best, holder, tied = count, seat, False
-            else:
-                tied = True
-    if not tied:
-        return holder
-    for seat, table in enumerate(tables):  # the first of the tied seats with the Omniscient
-        if table[kind] == best and table[C.OMNISCIENT]:
-            return seat
-    return None
-
-
-def holds_power(tables: list[list[int]], seat: int, kind: int) -> bool:
-    """Whether `seat` uses `kind`'s power (power_holder(tables, kind) == seat), asked from the
-    seat's side: most seats hold no card of most kinds, and then the answer needs no other table.
-    A tie for the most goes to the tied player with the Omniscient, and there is only one."""
-    mine = tables[seat][kind]
-    if not mine:
-        return False
-    level = 0  # the seats with as many as `seat` (itself included)
-    for table in tables:
-        count = table[kind]
-        if count >= mine:  # most tables hold fewer: one test for them
-            if count > mine:
-                return False
-            level += 1
-    return level == 1 or tables[seat][C.OMNISCIENT] > 0
-
-
-def score_holder(tables: list[list[int]], kind: int) -> int | None:
-    """The seat that scores `kind` at the end: the strict majority only (no Omniscient)."""
-    best, holders = 0, []
-    for seat, table in enumerate(tables):
-        count = table[kind]
-        if count > best:
-            best, holders = count, [seat]
-        elif count == best and count:
-            holders.append(seat)
-    return holders[0] if len(holders) == 1 else None
-
-
-def spy_protected(tables: list[list[int]]) -> int | None:
-    """The seat protected from Lobbying: the Spy power holder, if they have no Guardian (7)."""
-    spy = power_holder(tables, C.SPY)
-    if spy is not None and tables[spy][C.GUARDIAN] == 0:
-        return spy
-    return None
-
-
-def breakdown(tables: list[list[int]], coins: list[int]) -> list[dict]:
-    """Per seat: points per character kind ({kind: points}), events (negative), coins, total."""
-    result = [{"kinds": {}, "events": -(t[C.BARBARIAN] + t[C.LOBBYING]), "coins": coins[s], "total": 0}
-              for s, t in enumerate(tables)]
-    for kind in C.CHARACTERS:
-        holder = score_holder(tables, kind)
-        if holder is not None:
-            result[holder]["kinds"][str(kind)] = kind
-    for row in result:
-        row["total"] = sum(row["kinds"].values()) + row["events"] + row["coins"]
-    return result
-
-
-def characters(pile: list[int]) -> int:
-    """How many character cards (kinds 1..9, contiguous in a pile) the pile holds."""
-    return sum(pile[C.OMNISCIENT:C.MERCHANT + 1])
-
-
+# ------------------------------------------------------------------ what each decision allows
+# One statement per decision of what is legal: the sets below (and play_most for the Order phase).
+# The legal list (_legal_actions), apply's direct check (_legal_match) and the reason of a refusal
+# (_why_illegal) all read them.
 # (plain loops in these helpers: in CPython 3.11 a comprehension costs more than it saves on a few items)
 def steal_targets(tables, coins, seat) -> list[int]:
+    """The Spy's choices: another seat with gold."""
     targets = []
     for p in range(len(tables)):
         if p != seat and coins[p] > 0:
@@ -137,6 +47,7 @@ def steal_targets(tables, coins, seat) -> list[int]:
 
 
 def priest_targets(tables, seat) -> list[int]:
+    """The Priest's choices: an event card kind on the seat's own table."""
     table, targets = tables[seat], []
     for k in C.EVENTS:
         if table[k] > 0:
@@ -144,33 +55,49 @@ def priest_targets(tables, seat) -> list[int]:
     return targets
 
 
-def destroy_actions(tables, seat) -> Iterator[dict]:
-    """The Barbarian's choices, one by one, as actions: a character card of another seat than
-    the Guardian (7) majority's (as swap_actions: the first two settle whether there is a choice)."""
+def table_characters(table: list[int]) -> list[int]:
+    """The character kinds on a table: what its seat may discard, what may be destroyed or swapped of it."""
+    kinds = []
+    for k in C.CHARACTERS:
+        if table[k] > 0:
+            kinds.append(k)
+    return kinds
+
+
+def destroy_targets(tables, seat) -> list[int]:
+    """The seats whose character cards the Barbarian of ``seat`` may destroy: another seat than
+    the Guardian (7) majority's."""
     guardian = power_holder(tables, C.GUARDIAN)
-    for target, table in enumerate(tables):
+    targets = []
+    for target in range(len(tables)):
         if target != seat and target != guardian:
-            for kind in C.CHARACTERS:
-                if table[kind] > 0:
-                    yield {"type": "destroy", "target": target, "kind": kind}
+            targets.append(target)
+    return targets
+
+
+def swap_seats(tables, seat) -> list[int]:
+    """The seats whose cards the Lobbying of ``seat`` may swap (a card each of two of them): every
+    seat but the Spy-protected one; none when ``seat`` itself is Spy-protected."""
+    protected = spy_protected(tables)
+    if protected == seat:
+        return []
+    return [p for p in range(len(tables)) if p != protected]
+
+
+def destroy_actions(tables, seat) -> Iterator[dict]:
+    """The Barbarian's choices, one by one, as actions: a character card of a seat of
+    destroy_targets (as swap_actions: the first two settle whether there is a choice)."""
+    for target in destroy_targets(tables, seat):
+        for kind in table_characters(tables[target]):
+            yield {"type": "destroy", "target": target, "kind": kind}
 
 
 def swap_actions(tables, seat) -> Iterator[dict]:
     """The Lobbying swaps, one by one, as actions: a card of seat a for a card of another kind of
-    seat b, a < b; none when `seat` is Spy-protected. Whether a Lobbying card has no, one or
-    several choices is settled by the first two, without building the others (up to a few
-    hundred)."""
-    protected = spy_protected(tables)
-    if protected == seat:
-        return
-    seats = [p for p in range(len(tables)) if p != protected]
-    kinds = []  # per seat, the character kinds on its table (plain loops: cheaper than comprehensions here)
-    for table in tables:
-        held = []
-        for k in C.CHARACTERS:
-            if table[k] > 0:
-                held.append(k)
-        kinds.append(held)
+    seat b, a < b, both of swap_seats. Whether a Lobbying card has no, one or several choices is
+    settled by the first two, without building the others (up to a few hundred)."""
+    seats = swap_seats(tables, seat)
+    kinds = [table_characters(table) for table in tables]
     for i, a in enumerate(seats):
         kinds_a = kinds[a]
         if not kinds_a:
@@ -211,8 +138,15 @@ _COUNTS_UP_TO = tuple(tuple(tuple(range(1, min(held, most) + 1)) for held in ran
                       for most in range(_MOST_COPIES + 1))
 
 
+def play_most(hand: list[int], cap: int | None) -> int:
+    """The most cards one may play from ``hand`` in the Order phase: the cap, or the whole hand.
+    Of a kind one plays 1 up to min(held, this) cards; two kinds of one card each (the Ship Owner's
+    play2) need this to be 2 or more."""
+    return sum(hand) if cap is None else cap
+
+
 def play_actions(hand: list[int], cap: int | None, ship: bool) -> list[dict]:
-    most = sum(hand) if cap is None else cap  # no cap: the whole hand
+    most = play_most(hand, cap)
     counts = _COUNTS_UP_TO[most if most < _MOST_COPIES else _MOST_COPIES]
     actions = []
     for kind in C.KINDS:  # a plain loop: this list is built for every Order-phase decision
@@ -245,7 +179,6 @@ def _per_seat(value: Any, n: int, what: str) -> list:
 class KoryoGame(Game):
     info = INFO
     version = 2  # 2: deals drawn with draw_to_top (docs/rules/koryo.md, "Random draws")
-    # apply checks an action with _legal_match, directly: no legal list is built or snapshotted
     test_option_keys = ("deck", "hands", "tables", "coins", "first_player", "start_round", "no_shuffle")
 
     def _option_specs(self) -> list[dict]:
@@ -400,10 +333,7 @@ class KoryoGame(Game):
             elif phase == "end":
                 if state["discard_left"] > 0:
                     table = state["tables"][seat]
-                    kinds = []
-                    for k in C.CHARACTERS:
-                        if table[k] > 0:
-                            kinds.append(k)
+                    kinds = table_characters(table)
                     if len(kinds) > 1 and state["discard_left"] < characters(table):
                         state["step"] = "discard"
                         return
@@ -567,7 +497,7 @@ class KoryoGame(Game):
         if step == "swap":
             return list(swap_actions(tables, seat))
         if step == "discard":
-            return [{"type": "discard", "kind": k} for k in C.CHARACTERS if tables[seat][k] > 0]
+            return [{"type": "discard", "kind": k} for k in table_characters(tables[seat])]
         return []
 
     def _copy_state(self, state: dict) -> dict:
@@ -628,8 +558,8 @@ class KoryoGame(Game):
         self._advance(state, rng)
 
     def _legal_match(self, state: dict, action: dict) -> dict | None:
-        """The legal action equal to `action`, checked against the rules of _legal_actions
-        directly (a fresh dict), or None."""
+        """The legal action equal to `action` (a fresh dict), or None: the action's shape, then its
+        fields checked against the sets _legal_actions lists (play_most, steal_targets ...)."""
         step, seat, kind = state["step"], state["turn"], action["type"]
         # the action's keys are exactly "type" and its fields: as many keys, and every field there
         # (a missing field reads None, which is not of the field's type)
@@ -637,20 +567,21 @@ class KoryoGame(Game):
             if step != "play" or len(action) != 3:
                 return None
             k, count = action.get("kind"), action.get("count")
-            cap = play_cap(state)
-            if type(k) is int and type(count) is int and 0 < k < K and 0 < count <= state["hands"][seat][k] \
-                    and (cap is None or count <= cap):
-                return {"type": "play", "kind": k, "count": count}
+            if type(k) is int and type(count) is int and 0 < k < K and 0 < count:
+                hand = state["hands"][seat]
+                if count <= hand[k] and count <= play_most(hand, play_cap(state)):
+                    return {"type": "play", "kind": k, "count": count}
             return None
         if kind == "play2":
             if step != "play" or len(action) != 2 or state["ship"] != seat:
                 return None
-            kinds, cap = action.get("kinds"), play_cap(state)
-            if type(kinds) is not list or len(kinds) != 2 or (cap is not None and cap < 2):
+            kinds = action.get("kinds")
+            if type(kinds) is not list or len(kinds) != 2:
                 return None
             a, b = kinds
             hand = state["hands"][seat]
-            if type(a) is int and type(b) is int and 0 < a < b < K and hand[a] and hand[b]:
+            if type(a) is int and type(b) is int and 0 < a < b < K and hand[a] and hand[b] \
+                    and play_most(hand, play_cap(state)) >= 2:
                 return {"type": "play2", "kinds": [a, b]}
             return None
         if kind != step or len(action) != len(_ACTION_FIELDS[kind]) + 1:
@@ -661,31 +592,31 @@ class KoryoGame(Game):
         tables = state["tables"]
         if kind == "steal":
             target = action["target"]
-            if target != seat and 0 <= target < len(tables) and state["coins"][target] > 0:
+            if target in steal_targets(tables, state["coins"], seat):
                 return {"type": "steal", "target": target}
         elif kind == "priest":
             k = action["kind"]
-            if k in C.EVENTS and tables[seat][k] > 0:
+            if k in priest_targets(tables, seat):
                 return {"type": "priest", "kind": k}
         elif kind == "destroy":
             target, k = action["target"], action["kind"]
-            if target != seat and 0 <= target < len(tables) and k in C.CHARACTERS and tables[target][k] > 0 \
-                    and power_holder(tables, C.GUARDIAN) != target:
+            if target in destroy_targets(tables, seat) and k in table_characters(tables[target]):
                 return {"type": "destroy", "target": target, "kind": k}
         elif kind == "swap":
             a, ka, b, kb = action["a"], action["ka"], action["b"], action["kb"]
-            if 0 <= a < b < len(tables) and ka != kb and ka in C.CHARACTERS and kb in C.CHARACTERS \
-                    and tables[a][ka] > 0 and tables[b][kb] > 0:
-                protected = spy_protected(tables)
-                if protected is None or protected not in (a, b, seat):
+            if a < b and ka != kb and 0 <= a and b < len(tables):
+                seats = swap_seats(tables, seat)
+                if a in seats and b in seats and ka in table_characters(tables[a]) \
+                        and kb in table_characters(tables[b]):
                     return {"type": "swap", "a": a, "ka": ka, "b": b, "kb": kb}
         elif kind == "discard":
             k = action["kind"]
-            if k in C.CHARACTERS and tables[seat][k] > 0:
+            if k in table_characters(tables[seat]):
                 return {"type": "discard", "kind": k}
         return None
 
     def _why_illegal(self, state: dict, action: dict) -> str | None:
+        """Why `action` is refused, read from the same sets as the list and the check."""
         step, kind = state["step"], action.get("type")
         if kind != step and not (step == "play" and kind == "play2"):
             return f"the decision now is {step!r}"
@@ -704,15 +635,16 @@ class KoryoGame(Game):
             missing = [k for k in kinds if state["hands"][seat][k] == 0]
             if missing:
                 return f"you hold no card {missing[0]}"
-            return f"at most {play_cap(state)} card(s) may be played this round"
+            return f"at most {play_most(state['hands'][seat], play_cap(state))} card(s) may be played this round"
         if kind == "play":
-            cap, count, k = play_cap(state), action.get("count"), action.get("kind")
+            count, k = action.get("count"), action.get("kind")
             if not _is_kind(k):
                 return f"there is no card kind {k!r}"
             if isinstance(count, bool) or not isinstance(count, int) or count < 1:
                 return "play at least one card"
-            if cap is not None and count > cap:
-                return f"at most {cap} card(s) may be played this round"
+            most = play_most(state["hands"][seat], play_cap(state))
+            if count > most:
+                return f"at most {most} card(s) may be played this round"
             return f"you hold {state['hands'][seat][k]} × card {k}, not {count}"
         if kind == "steal":
             target = action.get("target")
@@ -720,24 +652,26 @@ class KoryoGame(Game):
                 return "you cannot rob yourself"
             if _is_seat(target, tables) and state["coins"][target] == 0:
                 return f"player {target + 1} has no gold"
-            return "rob another player who has gold"
+            return f"rob another player who has gold: {steal_targets(tables, state['coins'], seat)}"
         if kind == "priest":
-            return f"you have no event card {action.get('kind')!r} on your table"
+            return (f"you have no event card {action.get('kind')!r} on your table "
+                    f"(event kinds there: {priest_targets(tables, seat)})")
         if kind == "destroy":
             target, k = action.get("target"), action.get("kind")
             if target == seat:
                 return "destroy a card of another player"
-            if _is_seat(target, tables) and target == power_holder(tables, C.GUARDIAN):
+            if _is_seat(target, tables) and target not in destroy_targets(tables, seat):
                 return f"player {target + 1} holds the Guardian (7) majority: their cards cannot be destroyed"
             if _is_seat(target, tables) and _is_kind(k):
                 return f"player {target + 1} has no card {k} on their table"
             return "name a player and one of their character kinds"
         if kind == "swap":
             a, ka, b, kb = (action.get(key) for key in ("a", "ka", "b", "kb"))
+            seats = swap_seats(tables, seat)
             protected = spy_protected(tables)
-            if protected is not None and protected in (a, b, seat):
+            if protected is not None and (not seats or protected in (a, b)):
                 return f"player {protected + 1} holds the Spy (2) majority without a Guardian: Lobbying cannot touch them"
-            if _is_seat(a, tables) and _is_seat(b, tables) and isinstance(a, int) and isinstance(b, int):
+            if _is_seat(a, tables) and _is_seat(b, tables):
                 if a == b:
                     return "swap cards of two different players"
                 if a > b:
@@ -745,11 +679,12 @@ class KoryoGame(Game):
                 if ka == kb:
                     return "swap two cards of different kinds"
                 for p, k in ((a, ka), (b, kb)):
-                    if _is_kind(k) and k in C.CHARACTERS and tables[p][k] == 0:
+                    if k not in table_characters(tables[p]):
                         return f"player {p + 1} has no card {k} on their table"
             return "name two players and one character kind of each"
         if kind == "discard":
-            return f"you have no character card {action.get('kind')!r} on your table"
+            return (f"you have no character card {action.get('kind')!r} on your table "
+                    f"(character kinds there: {table_characters(tables[seat])})")
         return None
 
     # -------------------------------------------------------------- views, scores

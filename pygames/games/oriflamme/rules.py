@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import INFO
-from ...core import Game, RecordError, SetupError, log_entry, log_visible_to, option
+from ...core import Game, RecordError, log_entry, log_visible_to, option
 from . import cards
 
 KINDS = cards.KINDS
@@ -37,6 +37,41 @@ def _sorted_kinds(kinds: list[str]) -> list[str]:
     return sorted(kinds, key=KINDS.index)
 
 
+# ------------------------------------------------------------------ what each decision allows
+# One statement per decision of what is legal, read by the legal list, apply's direct check
+# (_legal_match) and the reason of a refusal (_why_illegal): where a card may be placed
+# (PLACE_ENDS, own_stacks), where a Royal Decree may move a card (move_gaps, move_ontos), and for
+# the other decisions of the resolution the candidates the pending decision lists ("cands").
+#: PLACE_ENDS[the queue holds cards]: where a card may be placed besides on the placer's own stacks:
+#: the centre of the empty queue, else either end (a table, not a function: asked on every placement)
+PLACE_ENDS = (("center",), ("left", "right"))
+
+
+def own_stacks(queue: list, seat: int) -> list[int]:
+    """The stacks ``seat`` may place a card on: those whose top card is the seat's."""
+    own = []
+    for i, stack in enumerate(queue):
+        if stack[-1]["o"] == seat:
+            own.append(i)
+    return own
+
+
+def move_gaps(queue: list, pos: int) -> range | list[int]:
+    """The gaps (0..len(queue)) a Royal Decree may move the top card at ``pos`` to: any, but for a
+    card alone in its stack the two on either side of it (where it already is)."""
+    gaps = range(len(queue) + 1)
+    if len(queue[pos]) == 1:
+        return [g for g in gaps if g != pos and g != pos + 1]
+    return gaps
+
+
+def move_ontos(queue: list, here: int, pos: int) -> list[int]:
+    """The stacks a Royal Decree (resolving at ``here``) may move the top card at ``pos`` onto: a
+    stack topped by the same family, other than the card's own and the Decree's."""
+    owner = queue[pos][-1]["o"]
+    return [j for j, other in enumerate(queue) if other[-1]["o"] == owner and j != pos and j != here]
+
+
 def _round_order(seating: list[int], first: int) -> list[int]:
     """Who places in a round, in turn: every seat once, clockwise from the round's first player."""
     start = seating.index(first)
@@ -46,7 +81,6 @@ def _round_order(seating: list[int], first: int) -> list[int]:
 class OriflammeGame(Game):
     info = INFO
     version = 1
-    test_option_keys = ("seating", "first_player", "hands", "removed", "no_shuffle")
 
     # ------------------------------------------------------------------ setup
     def _option_specs(self) -> list[dict]:
@@ -58,42 +92,18 @@ class OriflammeGame(Game):
             help_ja="オフ(標準): 他プレイヤーのカードによる排除のときだけ待ち伏せが発動します。")]
 
     def _setup(self, num_players: int, rng: Any, options: dict) -> dict:
+        """A random deal: the seating, the first player, each family's seven cards (tests build fixed
+        positions from it: tests/oriflamme/oriflamme_helpers.py, checked by _check_state)."""
         n = num_players
-        no_shuffle = options.get("no_shuffle", False)
-        if not isinstance(no_shuffle, bool):
-            raise SetupError("no_shuffle must be true or false")
-        seating = options.get("seating")
-        if seating is None:
-            seating = list(range(n))
-            if not no_shuffle:
-                rng.shuffle(seating)
-        elif not (isinstance(seating, list) and all(type(s) is int for s in seating)
-                  and sorted(seating) == list(range(n))):
-            raise SetupError(f"seating must list the seats 0..{n - 1} once each, in clockwise order")
-        first = options.get("first_player")
-        if first is None:
-            first = 0 if no_shuffle else rng.randbelow(n)
-        elif type(first) is not int or not 0 <= first < n:
-            raise SetupError(f"first_player must be a seat from 0 to {n - 1}")
-        hands_opt = self._per_seat(options.get("hands"), n, "hands", cards.HAND_SIZE)
-        removed_opt = self._per_seat(options.get("removed"), n, "removed", cards.REMOVED)
+        seating = list(range(n))
+        rng.shuffle(seating)
+        first = rng.randbelow(n)
         hands, removed = [], []
         for seat in range(n):
-            hand, out = hands_opt[seat], removed_opt[seat]
-            if hand is not None and out is not None:
-                if set(hand) & set(out):
-                    raise SetupError(f"seat {seat}: a card cannot be both in hand and removed")
-            elif hand is not None:
-                out = [k for k in KINDS if k not in hand]
-            elif out is not None:
-                hand = [k for k in KINDS if k not in out]
-            else:
-                family = list(KINDS)
-                if not no_shuffle:
-                    rng.shuffle(family)
-                hand, out = family[:cards.HAND_SIZE], family[cards.HAND_SIZE:]
-            hands.append(_sorted_kinds(hand))
-            removed.append(_sorted_kinds(out))
+            family = list(KINDS)
+            rng.shuffle(family)
+            hands.append(_sorted_kinds(family[:cards.HAND_SIZE]))
+            removed.append(_sorted_kinds(family[cards.HAND_SIZE:]))
         state = {
             "num_players": n, "seating": seating, "first": first, "order": _round_order(seating, first),
             "round": 1,
@@ -108,23 +118,6 @@ class OriflammeGame(Game):
         state["log"].append(log_entry("start", seating=list(seating), first=first))
         state["log"].append(log_entry("round", round=1, first=first))
         return state
-
-    @staticmethod
-    def _per_seat(value: Any, n: int, key: str, size: int) -> list:
-        if value is None:
-            return [None] * n
-        if not isinstance(value, list) or len(value) != n:
-            raise SetupError(f"{key} must be a list with one entry per seat ({n})")
-        result = []
-        for seat, kinds in enumerate(value):
-            if kinds is None:
-                result.append(None)
-                continue
-            if not isinstance(kinds, list) or len(kinds) != size or len(set(map(str, kinds))) != size \
-                    or any(k not in KINDS for k in kinds):
-                raise SetupError(f"{key}[{seat}] must list {size} different cards among {', '.join(KINDS)}")
-            result.append(list(kinds))
-        return result
 
     # ------------------------------------------------------------------ whose turn
     @staticmethod
@@ -144,17 +137,16 @@ class OriflammeGame(Game):
             seat = state["order"][state["turn"]]  # the placer
             queue = state["queue"]
             hand = state["hands"][seat]
-            if not queue:
-                return [{"type": "place", "card": k, "at": "center"} for k in hand]
-            own = []
-            for i, stack in enumerate(queue):
-                if stack[-1]["o"] == seat:
-                    own.append(i)
+            ends = PLACE_ENDS[len(queue) > 0]
+            if len(ends) == 1:  # the first card of the round: the centre
+                return [{"type": "place", "card": k, "at": ends[0]} for k in hand]
+            left, right = ends  # both ends written out: this list is built for every placement
+            own = own_stacks(queue, seat)
             actions = []
             add = actions.append
             for k in hand:  # each card: at either end of the queue, or on one of the placer's own stacks
-                add({"type": "place", "card": k, "at": "left"})
-                add({"type": "place", "card": k, "at": "right"})
+                add({"type": "place", "card": k, "at": left})
+                add({"type": "place", "card": k, "at": right})
                 for i in own:
                     add({"type": "place", "card": k, "at": "stack", "pos": i})
             return actions
@@ -174,23 +166,18 @@ class OriflammeGame(Game):
 
     def _move_actions(self, state: dict) -> list[dict]:
         queue, here = state["queue"], state["pos"]
-        gaps = range(len(queue) + 1)
         actions = []
-        for i, stack in enumerate(queue):
+        for i in range(len(queue)):
             if i == here:
                 continue
-            owner = stack[-1]["o"]
-            if len(stack) == 1:  # alone: the gaps on either side of it are where it already is
-                actions += [{"type": "move", "pos": i, "gap": g} for g in gaps if g != i and g != i + 1]
-            else:
-                actions += [{"type": "move", "pos": i, "gap": g} for g in gaps]
-            actions += [{"type": "move", "pos": i, "onto": j} for j, other in enumerate(queue)
-                        if other[-1]["o"] == owner and j != i and j != here]
+            actions += [{"type": "move", "pos": i, "gap": g} for g in move_gaps(queue, i)]
+            actions += [{"type": "move", "pos": i, "onto": j} for j in move_ontos(queue, here, i)]
         return actions
 
     def _legal_match(self, state: dict, action: dict) -> dict | None:
-        """The legal action equal to ``action`` (a new dict), or None: the same answers as
-        ``_legal_actions`` gives, checked without building the list."""
+        """The legal action equal to ``action`` (a new dict), or None: the action's shape, then its
+        fields checked against what the list is built from (PLACE_ENDS, own_stacks, move_gaps,
+        move_ontos, the pending decision's candidates)."""
         kind = action["type"]
         pending = state["pending"]
         if pending is None:  # the placement phase
@@ -203,11 +190,11 @@ class OriflammeGame(Game):
                 return None
             if at == "stack":
                 pos = action.get("pos")
-                if len(action) == 4 and type(pos) is int and 0 <= pos < len(queue) \
-                        and queue[pos][-1]["o"] == seat:
+                # own_stacks' condition asked of the one stack named (not the list of all of them)
+                if len(action) == 4 and type(pos) is int and 0 <= pos < len(queue) and queue[pos][-1]["o"] == seat:
                     return {"type": "place", "card": card, "at": "stack", "pos": pos}
                 return None
-            if len(action) == 3 and (at in ("left", "right") if queue else at == "center"):
+            if len(action) == 3 and at in PLACE_ENDS[len(queue) > 0]:
                 return {"type": "place", "card": card, "at": at}
             return None
         wanted = pending["type"]
@@ -228,17 +215,16 @@ class OriflammeGame(Game):
             return None
         if "gap" in action:
             gap = action["gap"]
-            if type(gap) is int and 0 <= gap <= len(queue) \
-                    and not (len(queue[pos]) == 1 and gap in (pos, pos + 1)):
+            if type(gap) is int and gap in move_gaps(queue, pos):
                 return {"type": "move", "pos": pos, "gap": gap}
             return None
         onto = action.get("onto")
-        if type(onto) is int and 0 <= onto < len(queue) and onto != pos and onto != here \
-                and queue[onto][-1]["o"] == queue[pos][-1]["o"]:
+        if type(onto) is int and onto in move_ontos(queue, here, pos):
             return {"type": "move", "pos": pos, "onto": onto}
         return None
 
     def _why_illegal(self, state: dict, action: dict) -> str | None:
+        """Why ``action`` is refused, read from the same statements as the list and the check."""
         kind = action.get("type")
         phase = state["phase"]
         if phase == "place":
@@ -249,7 +235,8 @@ class OriflammeGame(Game):
                 return f"{action.get('card')!r} is not in your hand"
             if action.get("at") == "stack":
                 return "you may only stack on top of one of your own cards"
-            return "place at the left or right end (the centre for the first card), or on one of your own cards"
+            ends = " or ".join(PLACE_ENDS[len(state["queue"]) > 0])
+            return f"place at the {ends} of the queue, or on one of your own cards"
         pending = state["pending"]["type"]
         wanted = {"reveal": "reveal or leave", "target": "target", "spy": "spy", "copy": "copy",
                   "move": "move"}[pending]
@@ -260,8 +247,8 @@ class OriflammeGame(Game):
             if pos == here:
                 return "a Royal Decree moves another card, not itself"
             onto = action.get("onto")
-            if isinstance(pos, int) and isinstance(onto, int) and 0 <= pos < len(queue) and 0 <= onto < len(queue) \
-                    and queue[onto][-1]["o"] != queue[pos][-1]["o"]:
+            if type(pos) is int and 0 <= pos < len(queue) and type(onto) is int and 0 <= onto < len(queue) \
+                    and onto not in move_ontos(queue, here, pos) and onto != pos and onto != here:
                 return f"the card at pos {pos} may go only onto a card of its own family (pos {onto} is another player's)"
             return ("a Royal Decree moves a top card other than itself to another place (a gap "
                     f"0..{len(queue)} or onto a card of the same family), not back where it was")
@@ -685,20 +672,30 @@ class OriflammeGame(Game):
         }
 
     def _check_state(self, state: dict) -> None:
+        """The one check of a state that did not come from play: a loaded save, or a test position
+        (tests/oriflamme/oriflamme_helpers.py)."""
         for key in ("seating", "first", "order", "round", "phase", "turn", "hands", "removed", "ip", "queue",
                     "discard", "pos", "pending", "gone", "options", "log"):
             if key not in state:
                 raise RecordError(f"the saved state lacks {key!r}")
         if state["phase"] not in ("place", "resolve", "over"):
             raise RecordError("the saved state has an unknown phase")
-        if state["order"] != _round_order(state["seating"], state["first"]):
-            raise RecordError("the saved state's placement order does not follow its seating")
         n = state["num_players"]
-        for p in range(n):
-            total = len(state["hands"][p]) + len(state["removed"][p]) + len(state["discard"][p])
-            total += sum(1 for stack in state["queue"] for c in stack if c["o"] == p)
-            if total != len(KINDS):
-                raise RecordError("the saved state does not hold ten cards per family")
+        seating = state["seating"]
+        if type(seating) is not list or any(type(s) is not int for s in seating) or sorted(seating) != list(range(n)) \
+                or type(state["first"]) is not int or state["first"] not in seating:
+            raise RecordError(f"the saved state's seating is not the seats 0..{n - 1} once each, with the first among them")
+        if state["order"] != _round_order(seating, state["first"]):
+            raise RecordError("the saved state's placement order does not follow its seating")
+        try:
+            for p in range(n):
+                family = list(state["hands"][p]) + list(state["removed"][p]) + list(state["discard"][p])
+                family += [c["k"] for stack in state["queue"] for c in stack if c["o"] == p]
+                if sorted(family, key=str) != sorted(KINDS, key=str) or len(state["removed"][p]) != cards.REMOVED \
+                        or state["hands"][p] != _sorted_kinds(state["hands"][p]):
+                    raise ValueError
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise RecordError("the saved state does not hold the ten cards of each family once each") from None
 
 
 GAME = OriflammeGame()
