@@ -9,6 +9,7 @@ private ones): see rules.py.
 from __future__ import annotations
 
 from itertools import combinations
+
 from ...core.rng import Rng, draw_to_top
 from . import INFO
 from . import cards as C

@@ -421,7 +421,8 @@ class CoupGame(Game):
         except (KeyError, TypeError, ValueError, IndexError):
             ok = False
         if not ok:
-            raise RecordError("the saved state is damaged (cards, coins, seats, factions or the almshouse do not add up)")
+            raise RecordError("the saved state is damaged "
+                              "(cards, coins, seats, factions or the almshouse do not add up)")
 
 
 GAME = CoupGame()

@@ -7,9 +7,8 @@ every change here replaces a list or a card instead of changing it in place.
 
 from __future__ import annotations
 
-from .stats import CARDS, RIVAL_ICONS, find_inst, rivalry_line_count, total_power
 from . import cards as C
-
+from .stats import CARDS, RIVAL_ICONS, find_inst, rivalry_line_count, total_power
 
 #: a player's card-id lists that the rules replace rather than change in place (they change
 #: far less often than a state is copied, so copies of the state share them); the lists of

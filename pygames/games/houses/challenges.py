@@ -5,16 +5,33 @@ challenge window, the resolution with its claim and keywords, Intimidate and the
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from .stats import (ALREADY_CHOSEN, CARDS, KINDS, KNELT, any_ready, base_str, behind, card_name, claim, find_inst,
-                    keywords_of, leads_over, opponents, ready_characters, rivalry_applies, side_has_strength,
-                    side_strength, standing_icons, unready)
+from . import turn_end
 from .board import add_to, change_card, cid_of, draw, gain_power, kill, kneel_cards, log
 from .effects import effect_targets, event_choice, may_respond, play_event, run_effects
 from .legality import Choice, Closing, Decision, offered
-from . import turn_end
-
+from .stats import (
+    ALREADY_CHOSEN,
+    CARDS,
+    KINDS,
+    KNELT,
+    any_ready,
+    base_str,
+    behind,
+    card_name,
+    claim,
+    find_inst,
+    keywords_of,
+    leads_over,
+    opponents,
+    ready_characters,
+    rivalry_applies,
+    side_has_strength,
+    side_strength,
+    standing_icons,
+    unready,
+)
 
 # the locations with an ability used at the start of the challenges
 ABILITY_LOCATIONS = {cid for cid, c in CARDS.items() if c.get("window") == "challenges_start"}

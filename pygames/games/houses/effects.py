@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .stats import CARDS, base_str, card_name, event_cost, find_inst, loyal_ok, opponents
 from .board import add_to, change_card, cid_of, draw, gain_power, kill, log, take_from
 from .legality import Choice, Decision
+from .stats import CARDS, base_str, card_name, event_cost, find_inst, loyal_ok, opponents
 
 # event card ids by window, in id order (the order legal actions list them)
 EVENTS_BY_WINDOW = {window: [cid for cid in sorted(CARDS) if CARDS[cid]["type"] == "event"

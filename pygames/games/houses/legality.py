@@ -18,8 +18,9 @@ challenge, the gold a card's cost may drop by), so that every candidate does not
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 #: what a choice's tests read of the state, once per list or check (each choice its own shape)
 Context = Any
@@ -128,7 +129,8 @@ def _lister(decision: Decision) -> Callable[[dict, int], list[dict]]:
 def _adder(choice: Choice) -> Callable[[dict, int, list], None]:
     """Appends a choice's legal actions to a list: every candidate not refused, with each target."""
     context, candidates, refusal, targets = choice.context, choice.candidates, choice.refusal, choice.targets
-    key, type_of, name, aim_name, first_type = choice.key, choice.type_of, choice.field, choice.target_field, choice.types[0]
+    key, type_of, name = choice.key, choice.type_of, choice.field
+    aim_name, first_type = choice.target_field, choice.types[0]
     targeted = choice.targeted
 
     def add(state: dict, seat: int, out: list) -> None:

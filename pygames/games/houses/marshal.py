@@ -4,14 +4,12 @@ gold from income, then marshal cards and play Marshalling events until the playe
 
 from __future__ import annotations
 
-from .stats import (CARDS, agenda_rules, card_name, event_cost, find_inst, income, marshal_cost, penalty,
-                    unique_blocked)
+from . import cards as C
+from . import challenges, turn_end
 from .board import add_to, change_card, draw, kneel_cards, log, new_inst, put_in_play, take_from
 from .effects import EVENT_WINDOW, effect_targets, hand_card_missing, play_event
 from .legality import Choice, Closing, Decision
-from . import cards as C
-from . import challenges, turn_end
-
+from .stats import CARDS, agenda_rules, card_name, event_cost, find_inst, income, marshal_cost, penalty, unique_blocked
 
 #: what the marshal step reads of a card, by card id: (type, printed cost, House, loyal, unique, limited)
 MARSHAL_FACTS = {cid: (c["type"], c["cost"], c["house"], c["loyal"], c["unique"], c["limited"])

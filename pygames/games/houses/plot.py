@@ -5,11 +5,11 @@ all are revealed, initiative sets the turn order (or its winner picks the first 
 
 from __future__ import annotations
 
-from .stats import PLOTS, initiative, living, total_power
+from . import marshal
 from .board import log
 from .effects import run_effects
 from .legality import Choice, Decision
-from . import marshal
+from .stats import PLOTS, initiative, living, total_power
 
 
 def plot_choices(player: dict) -> list[str]:

@@ -298,7 +298,8 @@ def check_state(state: dict) -> None:
     fixed = state["fixed"]
     if type(fixed) is not dict or set(fixed) != {"no_shuffle", "skip_setup", "first_player"} \
             or type(fixed["no_shuffle"]) is not bool or type(fixed["skip_setup"]) is not bool \
-            or not (fixed["first_player"] is None or (type(fixed["first_player"]) is int and 0 <= fixed["first_player"] < n)):
+            or not (fixed["first_player"] is None
+                    or (type(fixed["first_player"]) is int and 0 <= fixed["first_player"] < n)):
         raise RecordError(f"bad fixed settings {fixed!r}: no_shuffle and skip_setup are true or false, "
                           "first_player is a seat or null")
     if state["stage"] != "over" and state["stage"] not in DECISIONS:

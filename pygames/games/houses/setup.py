@@ -4,13 +4,12 @@ agenda and the cards placed face down; then everything is revealed and round 1 b
 
 from __future__ import annotations
 
-from .stats import CARDS, card_name, loyal_ok, penalty, unique_blocked
+from . import cards as C
+from . import plot
 from .board import add_to, draw, log, new_inst, put_in_play, starter_deck, take_from
 from .effects import hand_card_missing
 from .legality import Choice, Closing, Decision
-from . import cards as C
-from . import plot
-
+from .stats import CARDS, card_name, loyal_ok, penalty, unique_blocked
 
 #: the agendas a player may choose from (the same for every player), "none" first
 AGENDA_CHOICES = ("none", *C.AGENDAS)
@@ -201,6 +200,7 @@ DECISIONS = {
     "setup": Decision("setup", (Choice(
         types=("place",), field="card", value_type=str,
         context=lambda state, seat: (state["players"][seat], setup_spent(state["players"][seat])),
-        candidates=lambda ctx: sorted(set(ctx[0]["hand"])), find=lambda ctx, cid: cid if cid in ctx[0]["hand"] else None,
+        candidates=lambda ctx: sorted(set(ctx[0]["hand"])),
+        find=lambda ctx, cid: cid if cid in ctx[0]["hand"] else None,
         refusal=place_refusal, facts=place_facts, missing=hand_card_missing),), (Closing("place_done"),)),
 }

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from . import cards as C
 
-
 CARDS = C.CARDS
 
 

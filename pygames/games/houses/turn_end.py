@@ -4,11 +4,11 @@
 
 from __future__ import annotations
 
-from .stats import dominance_total, living, reserve
+from . import marshal, plot
 from .board import add_to, end_game, end_most_power, gain_power, log, take_from
 from .effects import PENDING_DISCARD
 from .legality import Decision
-from . import marshal, plot
+from .stats import dominance_total, living, reserve
 
 
 def end_turn(state: dict, rng) -> None:

@@ -21,8 +21,16 @@ from pygames.core.rng import draw_to_top  # the deal's draw (docs/rules/koryo.md
 
 from . import INFO
 from . import cards as C
-from .tables import (breakdown, characters, composition, empty_pile, holds_power, power_holder, score_holder,
-                     spy_protected)
+from .tables import (
+    breakdown,
+    characters,
+    composition,
+    empty_pile,
+    holds_power,
+    power_holder,
+    score_holder,
+    spy_protected,
+)
 
 #: the rules' game, and the tables' helpers the bot and the compact engine read from here
 __all__ = ["GAME", "KoryoGame", "composition", "holds_power", "power_holder", "score_holder", "spy_protected"]

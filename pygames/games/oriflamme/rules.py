@@ -99,7 +99,7 @@ class OriflammeGame(Game):
         rng.shuffle(seating)
         first = rng.randbelow(n)
         hands, removed = [], []
-        for seat in range(n):
+        for _seat in range(n):
             family = list(KINDS)
             rng.shuffle(family)
             hands.append(_sorted_kinds(family[:cards.HAND_SIZE]))

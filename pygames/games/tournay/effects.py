@@ -8,7 +8,7 @@ from pygames.core import log_entry
 
 from . import cards as K
 from .citizens import draw_modes, take_citizens
-from .district import count_visible, chars_in_line, other_buildings, token_cells
+from .district import chars_in_line, count_visible, other_buildings, token_cells
 from .state import add_citizens, put, put_cell, put_slot, take_into_hand, with_deniers
 
 CARDS, EVENTS, COLOURS = K.CARDS, K.EVENTS, K.COLOURS

@@ -21,7 +21,7 @@ the lists are built stage by stage, in the order of the rules.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from pygames.core import strict_equal
 

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import cards as K
 from pygames.core import RecordError
 
+from . import cards as K
 from .district import DECK_OF
 
 CARDS, EVENTS = K.CARDS, K.EVENTS
