@@ -64,3 +64,9 @@ def purse_attrs(kind: str, amount: int | None = None, bank: bool = False) -> str
     if bank:
         attrs += ' data-bank="1"'
     return attrs
+
+
+def describe_error(exc: BaseException) -> str:
+    """An exception as one short line for a notice (its message, else its kind)."""
+    text = str(exc).strip() or type(exc).__name__
+    return text if len(text) < 300 else text[:297] + "…"
