@@ -38,6 +38,15 @@ def host_table(wire: Wire, game_id: str, seats: list[str], name: str = "Hana", o
     return host
 
 
+def finish(steps):
+    """Run a thinking generator (a bot's move, a hint) to its end, as the page does in slices."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def click_through(app, session, action: dict) -> None:
     view = session.view()
     for key in session.render.action_steps(action, view):
@@ -54,13 +63,7 @@ def play_to_end(wire: Wire, host, guests: dict, rnd: random.Random, limit: int =
             return
         mover = session.mover()
         if host.bot_to_move():
-            steps = host.bot_thinking()
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    host.bot_played(done.value)
-                    break
+            host.bot_played(finish(host.bot_thinking()))
         elif session.human_turn():
             legal = session.game.legal_actions(session.state)
             click_through(host, session, rnd.choice(legal))
@@ -248,13 +251,7 @@ def test_lost_and_repeated_messages_change_nothing(monkeypatch):
             wire.fault(guest, "host", duplicate=1)
             wire.fault(host, conn, duplicate=1)
         if host.bot_to_move():
-            steps = host.bot_thinking()
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    host.bot_played(done.value)
-                    break
+            host.bot_played(finish(host.bot_thinking()))
         elif session.human_turn():
             click_through(host, session, rnd.choice(session.game.legal_actions(session.state)))
         elif guest.phase() == "human":
@@ -427,13 +424,7 @@ def test_a_friend_asks_for_a_hint_worked_out_on_its_own_device(monkeypatch):
         wire.run()
     guest.action("hint")
     assert guest.hint_wanted()
-    steps = guest.hint_thinking()
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            guest.hint_done(done.value, guest.epoch)
-            break
+    guest.hint_done(finish(guest.hint_thinking()), guest.epoch)
     assert guest.hint is not None and 'data-testid="hint"' in guest.render()
     assert any(strict_equal(guest.hint["action"], a) for a in guest.guest_session.legal())
 

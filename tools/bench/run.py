@@ -7,8 +7,9 @@ import argparse
 import gzip
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import ROOT, BuildError, log
 from ..site import PACKAGE_ZIP, build
@@ -39,6 +40,9 @@ from .engines import (
 )
 from .friends import bench_friends, friends_table
 from .lobby import bench_lobby, lobby_lines, lobby_table
+
+if TYPE_CHECKING:  # the test extra's Playwright
+    from playwright.sync_api import Browser
 
 
 def runtimes() -> dict[str, str]:
@@ -141,66 +145,61 @@ def bench_browser(args: argparse.Namespace, files: dict[str, bytes], before: Pat
     return results
 
 
-def run_lobby(args: argparse.Namespace) -> int:
-    """Only the lobby's figures (--lobby-only): measured, printed, put into the lobby entry of
-    bench/results.json (the rest of the file is kept) and into docs/figures/lobby.md."""
-    files = build()
+def measure_alone(files: dict[str, bytes], measure: Callable[[Browser, str], dict]) -> dict:
+    """One figure of the browser run on its own (--lobby-only, --friends-only): the built site served,
+    one Chromium, ``measure(browser, url)``."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         raise BuildError("playwright is not installed (pip install -e .[test])") from None
-    import pygames
-
-    out = BENCH_DIR / "results.json"
-    results = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
-    results.update({"when": now(), "machine": machine(), "runtimes": runtimes(), "bytes": bench_bytes(files)})
-    results.setdefault("settings", {})["runs"] = args.runs
     with bench_site(files) as url, sync_playwright() as p:
-        chromium = find_chromium(install=False)
-        browser = p.chromium.launch(args=chromium_args(), executable_path=chromium)
+        browser = p.chromium.launch(args=chromium_args(), executable_path=find_chromium(install=False))
         try:
-            lobby = bench_lobby(browser, url, args.runs, next(iter(pygames.GAMES)))
+            return measure(browser, url)
         finally:
             browser.close()
+
+
+def keep_chromium_entry(key: str, value: dict, **top: object) -> dict:
+    """bench/results.json with its Chromium entry ``key`` replaced (the rest of the file kept)."""
+    out = BENCH_DIR / "results.json"
+    results = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
+    results.update(top)
     if not isinstance(results.get("chromium"), dict) or "skipped" in results["chromium"]:
         results["chromium"] = {}
-    results["chromium"]["lobby"] = lobby
+    results["chromium"][key] = value
     BENCH_DIR.mkdir(exist_ok=True)
     out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    return results
+
+
+def run_lobby(args: argparse.Namespace) -> int:
+    """Only the lobby's figures (--lobby-only): measured, printed, put into the lobby entry of
+    bench/results.json (the rest of the file is kept) and into docs/figures/lobby.md."""
+    import pygames
+
+    files = build()
+    lobby = measure_alone(files, lambda browser, url: bench_lobby(browser, url, args.runs, next(iter(pygames.GAMES))))
+    results = keep_chromium_entry("lobby", lobby, when=now(), machine=machine(), runtimes=runtimes(),
+                                  bytes=bench_bytes(files))
+    results.setdefault("settings", {})["runs"] = args.runs
+    (BENCH_DIR / "results.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     for line in lobby_lines(lobby):
         log(line)
     written = write_figure(FIGURES, LOBBY_FIGURE, lobby_table(results))
-    log(f"\nwrote the lobby's figures into {out.relative_to(ROOT)} and {written.relative_to(ROOT)}")
+    log(f"\nwrote the lobby's figures into bench/results.json and {written.relative_to(ROOT)}")
     return 0
 
 
 def run_friends(args: argparse.Namespace) -> int:
     """Only the friends' figures (--friends-only): into bench/results.json (the rest kept) and
     docs/figures/friends.md."""
-    files = build()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        raise BuildError("playwright is not installed (pip install -e .[test])") from None
-    out = BENCH_DIR / "results.json"
-    results = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
-    with bench_site(files) as url, sync_playwright() as p:
-        chromium = find_chromium(install=False)
-        browser = p.chromium.launch(args=chromium_args(), executable_path=chromium)
-        try:
-            friends = bench_friends(browser, url, args.friend_games)
-        finally:
-            browser.close()
-    if not isinstance(results.get("chromium"), dict) or "skipped" in results["chromium"]:
-        results["chromium"] = {}
-    results["chromium"]["friends"] = friends
-    figure = dict(results, when=now(), machine=machine())
-    BENCH_DIR.mkdir(exist_ok=True)
-    out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    table = friends_table(figure)
+    friends = measure_alone(build(), lambda browser, url: bench_friends(browser, url, args.friend_games))
+    results = keep_chromium_entry("friends", friends)
+    table = friends_table(dict(results, when=now(), machine=machine()))
     log(table)
     written = write_figure(FIGURES, FRIENDS_FIGURE, table)
-    log(f"wrote the friends' figures into {out.relative_to(ROOT)} and {written.relative_to(ROOT)}")
+    log(f"wrote the friends' figures into bench/results.json and {written.relative_to(ROOT)}")
     return 0
 
 
