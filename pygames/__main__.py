@@ -15,7 +15,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("games", help="list the registered games")
     arena = sub.add_parser("arena", help="play bots against each other and report win rates")
     arena.add_argument("--game", action="append", help="game id (repeatable; default: all)")
-    arena.add_argument("--players", type=int, action="append", help="player count (repeatable; default: 2 or the minimum)")
+    arena.add_argument("--players", type=int, action="append",
+                       help="player count (repeatable; default: 2 or the minimum)")
     arena.add_argument("--challenger", default="normal")
     arena.add_argument("--opponent", default="random",
                        help="a level, or 'ruleai': coupml's RuleAI in every other seat (Coup only; needs the "

@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Iterable
+from typing import Any, TextIO
 
 from pygames import get_game
 from pygames.core import Rng
@@ -94,7 +96,7 @@ def engine_playouts(engine: str, players: int, seconds: float = 0.3, seed: str =
             "playouts_per_s": round(games / elapsed, 1), "actions_per_playout": round(actions / games, 1)}
 
 
-def serve(lines=None, out=None) -> None:
+def serve(lines: Iterable[str] | None = None, out: TextIO | None = None) -> None:
     """Answer ``engine_playouts`` requests, one JSON object per line, until the input ends:
     the bench's worker process (``python -c "from pygames import bench; bench.serve()"``)."""
     lines = sys.stdin if lines is None else lines
@@ -128,7 +130,7 @@ def positions(game_id: str, players: int, count: int, seed: str = "bench") -> li
 
 
 def bot_decisions(game_id: str, level: str, decisions: int = 10, players: int | None = None,
-                  seed: str = "bench", **settings) -> dict:
+                  seed: str = "bench", **settings: Any) -> dict:
     """Time of ``decisions`` bot decisions (the UI's bots: ``make_bot(level, seed)``) on
     positions of random games: median, mean and max in milliseconds."""
     from pygames.bots import make_bot
@@ -141,6 +143,7 @@ def bot_decisions(game_id: str, level: str, decisions: int = 10, players: int | 
     longest_step = 0.0  # the longest stretch between two yields of think(): what a slice can overrun by
     for state in positions(game_id, players, decisions, seed):
         seat = game.current_player(state)
+        assert seat is not None  # positions are of games not over
         view = game.view(state, seat)
         legal = game.legal_actions(state)
         started = step_started = time.perf_counter()

@@ -16,7 +16,8 @@ runs it to the end.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Generator
+from collections.abc import Callable, Generator
+from typing import Any
 
 from ..core import Action, Game, Rng, View
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .. import get_game
 from ..core import Game
@@ -121,7 +122,8 @@ def summarize(game_id: str, challenger: str, opponent: str, num_players: int,
 
 
 def markdown_table(results: list[dict[str, Any]]) -> str:
-    lines = ["| game | players | challenger vs opponents | games | win rate | 95% CI | fair share | ms/decision (challenger) |",
+    lines = ["| game | players | challenger vs opponents | games | win rate | 95% CI | fair share "
+             "| ms/decision (challenger) |",
              "|---|---:|---|---:|---:|---|---:|---:|"]
     for r in results:
         ms = r["ms_per_decision"][r["challenger"]]
@@ -213,19 +215,19 @@ def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_i
         import multiprocessing
         pool = multiprocessing.Pool(jobs)
     try:
-        for game_id, players, challenger, opponent in cells:
+        for game_id, count_players, challenger, opponent in cells:
             count = hard_games if challenger == "hard" and hard_games else games
             settings = {"hard": hard_settings(game_id)} if "hard" in (challenger, opponent) else {}
-            jobs_list = [(game_id, players, challenger, opponent, i, settings) for i in range(count)]
+            jobs_list = [(game_id, count_players, challenger, opponent, i, settings) for i in range(count)]
             started = time.perf_counter()
             results = pool.map(_bench_game, jobs_list, chunksize=1) if pool else [_bench_game(j) for j in jobs_list]
-            row = summarize(game_id, challenger, opponent, players, results)
+            row = summarize(game_id, challenger, opponent, count_players, results)
             row["seconds"] = round(time.perf_counter() - started, 1)
             if settings:
                 row["hard_settings"] = settings["hard"]
-            row["target"] = (target_for(challenger, opponent, players) or (None, ""))[1]
+            row["target"] = (target_for(challenger, opponent, count_players) or (None, ""))[1]
             row["met"] = meets(row)
-            mine[(game_id, players, challenger, opponent)] = row
+            mine[(game_id, count_players, challenger, opponent)] = row
             log(table_line(row) + f"  ({row['seconds']:.0f} s)")
             if json_path is not None:
                 write_json(json_path, {**saved_rows(json_path), **mine})

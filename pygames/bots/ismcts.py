@@ -39,7 +39,8 @@ import importlib
 import json
 import math
 import time
-from typing import Any, Callable, Generator
+from collections.abc import Callable, Generator
+from typing import Any
 
 from ..core import Action, Game, Rng, View, clone
 from . import Bot, best_index
@@ -182,6 +183,7 @@ class IsmctsBot(Bot):
             if len(legal) == 1:
                 action = legal[0]
             elif modelled:
+                assert mover is not None and settings is not None  # a game not over; modelled needs them
                 action = self._opponent_action(game, module, state, legal, mover, settings, rng)
             elif policy is not None:
                 action = policy(game, state, legal, rng)
@@ -323,9 +325,9 @@ class IsmctsBot(Bot):
         return old_root.children[chosen].after.get(observation(log[old_length:], seat, keys))
 
     def _select(self, node: Node, keys: list[str], priors: dict[str, float] | None,
-                settings: dict[str, Any]) -> int | None:
-        """Index of the action to follow from ``node`` (None: every available one is expanded, see
-        the caller), counting availability for UCB."""
+                settings: dict[str, Any]) -> int:
+        """Index of the action to follow from ``node`` by UCB, or ``-1 - index`` of an untried one to
+        expand, counting availability for UCB."""
         untried = []
         for index, key in enumerate(keys):
             child = node.children.get(key)
@@ -382,6 +384,7 @@ class IsmctsBot(Bot):
                 if game.is_over(state):
                     break
                 mover = game.current_player(state)
+                assert mover is not None  # not over
                 legal = game.simulation_actions(state)
                 if mover != seat:
                     game.advance(state, self._opponent_action(game, module, state, legal, mover, settings))

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import marshal
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .errors import IllegalAction, RecordError, SetupError
 from .options import normalize_options
@@ -101,6 +102,8 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     title: dict[str, str] = {}
+    #: the lobby's blurb per language, when the game's INFO brings one
+    description: dict[str, str] | None = None
     version: int = 1
     #: option keys accepted by new_game for fixed deals in tests (validated by _setup)
     test_option_keys: tuple[str, ...] = ()
@@ -322,7 +325,8 @@ class Game:
         if data.get("game") != self.id:
             raise RecordError(f"this saved state is for {data.get('game')!r}, not {self.id!r}")
         if data.get("version") != self.version:
-            raise RecordError(f"saved with version {data.get('version')!r} of {self.id}; this is version {self.version}")
+            raise RecordError(f"saved with version {data.get('version')!r} of {self.id}; "
+                              f"this is version {self.version}")
         state = data.get("state")
         if not isinstance(state, dict) or type(state.get("num_players")) is not int \
                 or type(state.get("rng")) is not int:  # a bool is an int to isinstance
