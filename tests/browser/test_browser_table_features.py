@@ -175,7 +175,7 @@ def test_hint_rules_cards_and_settings(open_page, site_url):
     page.locator('input[name="animations"]').uncheck()
     page.wait_for_function("document.getElementById('app').dataset.anim === 'off'")
     settings = json.loads(page.evaluate("localStorage.getItem('pygames.settings')"))
-    assert settings == {"speed": "slow", "animations": False}
+    assert settings == {"speed": "slow", "animations": False, "name": "", "ice": "", "answer_timer": "off"}
     page.locator('[data-panel="settings"] select[name="lang"]').select_option("ja")
     expect(page.locator('[data-testid="close-panel"]')).to_have_text("閉じる")
     shot(page, "features-phone-settings")
