@@ -35,6 +35,25 @@ from .protocol import (
     parse_reply,
 )
 
+
+def still_to_answer(game: Any, state: dict, limit: int = 8) -> list[int]:
+    """The seats a reaction window still waits for, the one deciding now first: while the seat to
+    decide may pass, it is one of them, and the next is who would decide if it passed. The order in
+    which a window asks is public (every game asks seats in order on public facts), so the list
+    tells nobody anything; an empty list: no window is open."""
+    seats: list[int] = []
+    for _ in range(limit):
+        mover = game.current_player(state)
+        if mover is None or mover in seats:
+            break
+        passes = [a for a in game.legal_actions(state) if a.get("type") == "pass"]
+        if not passes:
+            break
+        seats.append(mover)
+        state = game.apply(state, passes[0])
+    return seats
+
+
 #: what the table shows of a friend seat's link
 LINK_STATES = ("inviting", "connecting", "connected", "silent", "dropped", "bot")
 
@@ -100,6 +119,7 @@ class HostNet:
                 self.friends[seat] = Friend(seat, clean_name(old.get("name")),
                                             secret if isinstance(secret, str) else None)
         self._conn_count = 0
+        self._answering: tuple[int, list[int]] = (-1, [])
 
     # ------------------------------------------------------------ what the host saves
     def to_json(self) -> list[dict]:
@@ -176,6 +196,13 @@ class HostNet:
 
     def names(self) -> list[str]:
         return [self.friends[s].name if s in self.friends else "" for s in range(self.session.num_players)]
+
+    def answering(self) -> list[int]:
+        """Who the open reaction window still waits for (see ``still_to_answer``), computed once per move."""
+        rev = len(self.session.actions)
+        if self._answering[0] != rev:
+            self._answering = (rev, still_to_answer(self.session.game, self.session.state))
+        return list(self._answering[1])
 
     def waiting(self) -> list[int]:
         """Friend seats whose device is not at the table now."""
@@ -420,8 +447,9 @@ class HostNet:
         rev = len(session.actions)
         friend.rev_sent = rev
         legal = game.legal_actions(state) if mover == seat else None
+        answering = self.answering()
         timer = self.answer_s if legal is not None and any(a.get("type") == "pass" for a in legal) else None
         self._send(friend, {"t": "table", "rev": rev, "view": view, "log_len": len(log), "legal": legal,
-                            "timer": timer,
+                            "timer": timer, "answering": answering,
                             "mover": mover, "winners": game.winners(state) if over else None,
                             "links": self.links(), "names": self._public_names(), "seats": self._public_seats()})

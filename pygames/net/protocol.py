@@ -107,6 +107,7 @@ FROM_HOST: dict[str, dict[str, Callable[[Any], bool]]] = {
     "table": {"rev": _is_int, "view": lambda v: type(v) is dict, "log_len": _is_int,
               "legal": lambda v: v is None or type(v) is list, "mover": lambda v: v is None or _is_int(v),
               "timer": lambda v: v is None or _is_int(v),
+              "answering": lambda v: type(v) is list and all(_is_int(s) for s in v),
               "winners": lambda v: v is None or type(v) is list, "links": lambda v: type(v) is list,
               "names": lambda v: type(v) is list, "seats": lambda v: type(v) is list},
     "refused": {"reason": lambda v: isinstance(v, str)},

@@ -11,7 +11,7 @@ from typing import Any
 
 from .. import INFOS
 from .html import esc
-from .i18n import game_title, t
+from .i18n import game_title, join_names, t
 
 
 def share_block(text: str, label: str, lang: str, testid: str) -> str:
@@ -79,9 +79,18 @@ def host_panel(net: Any, names: list[str], page_url: str, reply_text: str, notic
     notes = "".join(f"<li>{esc(n)}</li>" for n in net.notes)
     refused = (f'<details class="friend-notes"><summary>{esc(t("refused_messages", lang))}</summary>'
                f'<ul data-testid="friend-notes">{notes}</ul></details>' if notes else "")
+    answering = answering_line(net.answering(), names, lang)
     return (f'<section class="friends panel" data-testid="friends" aria-label="{esc(t("friends_title", lang))}">'
-            f'<h2>{esc(t("friends_title", lang))}</h2>{note}<ul class="friend-seats">{"".join(rows)}</ul>'
+            f'<h2>{esc(t("friends_title", lang))}</h2>{answering}{note}<ul class="friend-seats">{"".join(rows)}</ul>'
             f'{reply}<p class="hint small">{esc(t("host_holds_state", lang))}</p>{refused}</section>')
+
+
+def answering_line(seats: list[int], names: list[str], lang: str) -> str:
+    """Who an open reaction window still waits for, in the order it asks (more than one seat)."""
+    if len(seats) < 2:
+        return ""
+    return (f'<p class="hint" role="status" data-testid="answering">'
+            f'{esc(t("still_to_answer", lang, names=join_names([names[s] for s in seats], lang)))}</p>')
 
 
 def guest_links(session: Any, names: list[str], lang: str) -> str:
@@ -114,6 +123,7 @@ def guest_links(session: Any, names: list[str], lang: str) -> str:
     elif net.reason:
         warn += (f'<p class="notice" role="alert" data-testid="move-refused">'
                  f'{esc(t("move_refused", lang, reason=net.reason))}</p>')
+    warn += answering_line(session.answering(), names, lang)
     others = f'<ul class="guest-links">{"".join(items)}</ul>' if items else ""
     if not (others or warn):
         return ""

@@ -116,6 +116,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "undo_question": {"en": "{name} asks to take back their last move.", "ja": "{name}が直前の手を戻したいそうです。"},
     "undo_agree": {"en": "Agree", "ja": "同意する"},
     "undo_refuse": {"en": "Refuse", "ja": "断る"},
+    "still_to_answer": {"en": "Still to answer, in turn: {names}", "ja": "これから応答する順：{names}"},
     "answer_timer": {"en": "Answer timer for friends (where they may pass)",
                      "ja": "友だちの応答時間（パスできる場面）"},
     "timer_off": {"en": "Off: wait for them", "ja": "なし：待つ"},

@@ -42,6 +42,10 @@ class GuestSession:
         table = self.net.table or {}
         return [n if isinstance(n, str) else "" for n in table.get("names") or self.welcome["names"]]
 
+    def answering(self) -> list[int]:
+        """Who the open reaction window still waits for (the host works it out)."""
+        return list((self.net.table or {}).get("answering") or [])
+
     def links(self) -> list[str | None]:
         return list((self.net.table or {}).get("links") or [])
 

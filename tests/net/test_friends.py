@@ -481,3 +481,30 @@ def test_stun_and_turn_servers_from_the_settings():
     assert app.settings["ice"] == ""
     app.change("ice", "stun:stun.example.org:3478")
     assert app._ice() == [{"urls": "stun:stun.example.org:3478"}]
+
+
+def test_a_reaction_window_shows_who_has_still_to_answer(monkeypatch):
+    from pygames.net.host import still_to_answer
+    wire = Wire(monkeypatch)
+    host = host_table(wire, "coup", ["human", "friend", "friend"])
+    guests = {seat: pair(wire, host, seat, name=f"F{seat}") for seat in (1, 2)}
+    session = host.session
+    rnd = random.Random(3)
+    for _ in range(50):  # until the host's person is to choose a main action
+        wire.run()
+        legal = session.game.legal_actions(session.state)
+        if session.human_turn() and any(a["type"] == "tax" for a in legal):
+            break
+        mover = session.mover()
+        app, table = (host, session) if session.human_turn() else (guests[mover], guests[mover].guest_session)
+        click_through(app, table, rnd.choice([a for a in legal if a["type"] in ("income", "pass")] or legal))
+    tax = next(a for a in session.game.legal_actions(session.state) if a["type"] == "tax")
+    click_through(host, session, tax)  # a claim: the others may challenge, in turn
+    wire.run()
+    chain = still_to_answer(session.game, session.state)
+    assert chain[:2] == [1, 2]
+    for guest in guests.values():
+        assert guest.guest_session.answering() == chain
+        assert 'data-testid="answering"' in guest.render()
+    assert 'data-testid="answering"' in host.render()
+    assert still_to_answer(session.game, session.game.new_game(3, 1)) == []  # no window at a turn's start
