@@ -386,6 +386,13 @@ def on_contextmenu(event):
         show_error("The card could not be shown.", exc)
 
 
+def paint_if_changed():
+    """Redraw #app only if the screen changed: a link's heartbeat or a message that changes nothing must
+    not redraw under the player (a field being filled in, a focused control)."""
+    if APP is not None and APP.render() != LAST["markup"]:
+        paint()
+
+
 def paint(moved_by=None):
     """Redraw #app. Replacing a focused field fires blur/change inside the redraw: those
     nested calls are skipped (the redraw in progress already shows the app's state).
@@ -420,6 +427,7 @@ def _paint(moved_by=None):
     before_purses = purse_snapshot() if same_table and motion_wanted() else {}  # only coins in flight need them
     keep_art_sheet(APP.art_game())
     ROOT.innerHTML = markup
+    LAST["markup"] = markup
     RENDERS += 1
     phase = APP.phase()
     if before_shot or moved_by is not None:
@@ -465,6 +473,7 @@ def _paint(moved_by=None):
             target.focus()
 
 
+LAST = {"markup": None}  # the markup last put into #app (paint_if_changed)
 DROPPED = object()  # what in_slices returns when the work is no longer wanted
 
 
@@ -649,7 +658,7 @@ def on_peer_event(conn, kind, data=None):
     try:
         APP.net_event(str(conn), str(kind), data if isinstance(data, str) else None)
         run_net()
-        paint()
+        paint_if_changed()
         schedule_bots()
         schedule_hint()
     except Exception as exc:
@@ -659,7 +668,7 @@ def on_peer_event(conn, kind, data=None):
 def net_tick(*_args):
     try:
         if APP is not None and APP.net_tick():
-            paint()
+            paint_if_changed()
         run_net()
     except Exception as exc:
         show_error("The link to another device could not be kept.", exc)
@@ -915,9 +924,12 @@ def on_input(event):
     """Typing in the card filter narrows the list at once (other fields wait for "change")."""
     try:
         target = event.target
-        if attribute(target, "name") == "card-filter":
+        name = attribute(target, "name")
+        if name == "card-filter":
             APP.change("card-filter", str(target.value))
             paint()
+        elif name in KEPT_FIELDS:  # kept as typed, so a redraw (a friend's message) keeps it too
+            APP.change(name, str(target.value))
     except Exception as exc:
         show_error("That filter could not be applied.", exc)
 
