@@ -389,11 +389,14 @@ def on_contextmenu(event):
 def paint_if_changed():
     """Redraw #app only if the screen changed: a link's heartbeat or a message that changes nothing must
     not redraw under the player (a field being filled in, a focused control)."""
-    if APP is not None and APP.render() != LAST["markup"]:
-        paint()
+    if APP is None:
+        return
+    markup = APP.render()
+    if markup != LAST["markup"]:
+        paint(markup=markup)
 
 
-def paint(moved_by=None):
+def paint(moved_by=None, markup=None):
     """Redraw #app. Replacing a focused field fires blur/change inside the redraw: those
     nested calls are skipped (the redraw in progress already shows the app's state).
     ``moved_by``: the seat whose move this redraw shows (a bot's), for the last-move marks."""
@@ -402,16 +405,17 @@ def paint(moved_by=None):
         return
     PAINTING = True
     try:
-        _paint(moved_by)
+        _paint(moved_by, markup)
     finally:
         PAINTING = False
     keep_new_bytecode_soon()
 
 
-def _paint(moved_by=None):
+def _paint(moved_by=None, markup=None):
     global RENDERS
     try:
-        markup = APP.render()
+        if markup is None:  # paint_if_changed has drawn it already
+            markup = APP.render()
     except Exception as exc:
         show_error("This screen could not be drawn.", exc)
         return

@@ -55,7 +55,7 @@ def still_to_answer(game: Any, state: dict, limit: int = 8) -> list[int]:
 
 
 #: what the table shows of a friend seat's link
-LINK_STATES = ("inviting", "connecting", "connected", "silent", "dropped", "bot")
+LINK_STATES = ("inviting", "connecting", "connected", "silent", "dropped")
 
 
 @dataclass
@@ -203,10 +203,6 @@ class HostNet:
         if self._answering[0] != rev:
             self._answering = (rev, still_to_answer(self.session.game, self.session.state))
         return list(self._answering[1])
-
-    def waiting(self) -> list[int]:
-        """Friend seats whose device is not at the table now."""
-        return [s for s, f in self.friends.items() if f.status != "connected"]
 
     # ------------------------------------------------------------ events from the page
     def event(self, conn: str, kind: str, data: Any = None) -> None:
@@ -387,7 +383,7 @@ class HostNet:
         session = self.session
         self._send(friend, {"t": "welcome", "v": PROTOCOL, "seat": friend.seat, "secret": friend.secret,
                             "table": self.table_id, "game": session.game.id, "num_players": session.num_players,
-                            "options": dict(session.options), "seats": self._public_seats(),
+                            "options": dict(session.options), "seats": list(self.session.seats),
                             "names": self._public_names()})
         self.publish()  # the others see who joined; this device gets its table
 
@@ -408,9 +404,6 @@ class HostNet:
         except IllegalAction as exc:
             self._refuse(friend, f"illegal action: {exc}")
             self._send_table(friend)
-
-    def _public_seats(self) -> list[str]:
-        return list(self.session.seats)
 
     def _public_names(self) -> list[str]:
         return [self.host_name if kind == "human" else (self.friends[s].name if s in self.friends else "")
@@ -452,4 +445,4 @@ class HostNet:
         self._send(friend, {"t": "table", "rev": rev, "view": view, "log_len": len(log), "legal": legal,
                             "timer": timer, "answering": answering,
                             "mover": mover, "winners": game.winners(state) if over else None,
-                            "links": self.links(), "names": self._public_names(), "seats": self._public_seats()})
+                            "links": self.links(), "names": self._public_names(), "seats": list(self.session.seats)})

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import base64
 import json
-import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -257,7 +256,3 @@ def parse_reply(text: Any) -> Reply:
     if not answer:
         raise ProtocolError("this reply holds no connection answer")
     return Reply(int(seat), ticket, answer)
-
-
-def monotonic() -> float:
-    return time.monotonic()

@@ -524,14 +524,12 @@ class App(FriendsTable):
         self._undo_now()
 
     def _undo_agreed(self) -> None:
-        if self.can_undo_point():
+        session = self.session
+        if session is not None and not session.is_over() and session.undo_point() is not None:
             self._undo_now()
             self.friend_notice = t("undo_done", self.lang)
             if self.net is not None:
                 self.net.publish()
-
-    def can_undo_point(self) -> bool:
-        return self.session is not None and not self.session.is_over() and self.session.undo_point() is not None
 
     def _undo_now(self) -> None:
         assert self.session is not None
@@ -648,11 +646,12 @@ class App(FriendsTable):
         self.epoch += 1
 
     def _close(self) -> None:
-        for net in (self.net, self.guest):
-            if net is not None:
-                self._commands.extend(net.commands)
-                for conn in ([f.conn for f in net.friends.values() if f.conn] if net is self.net else ["host"]):
-                    self._commands.append({"op": "close", "conn": conn})
+        if self.guest is not None:
+            self.guest.leave()  # "bye", so the host sees the seat free at once, then close
+            self._commands.extend(self.guest.commands)
+        if self.net is not None:
+            self._commands.extend(self.net.commands)
+            self._commands.extend({"op": "close", "conn": f.conn} for f in self.net.friends.values() if f.conn)
         self.net = None
         self.guest = None
         self.guest_session = None

@@ -56,7 +56,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "link_connected": {"en": "connected", "ja": "接続済み"},
     "link_silent": {"en": "not responding", "ja": "応答なし"},
     "link_dropped": {"en": "disconnected: the seat waits", "ja": "切断：席はそのまま待っています"},
-    "link_bot": {"en": "played by a bot", "ja": "ボットが担当"},
     "making_invite": {"en": "Preparing the invite…", "ja": "招待を準備しています…"},
     "invite_for": {"en": "Invite link for seat {n}", "ja": "{n}番席への招待リンク"},
     "invite_hint": {"en": "Send this link to your friend, or let their phone's camera scan the code. "

@@ -12,8 +12,9 @@ Paths must be unique and none may be a prefix of another.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 
-from ..core import Action, View
+from ..core import Action, IllegalAction, View
 
 StepsFn = Callable[[Action, View], list[str]]
 OtherStepsFn = Callable[[Action, View], list[list[str]]]
@@ -87,3 +88,19 @@ def check_paths(paths: list[tuple[str, ...]]) -> None:
         for cut in range(1, len(path)):
             if path[:cut] in as_set:
                 raise ValueError(f"click path {path[:cut]} is a prefix of {path}")
+
+
+def game_picker(legal: list[Action], view: View, render: ModuleType) -> Picker:
+    """The picker of a seat's decision, with the click paths of the game's ``render`` module."""
+    return Picker(legal, view, render.action_steps, getattr(render, "other_steps", None))
+
+
+def take_click(picker: Picker | None, key: str, nobody: str) -> Action | None:
+    """A click of the person to decide, as a table takes it: the completed action or None, and
+    IllegalAction (``nobody`` when no one here is to decide) for a click that is not a choice now."""
+    if picker is None:
+        raise IllegalAction(nobody)
+    try:
+        return picker.click(key)
+    except ValueError as exc:
+        raise IllegalAction(str(exc)) from None

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from .. import get_game
-from ..core import Action, IllegalAction
+from ..core import Action
 from ..net.guest import GuestNet
-from .picker import Picker
+from .picker import Picker, game_picker, take_click
 from .session import game_module
 
 
@@ -88,19 +88,12 @@ class GuestSession:
             return None
         rev = (self.net.table or {}).get("rev")
         if self._picker is None or self._picker_rev != rev:
-            self._picker = Picker(self.legal(), self.view(), self.render.action_steps,
-                                  getattr(self.render, "other_steps", None))
+            self._picker = game_picker(self.legal(), self.view(), self.render)
             self._picker_rev = rev
         return self._picker
 
     def click(self, key: str) -> Action | None:
-        picker = self.picker()
-        if picker is None:
-            raise IllegalAction("it is not your turn")
-        try:
-            action = picker.click(key)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+        action = take_click(self.picker(), key, "it is not your turn")
         if action is not None:
             self.net.send_action(action)
             self._picker = None
@@ -110,9 +103,6 @@ class GuestSession:
         picker = self.picker()
         if picker is not None:
             picker.back()
-
-    def humans(self) -> list[int]:
-        return [self.seat]
 
 
 def guest_names(session: Any, lang: str) -> list[str]:

@@ -17,7 +17,7 @@ from .. import get_game
 from ..bots import Bot, make_bot
 from ..core import Action, IllegalAction, RecordError, Rng, make_record, parse_record, strict_equal
 from ..core.record import PEOPLE, SEAT_KINDS
-from .picker import Picker
+from .picker import Picker, game_picker, take_click
 
 
 def game_module(game_id: str, name: str) -> ModuleType:
@@ -140,19 +140,12 @@ class TableSession:
             return None
         if self._picker is None:
             view = self.game.view(self.state, self.mover())
-            self._picker = Picker(self.game.legal_actions(self.state), view, self.render.action_steps,
-                                  getattr(self.render, "other_steps", None))
+            self._picker = game_picker(self.game.legal_actions(self.state), view, self.render)
         return self._picker
 
     def click(self, key: str) -> Action | None:
         """A human's click on a choice; plays the action once its path is complete."""
-        picker = self.picker()
-        if picker is None:
-            raise IllegalAction("it is not a human player's turn")
-        try:
-            action = picker.click(key)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+        action = take_click(self.picker(), key, "it is not a human player's turn")
         if action is not None:
             self.apply(action)
         return action

@@ -15,6 +15,14 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}
 
 
+def launch_with_camera(browser_type, video: Path):
+    """A Chromium of its own whose camera is Chromium's fake one showing ``video`` (a Y4M file, opened
+    when a page starts the camera), with the browser tests' usual flags."""
+    from tools.testenv import chromium_args
+    args = chromium_args() + ["--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
+    return browser_type.launch(executable_path=chromium_path(), args=args)
+
+
 def chromium_path() -> str | None:
     env = os.environ.get("CHROMIUM")
     if env:

@@ -19,7 +19,7 @@ import pygames
 from pygames.core import replay, strict_equal
 from pygames.core.record import make_record
 
-from browser_helpers import ARTIFACTS, BOOT_MS, DESKTOP, PHONE, shot
+from browser_helpers import ARTIFACTS, BOOT_MS, DESKTOP, PHONE, launch_with_camera, shot
 
 pytestmark = pytest.mark.browser
 
@@ -260,13 +260,10 @@ def test_a_hostile_device_cannot_change_the_game(open_page, site_url):
 def test_the_host_scans_the_reply_with_the_camera(open_page, site_url, browser_type, guard, tmp_path):
     """Scanning through the UI: the host's Chromium has a fake camera whose video (written once the
     friend's reply exists: Chromium opens the file when the camera starts) shows the reply's QR code."""
-    from tools.testenv import chromium_args
 
-    from browser_helpers import chromium_path
     from test_peer_transport import y4m_of
     video = tmp_path / "reply.y4m"
-    args = chromium_args() + ["--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
-    camera_browser = browser_type.launch(executable_path=chromium_path(), args=args)
+    camera_browser = launch_with_camera(browser_type, video)
     try:
         context = camera_browser.new_context(viewport=PHONE, service_workers="block", permissions=["camera"])
         guard.watch_context(context)

@@ -26,9 +26,8 @@ from pathlib import Path
 import pytest
 
 from pygames.net import sdp
-from tools.testenv import chromium_args
 
-from browser_helpers import BOOT_MS, DESKTOP, chromium_path
+from browser_helpers import BOOT_MS, DESKTOP, launch_with_camera
 
 pytestmark = pytest.mark.browser
 
@@ -295,8 +294,7 @@ def test_qr_code_of_an_invitation_is_read_by_the_camera(pack_offer, browser_type
     video = tmp_path / "qr.y4m"
     video.write_bytes(y4m_of(matrix))
 
-    args = chromium_args() + ["--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
-    browser = browser_type.launch(executable_path=chromium_path(), args=args)
+    browser = launch_with_camera(browser_type, video)
     try:
         context = browser.new_context(viewport=DESKTOP, service_workers="block", permissions=["camera"])
         guard.watch_context(context)

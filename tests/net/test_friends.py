@@ -53,16 +53,19 @@ def click_through(app, session, action: dict) -> None:
         app.choose(key)
 
 
-def play_to_end(wire: Wire, host, guests: dict, rnd: random.Random, limit: int = 5000) -> None:
-    """Everyone plays: bots at the host, the host's human by clicks, each friend by clicks on its device."""
+def play(wire: Wire, host, guests: dict, rnd: random.Random, moves: int = 5000) -> bool:
+    """Everyone plays, ``moves`` turns at most: bots at the host, the host's people by clicks (past the
+    hot seat's screen), each friend by clicks on its device. True once the game is over."""
     session = host.session
-    for _ in range(limit):
+    for _ in range(moves):
         wire.clock.now += 0.5  # people take a moment per move (the host reads at most RATE_PER_S a second)
         wire.run()
         if session.is_over():
-            return
+            return True
         mover = session.mover()
-        if host.bot_to_move():
+        if host.phase() == "privacy":
+            host.action("reveal")
+        elif host.bot_to_move():
             host.bot_played(finish(host.bot_thinking()))
         elif session.human_turn():
             legal = session.game.legal_actions(session.state)
@@ -75,7 +78,12 @@ def play_to_end(wire: Wire, host, guests: dict, rnd: random.Random, limit: int =
             legal = guest.guest_session.legal()
             assert strict_equal(legal, session.game.legal_actions(session.state))
             click_through(guest, guest.guest_session, rnd.choice(legal))
-    raise AssertionError("the game did not end")
+    wire.run()
+    return session.is_over()
+
+
+def play_to_end(wire: Wire, host, guests: dict, rnd: random.Random) -> None:
+    assert play(wire, host, guests, rnd), "the game did not end"
 
 
 def check_no_leak(wire: Wire, host, guest, seat: int) -> int:
@@ -165,15 +173,7 @@ def test_a_friend_who_drops_keeps_the_seat_and_rejoins_from_the_same_device(monk
     storage = MemoryStorage({"pygames.lang": "en"})
     guest = pair(wire, host, 1, storage)
     rnd = random.Random(3)
-    for _ in range(6):  # a few moves
-        wire.clock.now += 0.5
-        wire.run()
-        session = host.session
-        if session.human_turn():
-            click_through(host, session, rnd.choice(session.game.legal_actions(session.state)))
-        elif guest.phase() == "human":
-            click_through(guest, guest.guest_session, rnd.choice(guest.guest_session.legal()))
-    wire.run()
+    play(wire, host, {1: guest}, rnd, moves=6)
     secret = storage.get(KEY_GUEST_PREFIX + host.save_id)
     assert secret and secret == host.net.friends[1].secret
     wire.closed(guest)
@@ -206,18 +206,7 @@ def test_the_host_reloads_and_its_friends_come_back(monkeypatch):
     storages = {1: MemoryStorage(), 2: MemoryStorage()}
     guests = {seat: pair(wire, host, seat, storages[seat]) for seat in (1, 2)}
     rnd = random.Random(5)
-    for _ in range(8):
-        wire.clock.now += 0.5
-        wire.run()
-        session = host.session
-        if session.is_over():
-            break
-        if session.human_turn():
-            click_through(host, session, rnd.choice(session.game.legal_actions(session.state)))
-        else:
-            guest = guests[session.mover()]
-            click_through(guest, guest.guest_session, rnd.choice(guest.guest_session.legal()))
-    wire.run()
+    play(wire, host, guests, rnd, moves=8)
     actions = list(host.session.actions)
     wire.closed(host)  # the host's page is reloaded: a new App on the same storage
     for guest in guests.values():
@@ -436,18 +425,7 @@ def test_hot_seat_and_a_friend_at_one_table(monkeypatch):
     assert host.phase() == "privacy"  # two people at the host's device: the screen between them stays
     host.action("reveal")
     rnd = random.Random(4)
-    for _ in range(30):
-        wire.clock.now += 0.5
-        wire.run()
-        session = host.session
-        if session.is_over():
-            break
-        if host.phase() == "privacy":
-            host.action("reveal")
-        elif session.human_turn():
-            click_through(host, session, rnd.choice(session.game.legal_actions(session.state)))
-        else:
-            click_through(guest, guest.guest_session, rnd.choice(guest.guest_session.legal()))
+    play(wire, host, {2: guest}, rnd, moves=30)
     assert host.session.auto_pass() is None
 
 

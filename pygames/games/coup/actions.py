@@ -96,15 +96,21 @@ MENUS = [[[[[_menu(dip, inq, fac, alms, coins) for coins in range(C.FORCED_COUP 
             for alms in (0, 1)] for fac in (False, True)] for inq in (False, True)] for dip in (False, True)]
 
 
+def menu(state: dict, coins: int) -> tuple:
+    """The mover's menu for these options, almshouse and purse: (its kinds with their aims in menu
+    order, the aim of each kind), worked out once per options and purse in MENUS."""
+    opts = state["opts"]
+    return MENUS[opts["diplomat"]][opts["inquisitor"]][opts["factions"]][state["almshouse"] > 0][
+        coins if coins < C.FORCED_COUP else C.FORCED_COUP]
+
+
 def main_actions(state: dict) -> list[dict]:
     """A turn's main actions in menu order (the longest list of a random game, asked about once
     a turn): the aimed ones are copies of AIMED's (``aimed``)."""
     a = state["turn"]
     purse = state["coins"]
     coins = purse[a]
-    opts = state["opts"]
-    kinds = MENUS[opts["diplomat"]][opts["inquisitor"]][opts["factions"]][state["almshouse"] > 0][
-        coins if coins < C.FORCED_COUP else C.FORCED_COUP][0]
+    kinds = menu(state, coins)[0]
     seats = targets(state, a)
     acts: list[dict] = []
     for kind, aim in kinds:
@@ -125,9 +131,7 @@ def main_match(state: dict, action: dict) -> dict | None:
     purse = state["coins"]
     kind = action["type"]
     coins = purse[a]
-    opts = state["opts"]
-    aims = MENUS[opts["diplomat"]][opts["inquisitor"]][opts["factions"]][state["almshouse"] > 0][
-        coins if coins < C.FORCED_COUP else C.FORCED_COUP][1]
+    aims = menu(state, coins)[1]
     aim = aims.get(kind, NOT_LISTED)
     if aim is NOT_LISTED:
         return None

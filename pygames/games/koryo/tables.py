@@ -74,13 +74,7 @@ def holds_power(tables: list[list[int]], seat: int, kind: int) -> bool:
 
 def score_holder(tables: list[list[int]], kind: int) -> int | None:
     """The seat that scores `kind` at the end: the strict majority only (no Omniscient)."""
-    best, holders = 0, []
-    for seat, table in enumerate(tables):
-        count = table[kind]
-        if count > best:
-            best, holders = count, [seat]
-        elif count == best and count:
-            holders.append(seat)
+    holders = most_cards(tables, kind)
     return holders[0] if len(holders) == 1 else None
 
 
