@@ -433,6 +433,17 @@ class App(FriendsTable):
             self._moved()
         return action
 
+    def readout(self, what: str, status: str, choices: list[str]) -> str:
+        """What a keyboard command reads out at the table on the screen (pygames.ui.readout):
+        ``status`` and ``choices`` are the prompt and the choices' names as the page shows them."""
+        from .readout import for_session
+        session = self.guest_session if self.guest_session is not None else self.session
+        if self.replay is not None:
+            session = None
+        if session is None or self.needs_privacy():
+            return status
+        return for_session(what, session, self.lang, self.names(), status, choices)
+
     # ------------------------------------------------------------------ bots
     def bot_to_move(self) -> bool:
         """A bot is to move, or the table passes for a human whose only choice is "pass"
@@ -746,7 +757,8 @@ PAGE_ACTIONS: dict[str, Callable[[App, str], None]] = {
     "card-kind": App._do_card_kind, "replay": App._do_replay, "replay-step": App._do_replay_step,
     "replay-exit": App._do_replay_exit, "select-game": App._do_select_game, "start": App._do_start,
     "continue": App._do_continue, "discard": App._do_discard,
-    "discard-ask": App._do_discard_ask, "discard-cancel": App._do_discard_cancel, "lobby": App._do_lobby, "rematch": App._do_rematch,
+    "discard-ask": App._do_discard_ask, "discard-cancel": App._do_discard_cancel,
+    "lobby": App._do_lobby, "rematch": App._do_rematch,
     "reveal": App._do_reveal,
     # play with friends
     "friend-connect": App._do_friend_connect, "friend-invite": App._do_friend_invite,
