@@ -531,7 +531,6 @@ def restore_focus(before, phase):
         target = first_choice()
         if found(target):
             focus_on(target)
-            bring_into_view(target)
             return
     if found(kept):
         focus_on(kept)
@@ -556,16 +555,32 @@ def first_choice():
 def focus_on(element):
     if found(element):
         element.focus(js_obj({"preventScroll": True}))
+        if APP.screen == "table":
+            bring_into_view(element)
 
 
 def bring_into_view(element):
-    """The first choice and the prompt in view together: the prompt stays at the top of the window
-    (style.css, sticky), so the choice is scrolled to below it when it is outside the window."""
-    rect = element.getBoundingClientRect()
+    """The focused choice and the prompt in view together: the prompt stays at the top of the window
+    (style.css, sticky), so a choice outside the window is scrolled to below it. Measured on the
+    layout (offsetTop), not on the screen: a piece still gliding to its place (FLIP) is drawn where
+    it was, and its final place is what counts."""
+    if not isinstance(getattr(element, "offsetTop", None), (int, float)):  # a piece of an SVG board
+        element.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
+        return
+    top, node = 0.0, element
+    while found(node):
+        top += float(node.offsetTop)
+        node = node.offsetParent
+    height = float(element.offsetHeight)
     status = ROOT.querySelector('[data-testid="status"]')
-    top = float(status.getBoundingClientRect().bottom) if found(status) else 0.0
-    if float(rect.top) < max(top, 0.0) or float(rect.bottom) > float(window.innerHeight):
-        element.scrollIntoView(js_obj({"block": "center", "inline": "nearest"}))
+    above = float(status.getBoundingClientRect().bottom) + 8 if found(status) else 8.0
+    scrolled, window_h = float(window.scrollY), float(window.innerHeight)
+    if top < scrolled + above or top + height > scrolled + window_h:
+        room = max(window_h - above - height, 0.0)
+        window.scrollTo(float(window.scrollX), max(top - above - room / 2, 0.0))
+    rect = element.getBoundingClientRect()
+    if float(rect.left) < 0 or float(rect.right) > float(window.innerWidth):  # a row that scrolls sideways
+        element.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
 
 
 # ---------------------------------------------------------------- keyboard commands

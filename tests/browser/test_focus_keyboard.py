@@ -26,7 +26,8 @@ pytestmark = pytest.mark.browser
 DECISIONS = 25  # human decisions checked per game and window size (partial games keep CI short)
 SEATS = {"oriflamme": ["human", "random", "random"]}
 
-FOCUS_STATE = """() => {
+FOCUS_STATE = """async () => {
+  await Promise.all(document.getAnimations().map(x => x.finished.catch(() => null)));  // pieces in place
   const a = document.activeElement;
   const inside = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5
                         && r.width > 0 && r.height > 0;
@@ -35,6 +36,7 @@ FOCUS_STATE = """() => {
   return {tag: a ? a.tagName : null, choice: choice ? choice.getAttribute('data-choice') : null,
           statusIn: !!status && inside(status.getBoundingClientRect()),
           choiceIn: !!choice && inside(choice.getBoundingClientRect()),
+          rect: choice ? JSON.stringify(choice.getBoundingClientRect()) : '',
           choices: [...document.querySelectorAll('#app [data-choice]')]
                      .filter(e => e.getAttribute('data-choice') !== '__back__').length,
           status: status ? status.textContent : ''};
@@ -72,7 +74,7 @@ def play_checked(page, game_id: str, label: str) -> int:
         assert state["tag"] not in ("BODY", None), f"{where}: the focus fell back to the body"
         assert state["choice"] is not None, f"{where}: the focus is on {state['tag']}, not on a choice"
         assert state["statusIn"], f"{where}: the prompt is outside the window"
-        assert state["choiceIn"], f"{where}: the focused choice {state['choice']} is outside the window"
+        assert state["choiceIn"], f"{where}: the focused choice {state['choice']} is outside the window: {state['rect']}"
         if seen == 3:
             shot(page, f"focus-{label}")
         seen += 1
