@@ -43,13 +43,6 @@ FOCUS_STATE = """async () => {
 }"""
 
 
-def remember_setup(page, game_id: str, seats: list[str], lang: str = "en") -> None:
-    """The lobby's remembered setup (what a visit before chose): the table starts from it."""
-    setup = {"game_id": game_id, "num_players": len(seats), "seats": seats, "options": {}}
-    page.evaluate("([s, lang]) => { localStorage.setItem('pygames.setup', s); localStorage.setItem('pygames.lang', lang); }",
-                  [json.dumps(setup), lang])
-
-
 def start_from_keyboard_focus(page, game_id: str, seats: list[str]) -> None:
     page.locator(f'[data-game="{game_id}"]').click()
     for index, kind in enumerate(seats):
