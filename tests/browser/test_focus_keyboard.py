@@ -11,8 +11,6 @@ Whole games played with nothing but the keyboard and the accessibility tree: tes
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import expect
 from test_browser_site import boot, check_no_error, rev, settle
@@ -67,7 +65,8 @@ def play_checked(page, game_id: str, label: str) -> int:
         assert state["tag"] not in ("BODY", None), f"{where}: the focus fell back to the body"
         assert state["choice"] is not None, f"{where}: the focus is on {state['tag']}, not on a choice"
         assert state["statusIn"], f"{where}: the prompt is outside the window"
-        assert state["choiceIn"], f"{where}: the focused choice {state['choice']} is outside the window: {state['rect']}"
+        assert state["choiceIn"], \
+            f"{where}: the focused choice {state['choice']} is outside the window: {state['rect']}"
         if seen == 3:
             shot(page, f"focus-{label}")
         seen += 1

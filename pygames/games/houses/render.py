@@ -740,3 +740,26 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     return (f'<div class="houses-gameover"><p>{("Winner: " if en else "勝者:")}{winners}</p>'
             f'<table class="houses-scores">{head}{"".join(rows)}</table>'
             f'<p class="houses-tiebreak">{esc(explain[0] if en else explain[1])}</p></div>')
+
+
+# ====================================================================== step prompts (issue 38)
+def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]) -> str | None:
+    """The prompt once a click of a move is made: the target, the opponent, or the confirm."""
+    en = lang == "en"
+    stage = view.get("stage")
+    head, _, rest = picked[-1].partition(":")
+    name = esc(step_label(picked[-1], view, lang))
+    if head == "hand":
+        if stage == "marshal":
+            return (f"{name}: choose the character to attach it to." if en
+                    else f"{name}:装着するキャラクターを選んでください。")
+        return f"{name}: choose its target." if en else f"{name}:対象を選んでください。"
+    if head == "ch":
+        return (f"{name}: choose the opponent to challenge." if en
+                else f"{name}:攻撃する相手を選んでください。")
+    if head == "card" and stage in ("attackers", "defenders"):
+        return (f"{name} is the last that can join: confirm to close the choice (or go back)." if en
+                else f"{name}で最後です。確定してください(または戻る)。")
+    if head == "card":
+        return f"{name}: choose its target." if en else f"{name}:対象を選んでください。"
+    return None
