@@ -612,6 +612,13 @@ def numbered_choices():
             if attribute(e, "data-choice") != BACK and not e.hasAttribute("disabled")]
 
 
+def quiet_readout():
+    region = document.getElementById("readout")
+    if found(region) and not region.hidden:
+        region.hidden = True
+        region.textContent = ""
+
+
 def say(text):
     region = speech_region()
     region.hidden = False
@@ -622,7 +629,7 @@ def say(text):
 def readout(what):
     status = ROOT.querySelector('[data-testid="status"]')
     status_text = str(status.innerHTML) if found(status) else ""
-    labels = [str(e.getAttribute("aria-label") or e.textContent or "").strip() for e in numbered_choices()]
+    labels = [" ".join(str(e.getAttribute("aria-label") or e.innerText or "").split()) for e in numbered_choices()]
     say(APP.readout(what, status_text, labels))
 
 
@@ -1004,6 +1011,7 @@ def act(element):
     if choice is not None or action in CLEARS_MARKS:
         clear_last_moves()  # the human acted: the others' last moves are no longer news
     if choice is not None:
+        quiet_readout()  # a move made: the last readout would only cover the board
         APP.choose(str(choice))
     elif action == "reload":
         window.location.reload()
