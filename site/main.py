@@ -367,6 +367,8 @@ def on_focusin(event):
     """Keyboard focus on a card shows it large (a tap or click focuses too: that is not :focus-visible)."""
     try:
         element = zoom_target(event.target)
+        if FOCUS["moving"]:  # the page moved the focus to a new decision: its card is not asked for
+            element = None
         if element is not None and event.target.matches(":focus-visible"):
             show_zoom(element)
         else:
@@ -475,7 +477,7 @@ def _paint(moved_by=None, markup=None):
 # a stable key (its data-choice, or its data-action and data-value); after it, the same control gets
 # the focus again, or, when a new decision is on the screen (its choices changed), its hinted or
 # first choice does, brought into view with the prompt. Focus is never left on the body of a table.
-FOCUS = {"decision": None}
+FOCUS = {"decision": None, "moving": False}
 TYPING = ("INPUT", "TEXTAREA", "SELECT")
 
 
@@ -554,7 +556,11 @@ def first_choice():
 
 def focus_on(element):
     if found(element):
-        element.focus(js_obj({"preventScroll": True}))
+        FOCUS["moving"] = True
+        try:
+            element.focus(js_obj({"preventScroll": True}))
+        finally:
+            FOCUS["moving"] = False
         if APP.screen == "table":
             bring_into_view(element)
 
