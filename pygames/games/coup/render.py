@@ -450,3 +450,22 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     note = (f"{esc(need)}ラウンド先取した1人だけが勝者です。2位以下の順位はありません。" if ja
             else f"The only winner is the first player to win {esc(need)} round(s); there are no other places.")
     return f'<table class="coup-scores">{head}{"".join(rows)}</table><p class="coup-note">{note}</p>'
+
+
+# ------------------------------------------------------------------ step prompts (issue 38)
+_TARGET_ASKS = {
+    "coup": ("Choose whom to coup.", "クーを行う相手を選んでください。"),
+    "steal": ("Choose whom to steal from (Captain).", "ゆすりの相手を選んでください（船長）。"),
+    "assassinate": ("Choose whom to assassinate (Assassin).", "暗殺の相手を選んでください（暗殺者）。"),
+    "examine": ("Choose whose card to examine (Inquisitor).", "カードを調べる相手を選んでください（審問官）。"),
+    "cooperate": ("Choose whom to cooperate with (Diplomat).", "協力する相手を選んでください（外交官）。"),
+}
+
+
+def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]) -> str | None:
+    """The prompt once the first click of a move is made: the action chosen, the target to pick."""
+    head, _, kind = picked[-1].partition(":")
+    ask = _TARGET_ASKS.get(kind) if head == "act" else None
+    if ask is None:
+        return None
+    return esc(ask[1] if lang_of(lang) == "ja" else ask[0])

@@ -16,7 +16,7 @@ from ...ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
 from . import art
 from . import text as T
 from .cards import AGENDAS, CARDS, PLOTS
-from .stats import base_str, icons_of, keywords_of
+from .stats import any_ready, base_str, icons_of, keywords_of
 
 SEAT_SHAPES = ("●", "▲", "■", "◆")
 PLOT_ABBR = {"en": ("Gold ", "Init ", "Claim ", "Res "), "ja": ("金", "先", "要", "予")}
@@ -48,7 +48,12 @@ def action_steps(action: dict, view: dict) -> list[str]:
         if len(others) > 1:
             path.append(f"seat:{action['opponent']}")
         return path
-    if t in ("attacker", "defender", "kill"):
+    if t in ("attacker", "defender"):
+        path = [f"card:{action['card']}"]
+        if _closes_choice(t, action["card"], view):
+            path.append("done")  # the prompt says "then confirm": the last pick waits for it
+        return path
+    if t == "kill":
         return [f"card:{action['card']}"]
     if t == "ability":
         return [f"card:{action['card']}", f"card:{action['target']}"]
@@ -61,6 +66,20 @@ def action_steps(action: dict, view: dict) -> list[str]:
     if t in ("place_done", "end_marshal", "end_challenges", "attackers_done", "defenders_done"):
         return ["done"]
     raise ValueError(f"unknown action type {t!r}")
+
+
+def _closes_choice(kind: str, card: int, view: dict) -> bool:
+    """Whether picking ``card`` as an attacker (defender) leaves no other character to pick: the
+    rules then end the choice at once (challenges.on_attacker / on_defender), so the board asks for
+    the confirm click first, as the prompt says, and a tap on the only defender commits nothing."""
+    ch = view.get("ch")
+    if not ch:
+        return False
+    if kind == "attacker":
+        seat, chosen = ch["attacker"], list(ch["attackers"]) + [card]
+    else:
+        seat, chosen = ch["defender"], list(ch["defenders"]) + [card] + list(ch.get("blocked") or [])
+    return not any_ready(view["players"][seat]["chars"], ch["kind"], chosen)
 
 
 def _find(view: dict, uid: int):
@@ -721,3 +740,26 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     return (f'<div class="houses-gameover"><p>{("Winner: " if en else "勝者:")}{winners}</p>'
             f'<table class="houses-scores">{head}{"".join(rows)}</table>'
             f'<p class="houses-tiebreak">{esc(explain[0] if en else explain[1])}</p></div>')
+
+
+# ====================================================================== step prompts (issue 38)
+def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]) -> str | None:
+    """The prompt once a click of a move is made: the target, the opponent, or the confirm."""
+    en = lang == "en"
+    stage = view.get("stage")
+    head, _, rest = picked[-1].partition(":")
+    name = esc(step_label(picked[-1], view, lang))
+    if head == "hand":
+        if stage == "marshal":
+            return (f"{name}: choose the character to attach it to." if en
+                    else f"{name}:装着するキャラクターを選んでください。")
+        return f"{name}: choose its target." if en else f"{name}:対象を選んでください。"
+    if head == "ch":
+        return (f"{name}: choose the opponent to challenge." if en
+                else f"{name}:攻撃する相手を選んでください。")
+    if head == "card" and stage in ("attackers", "defenders"):
+        return (f"{name} is the last that can join: confirm to close the choice (or go back)." if en
+                else f"{name}で最後です。確定してください(または戻る)。")
+    if head == "card":
+        return f"{name}: choose its target." if en else f"{name}:対象を選んでください。"
+    return None

@@ -377,3 +377,20 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
             f'<tbody>{"".join(rows)}</tbody></table>'
             f'<p class="koryo-won">{esc(label)}: {won}</p>'
             f'<p>{esc(ui("scoring_rule", lang))}</p><p>{esc(ui("tiebreak", lang))}</p></div>')
+
+
+# ------------------------------------------------------------------ step prompts (issue 38)
+def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]) -> str | None:
+    """The prompt once the first click of a move is made: how many cards, or the second card."""
+    en = lang == "en"
+    head, _, rest = picked[-1].partition(":")
+    if head == "hand":
+        name = esc(card_name(int(rest), lang)) if rest.isdigit() else esc(rest)
+        if view.get("ship") == view.get("turn"):
+            return (f"{name}: choose how many to place, or a card of another kind (Ship Owner)." if en
+                    else f"{name}：出す枚数を選ぶか、別の種類のカードを選んでください（船主）。")
+        return f"{name}: choose how many to place." if en else f"{name}：出す枚数を選んでください。"
+    if head == "swapa":
+        return ("Lobbying: choose the card of the other player to swap it with." if en
+                else "議会工作：交換するもう1人のカードを選んでください。")
+    return None

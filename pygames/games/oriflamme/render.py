@@ -412,3 +412,17 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
             f'<th>{esc(t("go_ip", lang))}</th><th>{esc(t("go_cards", lang))}</th><th></th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>'
             + "".join(f'<p class="{PREFIX}-note">{note}</p>' for note in notes) + "</div>")
+
+
+# ---------------------------------------------------------------------- step prompts (issue 38)
+def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]) -> str | None:
+    """The prompt once the first click of a move is made: where the card goes."""
+    ja = lang == "ja"
+    head, _, rest = picked[-1].partition(":")
+    if head == "hand":
+        name = esc(card_name(rest, lang)) if rest in cards.NAMES else esc(rest)
+        return (f"{name}を置く場所を選んでください（列の左端か右端、または自分のカードの上）。" if ja
+                else f"Choose where to place {name}: an end of the queue, or on one of your cards.")
+    if head == "card":
+        return ("移動先を選んでください。" if ja else "Choose where to move that card.")
+    return None

@@ -827,3 +827,24 @@ def _end_reason(view: dict, lang: str) -> str:
         text += f" ({ROUND_LIMIT})"
     lead = f"{view['round']}ラウンドで終了:" if _ja(lang) else f"Ended after round {view['round']}: "
     return f'<p class="tournay-note">{esc(lead + text + ("。" if _ja(lang) else "."))}</p>'
+
+
+# ====================================================================== step prompts (issue 38)
+def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]) -> str | None:
+    """The prompt once a click of a move is made: what the next click decides."""
+    ja = _ja(lang)
+    head, rest = read_key(picked[-1])
+    asks = {
+        "hand": ("置く区画を選んでください。", "choose where in your district to place it."),
+        "cell": ("「+1枚」の支払いに使うカードを選んでください。", "Choose the card that pays the \u201c+ 1 card\u201d."),
+        "deck": ("引き方を選んでください。", "Choose how to draw."),
+        "bld": ("この建物の使い方を選んでください。", "Choose how to activate this building."),
+        "earn": ("何人の市民で稼ぐか選んでください。", "Choose how many citizens earn."),
+    }
+    ask = asks.get(head)
+    if ask is None:
+        return None
+    prefix = ""
+    if head == "hand":
+        prefix = step_label(picked[-1], view, lang) + (":" if ja else " — ")
+    return esc(prefix + (ask[0] if ja else ask[1]))
