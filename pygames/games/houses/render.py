@@ -25,41 +25,81 @@ KW_ABBR = {"renown": ("Ren", "名"), "stealth": ("Ste", "隠"), "insight": ("Ins
            "intimidate": ("Int", "威"), "vanguard": ("Van", "先"), "bulwark": ("Bul", "堅")}
 
 
+# ====================================================================== click keys
+# Every click key of Great Houses' board and buttons is made by one of these functions and read
+# back by ``read_key`` (nowhere else puts one together or takes one apart).
+def hand_key(card: str) -> str:             # a card of the hand (marshal, event, place, discard)
+    return f"hand:{card}"
+
+
+def card_key(uid: int) -> str:              # a card in play, by its instance id
+    return f"card:{uid}"
+
+
+def plot_key(plot: str) -> str:
+    return f"plot:{plot}"
+
+
+def seat_key(seat: int) -> str:             # a house (first player, a challenge's opponent)
+    return f"seat:{seat}"
+
+
+def agenda_key(agenda: str) -> str:
+    return f"agenda:{agenda}"
+
+
+def challenge_key(kind: str) -> str:        # M, I or P
+    return f"ch:{kind}"
+
+
+def plain_key(word: str) -> str:            # keep, mulligan, pass, skip, done (buttons)
+    return word
+
+
+def read_key(key: str) -> tuple[str, str | int | None]:
+    """(head, value) of a key made above: an int for card and seat (the text as made if it is not
+    a number), the id as made for hand, plot, agenda and ch, None for a plain key."""
+    head, _, rest = key.partition(":")
+    if head in ("card", "seat"):
+        return head, int(rest) if rest.lstrip("-").isdigit() else rest
+    return head, rest or None
+
+
 # ====================================================================== click paths
 def action_steps(action: dict, view: dict) -> list[str]:
     t = action["type"]
     if t in ("marshal", "event"):
-        path = [f"hand:{action['card']}"]
+        path = [hand_key(action["card"])]
         if action.get("target") is not None:
-            path.append(f"card:{action['target']}")
+            path.append(card_key(action["target"]))
         return path
     if t in ("place", "discard"):
-        return [f"hand:{action['card']}"]
+        return [hand_key(action["card"])]
     if t == "plot":
-        return [f"plot:{action['plot']}"]
+        return [plot_key(action["plot"])]
     if t == "first_player":
-        return [f"seat:{action['seat']}"]
+        return [seat_key(action["seat"])]
     if t == "agenda":
-        return [f"agenda:{action['agenda']}"]
+        return [agenda_key(action["agenda"])]
     if t == "challenge":
-        path = [f"ch:{action['kind']}"]
+        path = [challenge_key(action["kind"])]
         me = view.get("current")
         others = [s for s, p in enumerate(view["players"]) if s != me and not p["out"]]
         if len(others) > 1:
-            path.append(f"seat:{action['opponent']}")
+            path.append(seat_key(action["opponent"]))
         return path
     if t in ("attacker", "defender", "kill"):
-        return [f"card:{action['card']}"]
+        return [card_key(action["card"])]
     if t == "ability":
-        return [f"card:{action['card']}", f"card:{action['target']}"]
+        return [card_key(action["card"]), card_key(action["target"])]
     if t in ("stealth", "intimidate"):
-        return [f"card:{action['target']}"]
+        return [card_key(action["target"])]
     if t in ("keep", "mulligan", "pass"):
-        return [t]
+        return [plain_key(t)]
     if t in ("stealth_none", "intimidate_none"):
-        return ["skip"]
+        return [plain_key("skip")]
     if t in ("place_done", "end_marshal", "end_challenges", "attackers_done", "defenders_done"):
-        return ["done"]
+        return [plain_key("done")]
     raise ValueError(f"unknown action type {t!r}")
 
 
@@ -91,7 +131,8 @@ def step_label(key: str, view: dict, lang: str) -> str:
         return "Keep hand" if en else "手札をキープ"
     if key == "mulligan":
         return "Mulligan (redraw 7)" if en else "マリガン(7枚引き直し)"
-    head, _, rest = key.partition(":")
+    head, value = read_key(key)
+    rest = key.partition(":")[2]  # the key's text after its head, shown when it names nothing known
     if head == "ch":
         kind = T.kind_name(rest, lang)
         return f"{kind.capitalize()} challenge" if en else f"{kind}攻撃"
@@ -102,17 +143,11 @@ def step_label(key: str, view: dict, lang: str) -> str:
     if head == "plot":
         return T.plot_name(rest, lang) if rest in PLOTS else rest
     if head == "seat":
-        try:
-            s = int(rest)
-            house = view["players"][s]["house"]
-            return f"{SEAT_SHAPES[s]} {T.house_name(house, lang)}"
-        except (ValueError, IndexError):
-            return rest
+        if isinstance(value, int) and 0 <= value < min(len(view["players"]), len(SEAT_SHAPES)):
+            return f"{SEAT_SHAPES[value]} {T.house_name(view['players'][value]['house'], lang)}"
+        return rest
     if head == "card":
-        try:
-            _, inst = _find(view, int(rest))
-        except ValueError:
-            inst = None
+        inst = _find(view, value)[1] if isinstance(value, int) else None
         return T.card_name(inst["cid"], lang) if inst else rest
     return key
 
@@ -325,7 +360,7 @@ def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: s
             role = T.t("cannot_defend", lang)
     if inst["knelt"]:
         cls.append("houses-knelt")
-    key = f"card:{inst['uid']}"
+    key = card_key(inst["uid"])
     if key in choices:
         cls.append("houses-choosable")
     attrs = _attrs(key, choices, placed)
@@ -354,7 +389,7 @@ def _loc_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: se
               ids: _CardIds) -> str:
     cid = inst["cid"]
     c = CARDS[cid]
-    key = f"card:{inst['uid']}"
+    key = card_key(inst["uid"])
     cls = ["houses-card", "houses-loc", f"houses-h-{c['house']}"]
     if inst["knelt"]:
         cls.append("houses-knelt")
@@ -394,7 +429,7 @@ def _plot_card(pid: str, lang: str, key: str | None, choices, placed: set, extra
 def _hand_card(view: dict, seat: int, cid: str, count: int, lang: str, choices, placed: set, anim: str,
                key: str | None = None, extra_cls: str = "") -> str:
     c = CARDS[cid]
-    key = key if key is not None else f"hand:{cid}"
+    key = key if key is not None else hand_key(cid)
     cls = ["houses-card", "houses-handcard", f"houses-h-{c['house']}"]
     if extra_cls:
         cls.append(extra_cls)
@@ -497,7 +532,7 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
             marked.add(uid)
         else:
             last = ' data-last-move="1"'
-    key = f"seat:{s}"
+    key = seat_key(s)
     house_cls = "houses-housecard" + (" houses-choosable" if key in choices else "")
     label = esc(names[s]) if s < len(names) else "?"
     already = s < len(names) and T.t("you", lang).lower() in names[s].lower()  # the name may say it already
@@ -603,7 +638,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
         if view["stage"] == "agenda" and view["current"] == seat:
             items = []
             for a in AGENDAS:
-                attrs = _attrs(f"agenda:{a}", choices, placed)
+                attrs = _attrs(agenda_key(a), choices, placed)
                 cls = "houses-agenda houses-agendachoice" + (" houses-choosable" if attrs else "")
                 items.append(f'<div class="{cls}"{attrs}{zoom_attrs("houses", a, attrs)}>'
                              f'{art.use("agenda-" + a, "houses-plotart")}<span><b>{esc(T.agenda_name(a, lang))}</b><br>'
@@ -623,7 +658,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
                 continue
             seen.add(pid)
             mark = " houses-picked" if p.get("choice") == pid else ""
-            plots.append(_plot_card(pid, lang, f"plot:{pid}", choices, placed, mark, f"plot-{seat}-{pid}"))
+            plots.append(_plot_card(pid, lang, plot_key(pid), choices, placed, mark, f"plot-{seat}-{pid}"))
         parts.append(f'<div class="houses-zone houses-plotzone"><div class="houses-zonetitle">{esc(T.t("plots", lang))} '
                      f'<small>{len(seen)}</small></div><div class="houses-row houses-plots">{"".join(plots)}</div></div>')
         counts: dict[str, int] = {}
