@@ -11,7 +11,8 @@ from pygames.core import IllegalAction, RecordError, Rng, SetupError, make_recor
 from pygames.core.options import normalize_options, option
 from pygames.ui.picker import Picker, check_paths
 
-from .nim import GAME as NIM, NimGame
+from .nim import GAME as NIM
+from .nim import NimGame
 
 
 @pytest.fixture

@@ -4,9 +4,8 @@ options and plays it through the public contract. Rule ids refer to docs/rules/h
 from __future__ import annotations
 
 import pytest
+from houses_helpers import act, declare, defend, game, has, inst, keys, legal, log, player, power, stage, types, uid
 
-from houses_helpers import (act, declare, defend, game, has, inst, keys, legal, log, player, power,
-                            stage, types, uid)
 from pygames import IllegalAction, RecordError, SetupError
 from pygames.games.houses.rules import GAME
 

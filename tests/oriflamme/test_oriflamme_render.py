@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 import re
 
+from oriflamme_helpers import position
+
 from pygames.games.oriflamme import render, text
 from pygames.games.oriflamme.rules import GAME
-from oriflamme_helpers import position
 from pygames.ui.picker import Picker
 
 EVIL = ['<script>alert(1)</script>', 'Bob & "Co"', "<b>G</b>", "Dan", "Eve"]
@@ -126,7 +127,7 @@ def test_game_over_explains_scores_and_tie_break():
 def test_royal_decree_marks_the_card_it_moves():
     """A started Royal Decree move (a card chosen, its place still to choose) shows on the board:
     the chosen card carries data-picked="1", the places it may go are choices."""
-    from oriflamme_helpers import R, B, G, decide, full_round, new, place_phase
+    from oriflamme_helpers import B, G, R, decide, full_round, new, place_phase
     state = new(hands=[["decree", "heir"], ["lord", "spy"], ["heir", "lord"]])
     state = full_round(state, {R: ("decree", "center"), B: ("lord", "right"), G: ("heir", "right")})
     state = place_phase(state, {B: ("spy", "right"), G: ("lord", "left"), R: ("heir", "right")})

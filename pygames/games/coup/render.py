@@ -18,8 +18,7 @@ from typing import Any
 from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
 from . import cards as C
 from .art import ACTION_ART
-from .text import (action_name, action_text, card_name, card_text, cards_list, claim_phrase,
-                   faction_name, lang_of, ui)
+from .text import action_name, action_text, card_name, card_text, cards_list, claim_phrase, faction_name, lang_of, ui
 
 
 # ------------------------------------------------------------------ click keys

@@ -21,9 +21,8 @@ The pictures, 64×64 unless noted:
 
 from __future__ import annotations
 
-from .cards import CARDS
-
 from ...ui.svgart import symbol_sheet, use_symbol
+from .cards import CARDS
 
 PREFIX = "houses-art-"
 

@@ -14,8 +14,24 @@ from itertools import combinations
 from . import cards as C
 from .plot import plot_actions
 from .setup import agenda_actions
-from .stats import (CARDS, KINDS, PLOTS, RIVAL_ICONS, RIVAL_KW, base_str, behind, event_cost, icons_of, keywords_of,
-                    leads_over, marshal_cost, rivalry_applies, rivalry_line_count, total_power, unique_blocked)
+from .stats import (
+    CARDS,
+    KINDS,
+    PLOTS,
+    RIVAL_ICONS,
+    RIVAL_KW,
+    base_str,
+    behind,
+    event_cost,
+    icons_of,
+    keywords_of,
+    leads_over,
+    marshal_cost,
+    rivalry_applies,
+    rivalry_line_count,
+    total_power,
+    unique_blocked,
+)
 
 KW_VALUE = {"renown": 1.3, "stealth": 0.7, "insight": 0.6, "intimidate": 0.4,
             "vanguard": 0.5, "bulwark": 0.5}

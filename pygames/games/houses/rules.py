@@ -22,11 +22,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import INFO
 from ...core import Game, RecordError, log_visible_to, option
 from ...core.game import clone
+from . import INFO, challenges, marshal, plot, setup, turn_end
 from . import cards as C
-from . import challenges, marshal, plot, setup, turn_end
 from .effects import PENDING_DISCARD, on_pending_discard
 from .legality import Decision, explained, listed, matched
 from .stats import CARDS, total_power

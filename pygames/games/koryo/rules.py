@@ -13,8 +13,9 @@ State (plain data). Piles are count vectors indexed by kind (cards.NUM_KINDS lon
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import islice
-from typing import Any, Iterator
+from typing import Any
 
 from pygames.core import Game, Rng, log_entry, log_visible_to, option
 from pygames.core.rng import draw_to_top  # the deal's draw (docs/rules/koryo.md, "Random draws")

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import INFO
 from ...core import Game, RecordError, log_entry, log_visible_to, option
-from . import cards
+from . import INFO, cards
 
 KINDS = cards.KINDS
 ONE_SHOT = cards.ONE_SHOT

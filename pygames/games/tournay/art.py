@@ -21,9 +21,8 @@ Families (one look per colour and level; the shapes differ, not only the colours
 
 from __future__ import annotations
 
-from .cards import CARDS
-
 from ...ui.svgart import symbol_sheet, use_symbol
+from .cards import CARDS
 
 PREFIX = "tournay-art-"
 INK = "#2b2520"

@@ -12,11 +12,32 @@ import math
 from typing import Any
 
 from . import cards as K
-from .district import (CELLS, LINES, MATCH, chars_in_line, count_visible, matches, other_buildings,
-                       owned_citizens, places, rampart_count, shift_for, targets)
+from .district import (
+    CELLS,
+    LINES,
+    MATCH,
+    chars_in_line,
+    count_visible,
+    matches,
+    other_buildings,
+    owned_citizens,
+    places,
+    rampart_count,
+    shift_for,
+    targets,
+)
 from .effects import event_impact
-from .scoring import (BONUS, MATCH_SELECTORS, PRESTIGE, PRINTED, district_points, prestige_units, rival_names,
-                      score_total, visible_counts)
+from .scoring import (
+    BONUS,
+    MATCH_SELECTORS,
+    PRESTIGE,
+    PRINTED,
+    district_points,
+    prestige_units,
+    rival_names,
+    score_total,
+    visible_counts,
+)
 
 CARDS, EVENTS, COLOURS = K.CARDS, K.EVENTS, K.COLOURS
 
