@@ -186,7 +186,8 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
         claimed = info.get("block_card") if step["stage"] == "block" else info.get("claim")
         challenger = _name(step["challenger"], names)
         if mine:
-            return (f"{challenger}にチャレンジされました。カードを1枚公開してください（{_card(claimed, lang)}なら主張は本当、"
+            return (f"{challenger}にチャレンジされました。"
+                    f"カードを1枚公開してください（{_card(claimed, lang)}なら主張は本当、"
                     f"それ以外ならそのカードを失います）。" if ja else
                     f"{challenger} challenges you. Reveal a card: {_card(claimed, lang)} proves your claim; "
                     f"any other card is lost.")

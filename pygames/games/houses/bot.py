@@ -288,8 +288,8 @@ def s_setup(view, legal, seat, rng, w):
             out.append(5.0 if not best else 0.0)
         else:
             cid = a["card"]
-            out.append(10.0 + (char_value(cid, w, rivalry_line_count(view)) if CARDS[cid]["type"] == "character" else 1.0)
-                       if cid in best else -1.0)
+            worth = char_value(cid, w, rivalry_line_count(view)) if CARDS[cid]["type"] == "character" else 1.0
+            out.append(10.0 + worth if cid in best else -1.0)
     return out
 
 
@@ -416,7 +416,7 @@ def s_marshal(view, legal, seat, rng, w):
             by_card[key] = it
     cand = sorted(by_card.values(), key=lambda it: -it[3])[:10]
     chosen = {cand[i][0] for i in _best_affordable_set(cand, gold, keep, w.keep_event)}
-    for idx, a, cost, val in items:
+    for idx, a, _cost, val in items:
         if idx in chosen and val > 0:
             first = 30.0 if CARDS[a["card"]]["type"] == "location" or a["type"] == "event" else 0.0
             out[idx] = 100.0 + first + val
@@ -517,7 +517,8 @@ def s_defenders(view, legal, seat, rng, w):
             s = base_str(i) + (1 if "vanguard" in keywords_of(i) else 0)
             for loc in att_p["locs"]:
                 an = CARDS[loc["cid"]].get("anthem")
-                if an and an["kind"] == ch["kind"] and an["role"] == "attacker" and an["house"] == CARDS[i["cid"]]["house"]:
+                if (an and an["kind"] == ch["kind"] and an["role"] == "attacker"
+                        and an["house"] == CARDS[i["cid"]]["house"]):
                     s += an["n"]
             a_str += s + ch["bonus"].get(str(i["uid"]), 0)
 
@@ -579,7 +580,8 @@ def s_window(view, legal, seat, rng, w):
                 if role == "a":
                     for loc in p["locs"]:
                         an = CARDS[loc["cid"]].get("anthem")
-                        if an and an["kind"] == ch["kind"] and an["role"] == "attacker" and an["house"] == CARDS[i["cid"]]["house"]:
+                        if (an and an["kind"] == ch["kind"] and an["role"] == "attacker"
+                                and an["house"] == CARDS[i["cid"]]["house"]):
                             s += an["n"]
                 total += s
         return total

@@ -200,11 +200,14 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
                        "{w} is declaring challenges.", "{w}が攻撃を宣言中。"),
         "attackers": ("Choose attackers (kneel), then confirm.", "攻撃に参加するキャラクターを選び、確定してください。",
                       "{w} chooses attackers.", "{w}が攻撃参加者を選択中。"),
-        "stealth": ("Stealth: choose a character that cannot defend.", "隠密:防御できないキャラクターを選んでください。",
+        "stealth": ("Stealth: choose a character that cannot defend.",
+                    "隠密:防御できないキャラクターを選んでください。",
                     "{w} resolves Stealth.", "{w}が隠密を解決中。"),
-        "defenders": ("Defend: choose defenders (or none), then confirm.", "防御:防御参加者を選び(0体も可)、確定してください。",
+        "defenders": ("Defend: choose defenders (or none), then confirm.",
+                      "防御:防御参加者を選び(0体も可)、確定してください。",
                       "{w} chooses defenders.", "{w}が防御参加者を選択中。"),
-        "claim": ("Military claim: choose a character of yours to kill.", "軍事攻撃の要求値:破壊する自分のキャラクターを選んでください。",
+        "claim": ("Military claim: choose a character of yours to kill.",
+                  "軍事攻撃の要求値:破壊する自分のキャラクターを選んでください。",
                   "{w} chooses characters to kill.", "{w}が破壊するキャラクターを選択中。"),
         "intimidate": ("Intimidate: choose a character to kneel.", "威圧:屈服させるキャラクターを選んでください。",
                        "{w} resolves Intimidate.", "{w}が威圧を解決中。"),
@@ -369,8 +372,10 @@ def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: s
     bonus = ch["bonus"].get(str(inst["uid"]), 0) if ch else 0
     strength = base_str(inst)
     str_txt = f"{strength}" + (f"+{bonus}" if bonus else "")
-    atts = "".join(f'<div class="houses-att houses-h-{CARDS[a]["house"]}"{ids.anim((inst["uid"], j), owner, view["me"])}'
-                   f'{zoom_attrs("houses", a, "")}>+ {esc(T.card_name(a, lang))}</div>' for j, a in enumerate(inst["atts"]))
+    atts = "".join(f'<div class="houses-att '
+                   f'houses-h-{CARDS[a]["house"]}"{ids.anim((inst["uid"], j), owner, view["me"])}'
+                   f'{zoom_attrs("houses", a, "")}>+ {esc(T.card_name(a, lang))}</div>'
+                   for j, a in enumerate(inst["atts"]))
     power = (f'<span class="houses-powertok" title="{esc(T.t("power", lang))}">★{inst["power"]}</span>'
              if inst["power"] else "")
     tokens = purse_attrs("power", inst["power"])  # power on the card: tokens travel to and from it
@@ -378,10 +383,12 @@ def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: s
     role_txt = f'<span class="houses-role">{esc(role)}</span>' if role else ""
     last = ' data-last-move="1"' if inst["uid"] in marked else ""
     return (f'<div class="{" ".join(cls)}"{ids.anim(inst["uid"], owner, view["me"])}{tokens}{last}{attrs}'
-            f'{zoom_attrs("houses", cid, attrs)}><div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}'
+            f'{zoom_attrs("houses", cid, attrs)}><div '
+            f'class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}'
             f'<span class="houses-str" title="{esc(T.t("str", lang))}">{esc(str_txt)}</span>{power}</div>'
             f'<div class="houses-face">{_name_line(cid, lang)}'
-            f'<div class="houses-statline"><span class="houses-icons">{_icons("".join(icons_of(inst)), lang)}</span>{kws}</div>'
+            f'<div class="houses-statline"><span '
+            f'class="houses-icons">{_icons("".join(icons_of(inst)), lang)}</span>{kws}</div>'
             f'{atts}<div class="houses-marks">{knelt_txt}{role_txt}</div></div></div>')
 
 
@@ -398,7 +405,8 @@ def _loc_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: se
     attrs = _attrs(key, choices, placed)
     knelt_txt = f'<span class="houses-kneltlbl">⤵ {esc(T.t("knelt", lang))}</span>' if inst["knelt"] else ""
     last = ' data-last-move="1"' if inst["uid"] in marked else ""
-    return (f'<div class="{" ".join(cls)}"{ids.anim(inst["uid"], owner, view["me"])}{last}{attrs}{zoom_attrs("houses", cid, attrs)}>'
+    return (f'<div class="{" ".join(cls)}"{ids.anim(inst["uid"], owner, view["me"])}{last}{attrs}'
+            f'{zoom_attrs("houses", cid, attrs)}>'
             f'<div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}</div>'
             f'<div class="houses-face">{_name_line(cid, lang)}<div class="houses-statline">{_chips(cid, lang)}</div>'
             f'<div class="houses-marks">{knelt_txt}</div></div></div>')
@@ -546,8 +554,10 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
     agenda = p.get("agenda")
     agenda_html = ""
     if agenda and agenda != "none":
-        agenda_html = (f'<div class="houses-agenda"{zoom_attrs("houses", agenda, "")}>{art.use("agenda-" + agenda, "houses-plotart")}'
-                       f'<span><small>{esc(T.t("agenda", lang))}</small><br>{esc(T.agenda_name(agenda, lang))}</span></div>')
+        agenda_html = (f'<div class="houses-agenda"{zoom_attrs("houses", agenda, "")}>'
+                       f'{art.use("agenda-" + agenda, "houses-plotart")}'
+                       f'<span><small>{esc(T.t("agenda", lang))}</small><br>'
+                       f'{esc(T.agenda_name(agenda, lang))}</span></div>')
     big = [
         _stat(T.t("power", lang), f'{total_power(p)}', True, f"powerstat-{s}", "power"),
         _stat(T.t("gold", lang), p["gold"], True, f"gold-{s}", "coin", purse_attrs("gold", p["gold"])),
@@ -569,10 +579,13 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
         small.append(f'<span class="houses-stat houses-warn">{esc(T.t("eliminated", lang))}</span>')
     elif p["decked"]:
         small.append(f'<span class="houses-stat houses-warn">{esc(T.t("decked", lang))}</span>')
-    parts = [f'<section class="{cls}" aria-label="{label}" data-seat="{s}" data-anim-id="seat-{s}" data-anim-sig="seat"{last}>'
-             f'<div class="houses-head"><div class="{house_cls}" data-anim-id="house-{s}"{purse_attrs("power", p["power"])}'
+    parts = [f'<section class="{cls}" aria-label="{label}" data-seat="{s}" data-anim-id="seat-{s}" '
+             f'data-anim-sig="seat"{last}>'
+             f'<div class="houses-head"><div class="{house_cls}" '
+             f'data-anim-id="house-{s}"{purse_attrs("power", p["power"])}'
              f'{_attrs(key, choices, placed)}>'
-             f'{_crest(p["house"], "houses-crest-lg")}<div class="houses-houseinfo"><span class="houses-shape">{SEAT_SHAPES[s]}</span> '
+             f'{_crest(p["house"], "houses-crest-lg")}<div class="houses-houseinfo"><span '
+             f'class="houses-shape">{SEAT_SHAPES[s]}</span> '
              f'<b class="name">{label}</b>{you}'
              f'<div class="houses-housename">{esc(T.house_name(p["house"], lang))}</div></div></div>'
              f'<div class="houses-bigstats">{"".join(big)}</div>{plot_html}{agenda_html}</div>'
@@ -625,7 +638,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
                  + bank + "</div>")
     parts.append(f'<div class="houses-race"><div class="houses-racetitle" data-anim-id="power-bank"'
                  f'{purse_attrs("power", bank=True)}>{art.use("power", "houses-staticon")} '
-                 f'{esc(T.t("power_race", lang))} <small>({esc(T.t("target", lang))} {view["opts"]["victory_power"]})</small></div>'
+                 f'{esc(T.t("power_race", lang))} <small>({esc(T.t("target", lang))} '
+                 f'{view["opts"]["victory_power"]})</small></div>'
                  + "".join(_track(view, s, lang, names) for s in range(n)) + "</div>")
     parts.append(_challenge_box(view, lang, names))
     # ---- opponents first (compact), then my own house near the bottom, then my plots and hand
@@ -659,8 +673,10 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
             seen.add(pid)
             mark = " houses-picked" if p.get("choice") == pid else ""
             plots.append(_plot_card(pid, lang, plot_key(pid), choices, placed, mark, f"plot-{seat}-{pid}"))
-        parts.append(f'<div class="houses-zone houses-plotzone"><div class="houses-zonetitle">{esc(T.t("plots", lang))} '
-                     f'<small>{len(seen)}</small></div><div class="houses-row houses-plots">{"".join(plots)}</div></div>')
+        parts.append(f'<div class="houses-zone houses-plotzone"><div '
+                     f'class="houses-zonetitle">{esc(T.t("plots", lang))} '
+                     f'<small>{len(seen)}</small></div><div class="houses-row '
+                     f'houses-plots">{"".join(plots)}</div></div>')
         counts: dict[str, int] = {}
         for cid in p.get("hand", []):
             counts[cid] = counts.get(cid, 0) + 1
@@ -718,10 +734,12 @@ def card_zoom(key: str, lang: str) -> str:
         kw_rules += f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>: {esc(T.KEYWORD_RULES[k][lang])}</li>'
     text = T.card_text(key, lang)
     return (f'<div class="houses-zoom houses-h-{c["house"]}">'
-            f'<div class="houses-zoomartbox">{art.use(art.picture(key), "houses-zoomart")}{_crest(c["house"], "houses-crest-lg")}</div>'
+            f'<div class="houses-zoomartbox">{art.use(art.picture(key), "houses-zoomart")}'
+            f'{_crest(c["house"], "houses-crest-lg")}</div>'
             f'<div class="houses-zoombody"><div class="houses-zoomname">{"◆ " if c["unique"] else ""}'
             f'{esc(T.card_name(key, lang))}</div>'
-            f'<div class="houses-zoomtype">{esc(T.TYPE_NAMES[c["type"]][lang])} · {esc(T.house_name(c["house"], lang))}</div>'
+            f'<div class="houses-zoomtype">{esc(T.TYPE_NAMES[c["type"]][lang])} · '
+            f'{esc(T.house_name(c["house"], lang))}</div>'
             f'<div class="houses-zoomstats">{"".join(stats)}</div>'
             + (f'<p class="houses-zoomtext">{esc(text)}</p>' if text else "")
             + (f'<ul class="houses-zoomkw">{kw_rules}</ul>' if kw_rules else "")
@@ -740,7 +758,8 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
                     f'{_who(names, s)}{" ★" if win else ""}</td><td>{esc(T.house_name(p["house"], lang))}</td>'
                     f'<td>{p["power"]}</td><td>{on_chars}</td><td><b>{total_power(p)}</b></td></tr>')
     head = ("<tr><th>Player</th><th>House</th><th>House card</th><th>On characters</th><th>Total power</th></tr>"
-            if en else "<tr><th>プレイヤー</th><th>家系</th><th>家系カード</th><th>キャラクター上</th><th>勢力合計</th></tr>")
+            if en else "<tr><th>プレイヤー</th><th>家系</th><th>家系カード</th>"
+                       "<th>キャラクター上</th><th>勢力合計</th></tr>")
     reason = view.get("end") or "power"
     target = view["opts"]["victory_power"]
     explain = {

@@ -284,14 +284,16 @@ def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, plac
                     attrs += _attrs(key, choices, placed)
                 if (a, ka) == (p, k) and "koryo-picked" not in ccls:
                     ccls.append("koryo-picked")
-        cols.append(f'<div class="{" ".join(ccls)}" data-anim-id="card-p{p}-k{k}"{zoom_attrs("koryo", k, attrs)}{attrs}>'
+        cols.append(f'<div class="{" ".join(ccls)}" '
+                    f'data-anim-id="card-p{p}-k{k}"{zoom_attrs("koryo", k, attrs)}{attrs}>'
                     f'{_art(k)}<span class="koryo-num">{k}</span>'
                     f'<span class="koryo-count">×{count}</span>{badge}</div>')
     events = []
     for k in C.EVENTS:
         if table[k]:
             attrs = _attrs(priest_key(k), choices, placed) if p == seat else ""
-            events.append(f'<div class="koryo-event koryo-k{k}" data-anim-id="card-p{p}-k{k}"{zoom_attrs("koryo", k, attrs)}{attrs}>'
+            events.append(f'<div class="koryo-event koryo-k{k}" '
+                          f'data-anim-id="card-p{p}-k{k}"{zoom_attrs("koryo", k, attrs)}{attrs}>'
                           f'{_art(k)}<span class="koryo-ename">{esc(card_name(k, lang))}</span>'
                           f'<span class="koryo-count">−1 ×{table[k]}</span></div>')
     events_html = f'<div class="koryo-events">{"".join(events)}</div>' if events else ""

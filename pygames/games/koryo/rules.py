@@ -623,7 +623,8 @@ class KoryoGame(Game):
             seats = swap_seats(tables, seat)
             protected = spy_protected(tables)
             if protected is not None and (not seats or protected in (a, b)):
-                return f"player {protected + 1} holds the Spy (2) majority without a Guardian: Lobbying cannot touch them"
+                return (f"player {protected + 1} holds the Spy (2) majority without a Guardian: "
+                        "Lobbying cannot touch them")
             if _is_seat(a, tables) and _is_seat(b, tables):
                 if a == b:
                     return "swap cards of two different players"

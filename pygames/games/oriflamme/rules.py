@@ -248,7 +248,8 @@ class OriflammeGame(Game):
             onto = action.get("onto")
             if type(pos) is int and 0 <= pos < len(queue) and type(onto) is int and 0 <= onto < len(queue) \
                     and onto not in move_ontos(queue, here, pos) and onto != pos and onto != here:
-                return f"the card at pos {pos} may go only onto a card of its own family (pos {onto} is another player's)"
+                return (f"the card at pos {pos} may go only onto a card of its own family "
+                        f"(pos {onto} is another player's)")
             return ("a Royal Decree moves a top card other than itself to another place (a gap "
                     f"0..{len(queue)} or onto a card of the same family), not back where it was")
         field = "seat" if kind == "spy" else "pos"
@@ -683,7 +684,8 @@ class OriflammeGame(Game):
         seating = state["seating"]
         if type(seating) is not list or any(type(s) is not int for s in seating) or sorted(seating) != list(range(n)) \
                 or type(state["first"]) is not int or state["first"] not in seating:
-            raise RecordError(f"the saved state's seating is not the seats 0..{n - 1} once each, with the first among them")
+            raise RecordError(f"the saved state's seating is not the seats 0..{n - 1} once each, with the first among "
+                              f"them")
         if state["order"] != _round_order(seating, state["first"]):
             raise RecordError("the saved state's placement order does not follow its seating")
         try:

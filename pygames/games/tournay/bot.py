@@ -336,7 +336,8 @@ class Ctx:
                 ev = EVENTS[item["ev"]]
                 n = min(ev["cap"], item["den"] + 1)
                 if ev["harm"]:
-                    value += 0.15 * sum(event_impact(p, item["ev"], n) for i, p in enumerate(self.players) if i != self.seat)
+                    value += 0.15 * sum(event_impact(p, item["ev"], n)
+                                        for i, p in enumerate(self.players) if i != self.seat)
                 else:
                     value -= 0.2
             return value
