@@ -86,6 +86,10 @@ class Decision:
     name: str
     choices: tuple[Choice, ...] = ()
     closings: tuple[Closing, ...] = ()
+    # made from the above once, in __post_init__ (not arguments, not compared)
+    by_type: dict[str, Choice] = field(init=False, repr=False, compare=False)
+    closing_by_type: dict[str, Closing] = field(init=False, repr=False, compare=False)
+    listed: Callable[[dict, int], list[dict]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_type = {kind: choice for choice in self.choices for kind in choice.types}

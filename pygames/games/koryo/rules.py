@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import islice
-from typing import Any
+from typing import Any, TypeGuard
 
 from pygames.core import Game, Rng, log_entry, log_visible_to, option
 from pygames.core.rng import draw_to_top  # the deal's draw (docs/rules/koryo.md, "Random draws")
@@ -46,7 +46,7 @@ POWER_STEPS = (("spy", C.SPY), ("priest", C.PRIEST), ("banker", C.BANKER))
 # The legal list (_legal_actions), apply's direct check (_legal_match) and the reason of a refusal
 # (_why_illegal) all read them.
 # (plain loops in these helpers: in CPython 3.11 a comprehension costs more than it saves on a few items)
-def steal_targets(tables, coins, seat) -> list[int]:
+def steal_targets(tables: list[list[int]], coins: list[int], seat: int) -> list[int]:
     """The Spy's choices: another seat with gold."""
     targets = []
     for p in range(len(tables)):
@@ -55,7 +55,7 @@ def steal_targets(tables, coins, seat) -> list[int]:
     return targets
 
 
-def priest_targets(tables, seat) -> list[int]:
+def priest_targets(tables: list[list[int]], seat: int) -> list[int]:
     """The Priest's choices: an event card kind on the seat's own table."""
     table, targets = tables[seat], []
     for k in C.EVENTS:
@@ -73,7 +73,7 @@ def table_characters(table: list[int]) -> list[int]:
     return kinds
 
 
-def destroy_targets(tables, seat) -> list[int]:
+def destroy_targets(tables: list[list[int]], seat: int) -> list[int]:
     """The seats whose character cards the Barbarian of ``seat`` may destroy: another seat than
     the Guardian (7) majority's."""
     guardian = power_holder(tables, C.GUARDIAN)
@@ -84,7 +84,7 @@ def destroy_targets(tables, seat) -> list[int]:
     return targets
 
 
-def swap_seats(tables, seat) -> list[int]:
+def swap_seats(tables: list[list[int]], seat: int) -> list[int]:
     """The seats whose cards the Lobbying of ``seat`` may swap (a card each of two of them): every
     seat but the Spy-protected one; none when ``seat`` itself is Spy-protected."""
     protected = spy_protected(tables)
@@ -93,7 +93,7 @@ def swap_seats(tables, seat) -> list[int]:
     return [p for p in range(len(tables)) if p != protected]
 
 
-def destroy_actions(tables, seat) -> Iterator[dict]:
+def destroy_actions(tables: list[list[int]], seat: int) -> Iterator[dict]:
     """The Barbarian's choices, one by one, as actions: a character card of a seat of
     destroy_targets (as swap_actions: the first two settle whether there is a choice)."""
     for target in destroy_targets(tables, seat):
@@ -101,7 +101,7 @@ def destroy_actions(tables, seat) -> Iterator[dict]:
             yield {"type": "destroy", "target": target, "kind": kind}
 
 
-def swap_actions(tables, seat) -> Iterator[dict]:
+def swap_actions(tables: list[list[int]], seat: int) -> Iterator[dict]:
     """The Lobbying swaps, one by one, as actions: a card of seat a for a card of another kind of
     seat b, a < b, both of swap_seats. Whether a Lobbying card has no, one or several choices is
     settled by the first two, without building the others (up to a few hundred)."""
@@ -135,7 +135,7 @@ _ACTION_FIELDS = {"play": ("kind", "count"), "play2": ("kinds",), "steal": ("tar
                   "destroy": ("target", "kind"), "swap": ("a", "ka", "b", "kb"), "discard": ("kind",)}
 
 
-def _is_seat(value: Any, tables: list) -> bool:
+def _is_seat(value: Any, tables: list) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(tables)
 
 
@@ -371,11 +371,11 @@ class KoryoGame(Game):
             else:
                 log.append(log_entry("bank_empty", seat=seat))
         elif step == "barbarian":
-            targets = list(islice(destroy_actions(tables, seat), 2))  # none, one, or a choice
-            if not targets:
+            destroys = list(islice(destroy_actions(tables, seat), 2))  # none, one, or a choice
+            if not destroys:
                 log.append(log_entry("no_destroy", seat=seat))
-            elif len(targets) == 1:
-                self._destroy(state, seat, targets[0]["target"], targets[0]["kind"])
+            elif len(destroys) == 1:
+                self._destroy(state, seat, destroys[0]["target"], destroys[0]["kind"])
             else:
                 state["step"] = "destroy"
         elif step == "lobbying":

@@ -141,7 +141,7 @@ class OriflammeGame(Game):
                 return [{"type": "place", "card": k, "at": ends[0]} for k in hand]
             left, right = ends  # both ends written out: this list is built for every placement
             own = own_stacks(queue, seat)
-            actions = []
+            actions: list[dict] = []
             add = actions.append
             for k in hand:  # each card: at either end of the queue, or on one of the placer's own stacks
                 add({"type": "place", "card": k, "at": left})
@@ -202,8 +202,8 @@ class OriflammeGame(Game):
         if kind != wanted or len(action) != (2 if kind != "move" else 3):
             return None
         if kind == "spy":
-            seat = action.get("seat")
-            return {"type": "spy", "seat": seat} if type(seat) is int and seat in pending["cands"] else None
+            spied = action.get("seat")
+            return {"type": "spy", "seat": spied} if type(spied) is int and spied in pending["cands"] else None
         pos = action.get("pos")
         if type(pos) is not int:
             return None
