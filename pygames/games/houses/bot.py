@@ -29,6 +29,7 @@ from .stats import (
     marshal_cost,
     rivalry_applies,
     rivalry_line_count,
+    role_bonus,
     total_power,
     unique_blocked,
 )
@@ -514,12 +515,7 @@ def s_defenders(view, legal, seat, rng, w):
     a_str = 0
     for i in att_p["chars"]:
         if i["uid"] in ch["attackers"]:
-            s = base_str(i) + (1 if "vanguard" in keywords_of(i) else 0)
-            for loc in att_p["locs"]:
-                an = CARDS[loc["cid"]].get("anthem")
-                if (an and an["kind"] == ch["kind"] and an["role"] == "attacker"
-                        and an["house"] == CARDS[i["cid"]]["house"]):
-                    s += an["n"]
+            s = base_str(i) + role_bonus(att_p, i, ch["kind"], "attacker")  # vanguard, anthems
             a_str += s + ch["bonus"].get(str(i["uid"]), 0)
 
     def dstr(i):
@@ -572,21 +568,10 @@ def s_window(view, legal, seat, rng, w):
         for i in p["chars"]:
             if i["uid"] in uids:
                 s = base_str(i) + ch["bonus"].get(str(i["uid"]), 0)
-                kws = keywords_of(i)
-                if role == "a" and "vanguard" in kws:
-                    s += 1
-                if role == "d" and "bulwark" in kws:
-                    s += 1
-                if role == "a":
-                    for loc in p["locs"]:
-                        an = CARDS[loc["cid"]].get("anthem")
-                        if (an and an["kind"] == ch["kind"] and an["role"] == "attacker"
-                                and an["house"] == CARDS[i["cid"]]["house"]):
-                            s += an["n"]
-                total += s
+                total += s + role_bonus(p, i, ch["kind"], role)  # the rules' keyword and anthems
         return total
-    a = side(att_p, ch["attackers"], "a")
-    d = side(def_p, ch["defenders"], "d")
+    a = side(att_p, ch["attackers"], "attacker")
+    d = side(def_p, ch["defenders"], "defender")
     attacker = seat == ch["attacker"]
     out = []
     for act in legal:
