@@ -45,6 +45,8 @@ every other player (each player scores each name once, at most 12 points).
 
 from __future__ import annotations
 
+from typing import Any
+
 COLOURS = ("R", "W", "Y")
 LEVELS = (1, 2, 3)
 DECKS = tuple(f"{c}{lv}" for c in COLOURS for lv in LEVELS)   # R1 R2 R3 W1 ... Y3
@@ -69,9 +71,10 @@ COLOUR_NAMES = {
 }
 
 
-def _c(colour, level, kind, name_en, name_ja, text_en, text_ja, src, *, copies=1, pp=None,
-       act=None, char=None, cost=None, score=None, note=""):
-    card = {"colour": colour, "level": level, "kind": kind, "copies": copies,
+def _c(colour: str, level: int, kind: str, name_en: str, name_ja: str, text_en: str, text_ja: str, src: str, *,
+       copies: int = 1, pp: int | None = None, act: Any = None, char: Any = None, cost: Any = None,
+       score: Any = None, note: str = "") -> dict:
+    card: dict[str, Any] = {"colour": colour, "level": level, "kind": kind, "copies": copies,
             "pp": pp if pp is not None else (0 if level == 3 else level),
             "cost": cost if cost is not None else {"deniers": CARD_COST.get(level, 5)},
             "name": {"en": name_en, "ja": name_ja}, "text": {"en": text_en, "ja": text_ja},
@@ -431,7 +434,8 @@ def deck_cards(deck: str) -> list[str]:
 # lay_down {colour, k}, damage {k}, grey {k}. "harm": True for bad events (ramparts may stop them).
 # cap: at most that many deniers on the card (SEED: 1 to 4); cost: deniers to counter it
 # (plus the deniers on it).
-def _e(name_en, name_ja, text_en, text_ja, cost, cap, harm, effect):
+def _e(name_en: str, name_ja: str, text_en: str, text_ja: str, cost: int, cap: int, harm: bool,
+       effect: Any) -> dict:
     return {"name": {"en": name_en, "ja": name_ja}, "text": {"en": text_en, "ja": text_ja},
             "cost": cost, "cap": cap, "harm": harm, "effect": effect, "src": "designed"}
 
