@@ -30,6 +30,8 @@ TEXT = {
     "next": {"en": "Next", "ja": "次へ"},
     "your_move": {"en": "Your move: the highlighted choice.",
                   "ja": "あなたの番です：光っている選択肢を選んでください。"},
+    "your_move_named": {"en": "Your move: the highlighted choice, “{label}”.",
+                        "ja": "あなたの番です：光っている「{label}」を選んでください。"},
     "wrong": {"en": "That move is allowed in a real game, but this lesson needs the highlighted one here: "
                     "it shows the rule the note explains.",
               "ja": "実際のゲームでは選べる手ですが、このレッスンでは光っている手を選んでください。"
@@ -138,6 +140,10 @@ class TutorialRun:
             return None
         return picker.next_step(step.expect)
 
+    def asked_label(self, session: TableSession, lang: str) -> str:
+        key = self.hint_key(session)
+        return session.render.step_label(key, session.view(), lang) if key else ""
+
 
 def learn_button(game_id: str, lang: str, saved_step: int | None = None) -> str:
     """The lobby's and the rules dialog's "Learn to play" (a game without a tutorial: nothing)."""
@@ -150,9 +156,10 @@ def learn_button(game_id: str, lang: str, saved_step: int | None = None) -> str:
             f'data-testid="learn">{esc(label)}</button>')
 
 
-def tutorial_box(run: TutorialRun, lang: str, over: bool) -> str:
+def tutorial_box(run: TutorialRun, lang: str, over: bool, asked: str = "") -> str:
     """The lesson's note with its progress and buttons; ``data-anchor`` names what it points at
-    (``over``: the game has ended, nothing to play on)."""
+    (``over``: the game has ended, nothing to play on; ``asked``: the label of the click asked for,
+    named in the note since on a phone it may be further down the page)."""
     step = run.current()
     game_id = run.tutorial.game_id
     n, m = min(run.step + 1, run.total), run.total
@@ -168,7 +175,8 @@ def tutorial_box(run: TutorialRun, lang: str, over: bool) -> str:
     if note:
         parts.append(f'<p data-testid="tutorial-text">{esc(note)}</p>')
     if kind == "act":
-        parts.append(f'<p class="tutorial-ask">{esc(tt("your_move", lang))}</p>')
+        ask = tt("your_move_named", lang, label=asked) if asked else tt("your_move", lang)
+        parts.append(f'<p class="tutorial-ask">{esc(ask)}</p>')
     if run.wrong:
         why = tt("wrong" if kind == "act" else "read_first", lang)
         parts.append(f'<p class="tutorial-wrong" data-testid="tutorial-wrong">{esc(why)}</p>')
