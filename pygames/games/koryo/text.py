@@ -309,7 +309,7 @@ TUTORIAL_NOTES = {
     "round8": {
         "en": "Round 8, the last: 3 cards each, and Bot 2 got one more for its Broadcasters (8). The first player "
               "moves on each round, so Bot 2 plays first.",
-        "ja": "最終第8ラウンド：各3枚。ボット2は放送者(8)の過半数で1枚多く配られました。スタートプレイヤーは"
+        "ja": "最終第8ラウンド：各3枚。ボット2は放送者(8)の過半数で1枚多く配られました。ターンプレイヤー（⚑）は"
               "毎ラウンド移るので、今回はボット2が先です。"},
     "ship_owner": {
         "en": "You drew a Barbarian, an event card. Your Ship Owner (5) majority lets you play one card each of "
