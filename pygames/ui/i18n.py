@@ -8,6 +8,8 @@ KeyError (tests check both languages are complete).
 
 from __future__ import annotations
 
+import re
+
 LANGS = ("en", "ja")
 LANG_NAMES = {"en": "English", "ja": "日本語"}
 DEFAULT_LANG = "en"
@@ -230,7 +232,7 @@ GAME_DESCRIPTIONS: dict[str, dict[str, str]] = {
     "koryo": {"en": "Gather majorities of the nine families to win their favour each round.",
               "ja": "九つの家門で過半数を集め、その特権を得る。"},
     "houses": {"en": "Great Houses: plots, challenges and dominance in a struggle for the throne.",
-               "ja": "大貴族：プロット、チャレンジ、支配力で王座を争う。"},
+               "ja": "大いなる家系：プロット、チャレンジ、支配力で王座を争う。"},
 }
 
 
@@ -266,6 +268,51 @@ def t(key: str, lang: str = DEFAULT_LANG, **params: object) -> str:
     entry = STRINGS[key]
     text = entry.get(norm_lang(lang)) or entry[DEFAULT_LANG]
     return text.format(**params) if params else text
+
+
+def plural(n: int, one: str, other: str) -> str:
+    """English count and noun agreeing: ``plural(1, "card", "cards")`` is "1 card", 2 gives "2 cards".
+
+    ``one`` and ``other`` may hold ``{n}`` to place the figure themselves ("{n} card of yours");
+    without it the figure goes first. English has exactly these two forms (CLDR's ``one`` and
+    ``other``); Japanese counts take a counter word and no plural, so its strings need no helper.
+    """
+    form = one if n == 1 else other
+    return form.format(n=n) if "{n}" in form else f"{n} {form}"
+
+
+def a_an(word: str) -> str:
+    """The English indefinite article for ``word`` by its first letter ("an intrigue", "a power")."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+#: the lone human's seat name in English ("Player 1 (you)", see STRINGS["you"])
+_YOU_NAME = re.compile(r"<b class=\"name\">Player \d+ \(you\)</b>'s ")
+
+
+def tidy(line: str, lang: str) -> str:
+    """Last touches of an English log line or prompt made of a name and a sentence (HTML).
+
+    The lone human's seat is named "Player 1 (you)" so that "<name> takes ..." reads right; its
+    possessive "Player 1 (you)'s block" does not, so it becomes "your block" ("Your block" at the
+    start of the line). Other languages are returned unchanged.
+    """
+    if lang != "en" or "(you)</b>'s " not in line:
+        return line
+    line = _YOU_NAME.sub('<b class="name">your</b> ', line)
+    return line.replace('<b class="name">your</b>', '<b class="name">Your</b>', 1) \
+        if line.startswith('<b class="name">your</b>') else line
+
+
+#: the minus sign of displayed negative figures (U+2212, not the hyphen-minus)
+MINUS = "\u2212"
+
+
+def signed(n: int, plus: bool = False) -> str:
+    """A figure as shown: negatives with U+2212 ("−2"), positives with "+" when ``plus``."""
+    if n < 0:
+        return f"{MINUS}{-n}"
+    return f"+{n}" if plus and n > 0 else str(n)
 
 
 def join_names(names: list[str], lang: str) -> str:

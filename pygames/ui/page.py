@@ -24,7 +24,7 @@ from .. import GAMES, INFOS, get_game
 from ..core import Game, GameInfo
 from ..core.record import SEAT_KINDS
 from .html import button, esc
-from .i18n import GAME_MINUTES, LANG_NAMES, LANGS, game_description, game_title, join_names, norm_lang, t
+from .i18n import GAME_MINUTES, LANG_NAMES, LANGS, game_description, game_title, join_names, norm_lang, t, tidy
 
 BACK = "__back__"
 HUMAN = "human"
@@ -527,7 +527,7 @@ def status_html(session: Any, lang: str, names: list[str]) -> str:
         text = esc(t("waiting_for", lang, name=names[session.mover()]))
         cls = "status is-remote"
     else:
-        text = session.render.prompt(session.view(), session.viewer(), lang, names)
+        text = tidy(session.render.prompt(session.view(), session.viewer(), lang, names), lang)
         cls = "status is-you"
     return f'<div class="{cls}" data-testid="status" role="status" aria-live="polite">{text}</div>'
 

@@ -14,6 +14,7 @@ Click paths (step keys):
 from __future__ import annotations
 
 from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
+from ...ui.i18n import plural
 from . import cards as C
 from .art import ACTION_ART
 from .text import (action_name, action_text, card_name, card_text, cards_list, claim_phrase,
@@ -165,7 +166,7 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
         n = step["n"]
         if mine:
             return (f"交換：残すカードを{n}枚選んでください（残りは山札に戻ります）。" if ja
-                    else f"Exchange: choose {n} card(s) to keep; the others go back to the court deck.")
+                    else f"Exchange: choose {plural(n, 'card', 'cards')} to keep; the others go back to the court deck.")
         return f"{who}が交換しています。" if ja else f"{who} is exchanging cards."
     if kind == "show":
         actor = _name(step["actor"], names)
@@ -448,5 +449,5 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     head = ("<tr><th>プレイヤー</th><th>ラウンド勝利数</th><th>最終ラウンドで失ったカード</th><th></th></tr>" if ja
             else "<tr><th>Player</th><th>Rounds won</th><th>Cards lost (last round)</th><th></th></tr>")
     note = (f"{esc(need)}ラウンド先取した1人だけが勝者です。2位以下の順位はありません。" if ja
-            else f"The only winner is the first player to win {esc(need)} round(s); there are no other places.")
+            else f"The only winner is the first player to win {esc(plural(need, 'round', 'rounds'))}; there are no other places.")
     return f'<table class="coup-scores">{head}{"".join(rows)}</table><p class="coup-note">{note}</p>'

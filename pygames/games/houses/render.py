@@ -90,7 +90,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
     if key == "keep":
         return "Keep hand" if en else "手札をキープ"
     if key == "mulligan":
-        return "Mulligan (redraw 7)" if en else "マリガン(7枚引き直し)"
+        return "Mulligan (redraw 7)" if en else "マリガン（7枚引き直し）"
     head, _, rest = key.partition(":")
     if head == "ch":
         kind = T.kind_name(rest, lang)
@@ -140,40 +140,40 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
     if stage == "window":
         kind = esc(T.kind_name(ch["kind"], lang))
         return (f"{kind.capitalize()} challenge: play an event or pass." if en
-                else f"{kind}攻撃中:イベントを使うかパスしてください。") if mine \
+                else f"{kind}攻撃中：イベントを使うかパスしてください。") if mine \
             else (f"{who} may play an event." if en else f"{who}がイベントを検討中。")
     texts = {
         "mulligan": ("Keep your starting hand or mulligan?", "手札をキープしますか、マリガンしますか?",
                      "{w} decides on a mulligan.", "{w}がマリガンを検討中。"),
         "agenda": ("Choose an agenda (kept secret until setup is revealed).",
-                   "政策を選んでください(配置公開まで秘密)。",
+                   "政策を選んでください（配置公開まで秘密）。",
                    "{w} chooses an agenda.", "{w}が政策を選択中。"),
         "setup": ("Setup: place characters and locations face down, total cost up to 5.",
-                  "開始準備:コスト合計5以下のキャラクターとロケーションを裏向きに配置してください。",
+                  "開始準備：コスト合計5以下のキャラクターとロケーションを裏向きに配置してください。",
                   "{w} places setup cards.", "{w}が開始配置中。"),
         "plot": ("Choose your plot for this round (secret until all have chosen).",
-                 "このラウンドのプロットを選んでください(全員が選ぶまで秘密)。",
+                 "このラウンドのプロットを選んでください（全員が選ぶまで秘密）。",
                  "{w} chooses a plot.", "{w}がプロットを選択中。"),
         "first_player": ("You won the initiative: choose the first player.",
                          "イニシアティブを獲得しました。先手を選んでください。",
                          "{w} chooses the first player.", "{w}が先手を選択中。"),
         "marshal": ("Marshalling: put cards into play with your gold ({g} gold).",
-                    "配置フェイズ:金を使ってカードを配置してください(金{g})。",
+                    "配置フェイズ：金を使ってカードを配置してください（金{g}）。",
                     "{w} is marshalling.", "{w}が配置中。"),
         "challenges": ("Challenges: declare a challenge or end the phase.",
-                       "攻撃フェイズ:攻撃を宣言するか終了してください。",
+                       "攻撃フェイズ：攻撃を宣言するか終了してください。",
                        "{w} is declaring challenges.", "{w}が攻撃を宣言中。"),
         "attackers": ("Choose attackers (kneel), then confirm.", "攻撃に参加するキャラクターを選び、確定してください。",
                       "{w} chooses attackers.", "{w}が攻撃参加者を選択中。"),
-        "stealth": ("Stealth: choose a character that cannot defend.", "隠密:防御できないキャラクターを選んでください。",
+        "stealth": ("Stealth: choose a character that cannot defend.", "隠密：防御できないキャラクターを選んでください。",
                     "{w} resolves Stealth.", "{w}が隠密を解決中。"),
-        "defenders": ("Defend: choose defenders (or none), then confirm.", "防御:防御参加者を選び(0体も可)、確定してください。",
+        "defenders": ("Defend: choose defenders (or none), then confirm.", "防御：防御参加者を選び（0体も可）、確定してください。",
                       "{w} chooses defenders.", "{w}が防御参加者を選択中。"),
-        "claim": ("Military claim: choose a character of yours to kill.", "軍事攻撃の要求値:破壊する自分のキャラクターを選んでください。",
+        "claim": ("Military claim: choose a character of yours to kill.", "軍事攻撃の要求値：破壊する自分のキャラクターを選んでください。",
                   "{w} chooses characters to kill.", "{w}が破壊するキャラクターを選択中。"),
-        "intimidate": ("Intimidate: choose a character to kneel.", "威圧:屈服させるキャラクターを選んでください。",
+        "intimidate": ("Intimidate: choose a character to kneel.", "威圧：屈服させるキャラクターを選んでください。",
                        "{w} resolves Intimidate.", "{w}が威圧を解決中。"),
-        "reaction": ("You won: play a reaction or pass.", "勝利しました:反応イベントを使うかパスしてください。",
+        "reaction": ("You won: play a reaction or pass.", "勝利しました：反応イベントを使うかパスしてください。",
                      "{w} may play a reaction.", "{w}が反応を検討中。"),
         "reserve": ("Discard down to your reserve.", "予備値まで手札を捨ててください。",
                     "{w} discards down to reserve.", "{w}が予備値まで手札を捨てています。"),
@@ -264,7 +264,7 @@ def _chips(cid: str, lang: str) -> str:
         marks = ["+" + T.kind_name(k, lang) for k in gain.get("icons", "")]
         marks += ["+" + KW_ABBR[k][1 if ja else 0] for k in gain.get("kw", [])]
         marks += ["−" + KW_ABBR[k][1 if ja else 0] for k in gain.get("lose_kw", [])]
-        players = "〜".join(map(str, counts)) + "人:" if ja else "–".join(map(str, counts)) + "p: "
+        players = "〜".join(map(str, counts)) + "人：" if ja else "–".join(map(str, counts)) + "p: "
         chips.append(players + "".join(marks))
     if c.get("income"):
         chips.append(f"{T.t('income', lang)} +{c['income']}")
@@ -710,7 +710,7 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     target = view["opts"]["victory_power"]
     explain = {
         "power": (f"The first player to reach {target} power (House card + power on characters) wins at once.",
-                  f"勢力ポイント(家系カード+キャラクター上)が先に{target}に達したプレイヤーが即座に勝利。"),
+                  f"勢力ポイント（家系カード+キャラクター上）が先に{target}に達したプレイヤーが即座に勝利。"),
         "deck_out": ("A player had to draw from an empty deck: the game ended at the end of that round and the "
                      "most power wins; equal power shares the win.",
                      "デッキ切れのプレイヤーが出たため、そのラウンドの終わりに終了。勢力最多が勝利し、同点は共同勝利。"),

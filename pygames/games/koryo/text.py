@@ -7,6 +7,7 @@ Japanese names follow the seed (the Japanese wiki): 全能者, スパイ, 上院
 from __future__ import annotations
 
 from pygames.ui.html import esc
+from pygames.ui.i18n import a_an, plural, signed, tidy
 
 from . import cards as C
 
@@ -38,7 +39,7 @@ POWERS = {
     "ja": {
         1: "能力を使うとき、最多枚数の同数で並んでいても能力を使えます（守りも含む）。"
            "ただし点数計算では効きません。",
-        2: "行動フェイズ：金貨を持つ他のプレイヤーから金貨を1枚奪います。場に守護者(7)がない間は、"
+        2: "行動フェイズ：金貨を持つ他のプレイヤーから金貨を1枚奪います。場に守護者（7）がない間は、"
            "議会工作の対象にならず、自分の議会工作も効果がありません。",
         3: "終了フェイズ：ラウンドの上限より2枚多く残せます。",
         4: "行動フェイズ：自分のイベントカードを1枚取り除きます。",
@@ -121,6 +122,11 @@ def ui(key: str, lang: str, **params) -> str:
 
 
 def log_line(entry: dict, lang: str, names: list[str]) -> str:
+    """One log entry as an HTML-safe sentence (names in <b class=\"name\">)."""
+    return tidy(_log_line(entry, lang, names), lang)
+
+
+def _log_line(entry: dict, lang: str, names: list[str]) -> str:
     """One log entry as an HTML-safe sentence."""
     p = entry.get("params", {})
     key = entry["key"]
@@ -232,7 +238,7 @@ RULES_SUMMARY = {
         "過半数の能力（スパイ・聖職者・銀行家）とイベントを使う。最後に場をラウンドの上限まで減らす"
         "（イベントは捨てない）。</p>"
         "<p><b>過半数：</b>ある種類を他の誰よりも多く持つこと。能力は過半数の持ち主が使う。"
-        "全能者(1)は能力の同数だけを制する。</p>"
+        "全能者（1）は能力の同数だけを制する。</p>"
         "<p><b>得点：</b>各種類はその過半数の持ち主に数字の点、場のイベント1枚につき−1点、金貨1枚につき+1点。"
         "同点なら勝利を分け合う。</p>"),
 }
