@@ -13,6 +13,7 @@ Click paths (``action_steps``):
 from __future__ import annotations
 
 from ...ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
+from ...ui.i18n import plural
 from . import art
 from . import text as T
 from .cards import AGENDAS, CARDS, PLOTS
@@ -135,7 +136,7 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
     ch = view["ch"]
     if view.get("pending"):
         n = view["pending"]["n"]
-        return (f"Choose {n} card(s) to discard." if en else f"捨てるカードを{n}枚選んでください。") if mine \
+        return (f"Choose {plural(n, 'card', 'cards')} to discard." if en else f"捨てるカードを{n}枚選んでください。") if mine \
             else (f"{who} is discarding." if en else f"{who}がカードを捨てています。")
     if stage == "window":
         kind = esc(T.kind_name(ch["kind"], lang))

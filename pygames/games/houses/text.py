@@ -350,7 +350,7 @@ WHY_POWER = {
     "renown": {"en": "Renown", "ja": "名声"},
     "effect": {"en": "a card effect", "ja": "カード効果"},
     "moved": {"en": "a card effect", "ja": "カード効果"},
-    "bounty": {"en": "the leader's bounty (Rivalry)", "ja": "首位への懸賞（対抗ルール）"},
+    "bounty": {"en": "the leader's bounty, a Rivalry rule", "ja": "対抗ルールの首位への懸賞"},
 }
 
 END_REASON = {
@@ -386,7 +386,7 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
         a = esc(agenda_name(p["agenda"], lang))
         return f"{who} reveals the agenda: {a}." if en else f"{who}の政策：{a}。"
     if k == "placed":
-        return (f"{who} places {p['n']} card(s) face down." if en
+        return (f"{who} places {plural(p['n'], 'card', 'cards')} face down." if en
                 else f"{who}は{p['n']}枚を裏向きに配置した。")
     if k == "setup_reveal":
         return f"{who} reveals setup: {_cards(p['cards'], lang)}." if en else f"{who}の配置公開：{_cards(p['cards'], lang)}。"
@@ -394,7 +394,7 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
         why = p.get("why")
         tail_en = {"insight": " (Insight)", "effect": " (card effect)"}.get(why, "")
         tail_ja = {"insight": "（洞察）", "effect": "（カード効果）"}.get(why, "")
-        return f"{who} draws {p['n']} card(s){tail_en}." if en else f"{who}はカードを{p['n']}枚引いた{tail_ja}。"
+        return f"{who} draws {plural(p['n'], 'card', 'cards')}{tail_en}." if en else f"{who}はカードを{p['n']}枚引いた{tail_ja}。"
     if k == "drew":
         return f"You drew {_cards(p['cards'], lang)}." if en else f"引いたカード：{_cards(p['cards'], lang)}。"
     if k == "decked":
@@ -423,7 +423,7 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
         kept = p.get("kept", 0)
         keep_en = f" and keeps {kept}" if kept else ""
         keep_ja = f"（{kept}を持ち越し）" if kept else ""
-        return (f"{who}'s turn: draws {p['n']} card(s), collects {p['gold']} gold{keep_en}." if en
+        return (f"Turn of {who}: draws {plural(p['n'], 'card', 'cards')}, collects {p['gold']} gold{keep_en}." if en
                 else f"{who}の手番：カードを{p['n']}枚引き、金{p['gold']}を得た{keep_ja}。")
     if k == "marshal":
         c = _card(p["card"], lang)
@@ -444,14 +444,14 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
     if k == "gold":
         return f"{who} gains {p['n']} gold." if en else f"{who}は金{p['n']}を得た。"
     if k == "knelt":
-        return f"{_card(p['card'], lang)} ({who}) kneels." if en else f"{who}の{_card(p['card'], lang)}が屈服した。"
+        return f"{who}'s {_card(p['card'], lang)} kneels." if en else f"{who}の{_card(p['card'], lang)}が屈服した。"
     if k == "marshal_done":
         return f"{who} ends marshalling." if en else f"{who}は配置を終えた。"
     if k == "challenge":
         kn = esc(kind_name(p["kind"], lang))
         opp = _name(names, p["opponent"])
         cs = _cards(p["cards"], lang)
-        return (f"{who} declares a {kn} challenge against {opp} with {cs}." if en
+        return (f"{who} declares {a_an(kn)} challenge against {opp} with {cs}." if en
                 else f"{who}は{cs}で{opp}に{kn}攻撃を宣言した。")
     if k == "stealth":
         return (f"{_card(p['card'], lang)} uses Stealth: {_card(p['target'], lang)} cannot defend." if en
@@ -486,7 +486,7 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
     if k == "power":
         why = esc(WHY_POWER.get(p.get("why"), WHY_POWER["effect"])[lang])
         if p.get("card"):
-            return (f"{_card(p['card'], lang)} ({who}) gains {p['n']} power ({why})." if en
+            return (f"{who}'s {_card(p['card'], lang)} gains {p['n']} power ({why})." if en
                     else f"{who}の{_card(p['card'], lang)}が勢力{p['n']}を得た（{why}）。")
         return f"{who} gains {p['n']} power ({why})." if en else f"{who}は勢力{p['n']}を得た（{why}）。"
     if k == "intimidated":

@@ -152,10 +152,10 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
     if key == "no_play":
         return f"{who()} has no cards and plays nothing." if en else f"{who()}は手札がなく、何も出しません。"
     if key == "placed":
-        return (f"{who()} places {p['count']} card(s) face down and discards {p['discarded']} from hand." if en else
+        return (f"{who()} places {plural(p['count'], 'card', 'cards')} face down and discards {p['discarded']} from hand." if en else
                 f"{who()}はカードを{p['count']}枚伏せて出し、手札{p['discarded']}枚を捨てました。")
     if key == "placed_you":
-        return (f"You ({who()}) placed {cards_phrase(p['cards'], lang)}." if en else
+        return (f"You placed {cards_phrase(p['cards'], lang)}." if en else
                 f"あなた（{who()}）は{cards_phrase(p['cards'], lang)}を伏せました。")
     if key == "reveal":
         return (f"{who()} reveals {cards_phrase(p['cards'], lang)}." if en else
@@ -199,16 +199,17 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
     if key == "must_discard":
         extra = (f", +2 for the {esc(card_label(3, lang))}" if en else f"（{esc(card_label(3, lang))}で+2）") \
             if p.get("senator") else ""
-        return (f"{who()} must discard {p['count']} card(s): the limit is {p['limit']}{extra}." if en else
+        return (f"{who()} must discard {plural(p['count'], 'card', 'cards')}: the limit is {p['limit']}{extra}." if en else
                 f"{who()}は場札を{p['limit']}枚{extra}にするため{p['count']}枚捨てます。")
     if key == "discard":
         return (f"{who()} discards {p['count']} × {card()}." if en else
                 f"{who()}は{card()}を{p['count']}枚捨てました。")
     if key == "game_end":
-        totals = ", ".join(f"{name(s, names)} {t}" for s, t in enumerate(p["totals"])) if en else \
-            "、".join(f"{name(s, names)} {t}点" for s, t in enumerate(p["totals"]))
+        totals = ", ".join(f"{name(s, names)} {signed(t)}" for s, t in enumerate(p["totals"])) if en else \
+            "、".join(f"{name(s, names)} {signed(t)}点" for s, t in enumerate(p["totals"]))
         won = (" and " if en else "と").join(name(s, names) for s in p["winners"])
-        return (f"Game over. Scores: {totals}. Winner: {won}." if en else
+        winner = "Winner" if len(p["winners"]) == 1 else "Winners"
+        return (f"Game over. Scores: {totals}. {winner}: {won}." if en else
                 f"ゲーム終了。得点：{totals}。勝者：{won}。")
     return esc(key)
 

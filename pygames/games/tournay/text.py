@@ -141,15 +141,17 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
         if p.get("paid", {}).get("citizen"):
             extra.append(f"{_col(p['paid']['citizen'], lang)}の市民をストックに戻した" if ja
                          else f"returning a {_col(p['paid']['citizen'], lang)} citizen")
-        tail = ("(" + "、".join(extra) + ")") if ja and extra else (" (" + ", ".join(extra) + ")" if extra else "")
+        # a clause, not parentheses: a colour's letter is already in parentheses ("red (R)")
+        tail = ("：" + "、".join(extra)) if ja and extra else (", " + ", ".join(extra) if extra else "")
         lead = "最後のカード：" if ja and p.get("final") else "Final card: " if p.get("final") else ""
         return (f"{lead}{who}が{_card(p['card'], lang)}を{where}に配置した{tail}。" if ja
                 else f"{lead}{who} places {_card(p['card'], lang)} at {where}{tail}.")
     if key in ("bonus_place", "bonus_activate", "gain"):
-        return f"{who}は{p['n']}ドゥニエ得た。" if ja else f"{who} gains {p['n']} deniers."
+        return f"{who}は{p['n']}ドゥニエ得た。" if ja else f"{who} gains {plural(p['n'], 'denier', 'deniers')}."
     if key == "borrow":
         return (f"{who}は{_name(names, p['owner'])}の{_col(p['colour'], lang)}市民を{p['n']}つ使い、{p['fee']}ドゥニエ払った。" if ja
-                else f"{who} uses {p['n']} {_col(p['colour'], lang)} citizen(s) of {_name(names, p['owner'])} for {p['fee']} deniers.")
+                else f"{who} uses {plural(p['n'], _col(p['colour'], lang) + ' citizen', _col(p['colour'], lang) + ' citizens')} of "
+                     f"{_name(names, p['owner'])} for {plural(p['fee'], 'denier', 'deniers')}.")
     if key == "draw":
         if ja:
             how = "の表向きのカードを引く" if p["mode"] == "top" else "から伏せたまま2枚引く"
@@ -177,7 +179,7 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
         return f"{who}が{_card(p['card'], lang)}を活性化した。" if ja else f"{who} activates {_card(p['card'], lang)}."
     if key == "recruit":
         return (f"{who}は{p['price']}ドゥニエ払い、{_col(p['colour'], lang)}の市民を得た。" if ja
-                else f"{who} pays {p['price']} deniers for a {_col(p['colour'], lang)} citizen.")
+                else f"{who} pays {plural(p['price'], 'denier', 'deniers')} for a {_col(p['colour'], lang)} citizen.")
     if key == "stand":
         stood = p.get("stood", {})
         if not stood:
@@ -193,7 +195,7 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
     if key == "calm_one":
         if p.get("gain"):
             return (f"{who}は{_event(p['ev'], lang)}から{p['n']}ドゥニエ得た。" if ja
-                    else f"{who} takes the {p['n']} deniers on {_event(p['ev'], lang)}.")
+                    else f"{who} takes the {plural(p['n'], 'denier', 'deniers')} on {_event(p['ev'], lang)}.")
         return (f"{who}は{_event(p['ev'], lang)}のドゥニエをすべて取り除いた。" if ja
                 else f"{who} removes the deniers on {_event(p['ev'], lang)}.")
     if key == "counter":
@@ -203,13 +205,14 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
             return (f"{who}は支払いなしで{_event(p['ev'], lang)}に対抗し、城壁を得た。{new}" if ja
                     else f"{who} combats {_event(p['ev'], lang)} without paying and gains a rampart.{new}")
         return (f"{who}は{p['price']}ドゥニエ払って{_event(p['ev'], lang)}に対抗し、城壁を得た。{new}" if ja
-                else f"{who} pays {p['price']} deniers to counter {_event(p['ev'], lang)} and gains a rampart.{new}")
+                else f"{who} pays {plural(p['price'], 'denier', 'deniers')} to counter {_event(p['ev'], lang)} and gains a rampart.{new}")
     if key == "use_other":
         return (f"{who}は{_name(names, p['owner'])}の{_card(p['card'], lang)}の効果を使った。" if ja
                 else f"{who} uses the effect of {_name(names, p['owner'])}'s {_card(p['card'], lang)}.")
     if key == "earn":
         return (f"{who}は{_col(p['colour'], lang)}の市民を{p['n']}つ寝かせ、{p['gain']}ドゥニエ得た。" if ja
-                else f"{who} lays down {p['n']} {_col(p['colour'], lang)} citizen(s) and earns {p['gain']} deniers.")
+                else f"{who} lays down {plural(p['n'], _col(p['colour'], lang) + ' citizen', _col(p['colour'], lang) + ' citizens')} "
+                     f"and earns {plural(p['gain'], 'denier', 'deniers')}.")
     if key == "buy":
         return (f"{who}は5ドゥニエで{_col(p['colour'], lang)}の市民を買った。" if ja
                 else f"{who} buys a {_col(p['colour'], lang)} citizen for 5 deniers.")
@@ -221,10 +224,10 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
     if key == "hit":
         do = K.EVENTS[p["ev"]]["effect"]["do"]
         if do == "lose":
-            return f"{who}は{p['n']}ドゥニエ失った。" if ja else f"{who} loses {p['n']} deniers."
+            return f"{who}は{p['n']}ドゥニエ失った。" if ja else f"{who} loses {plural(p['n'], 'denier', 'deniers')}."
         if do == "gain":
-            return f"{who}は{p['n']}ドゥニエ得た。" if ja else f"{who} gains {p['n']} deniers."
-        return f"{who}は市民を{p['n']}つ寝かせた。" if ja else f"{who} lays down {p['n']} citizen(s)."
+            return f"{who}は{p['n']}ドゥニエ得た。" if ja else f"{who} gains {plural(p['n'], 'denier', 'deniers')}."
+        return f"{who}は市民を{p['n']}つ寝かせた。" if ja else f"{who} lays down {plural(p['n'], 'citizen', 'citizens')}."
     if key == "token":
         tok = ("ダメージ" if p["tok"] == "damage" else "灰色市民") if ja else \
             ("damage" if p["tok"] == "damage" else "a grey citizen")
