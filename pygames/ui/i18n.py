@@ -219,6 +219,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "table_tools": {"en": "Table tools", "ja": "卓のメニュー"},
     "new_version": {"en": "A new version is available.", "ja": "新しいバージョンがあります。"},
     "reload": {"en": "Reload", "ja": "再読み込み"},
+    "unlimited": {"en": "never runs out", "ja": "無制限"},
 }
 
 #: short lobby descriptions of the games we plan; a game may also set ``description`` {en, ja}
@@ -313,6 +314,23 @@ def signed(n: int, plus: bool = False) -> str:
     if n < 0:
         return f"{MINUS}{-n}"
     return f"+{n}" if plus and n > 0 else str(n)
+
+
+def unlimited_html(lang: str) -> str:
+    """The figure of a bank that never runs out (Coup's Treasury, Tournay's Bank, ...): "∞", said
+    in words to a screen reader and in the tooltip, so the bank's label is not a label without a figure."""
+    word = t("unlimited", lang)
+    return f' <b class="pg-unlimited" title="{word}" aria-hidden="true">∞</b><span class="sr-only">{word}</span>'
+
+
+def colon(lang: str) -> str:
+    """A label's colon: full-width in Japanese ("手札："), ": " in English."""
+    return "：" if lang == "ja" else ": "
+
+
+def parens(inner: str, lang: str) -> str:
+    """An aside in brackets after a word: "（6枚）" in Japanese, " (6 cards)" in English."""
+    return f"（{inner}）" if lang == "ja" else f" ({inner})"
 
 
 def join_names(names: list[str], lang: str) -> str:

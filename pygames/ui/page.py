@@ -24,7 +24,7 @@ from .. import GAMES, INFOS, get_game
 from ..core import Game, GameInfo
 from ..core.record import SEAT_KINDS
 from .html import button, esc
-from .i18n import GAME_MINUTES, LANG_NAMES, LANGS, game_description, game_title, join_names, norm_lang, t, tidy
+from .i18n import GAME_MINUTES, LANG_NAMES, LANGS, game_description, game_title, join_names, norm_lang, parens, t, tidy
 
 BACK = "__back__"
 HUMAN = "human"
@@ -362,7 +362,8 @@ def option_input(spec: dict, setup: Setup, lang: str) -> str:
     value = setup.options.get(key, spec["default"]) if enabled else spec["default"]
     label = spec.get("label", {}).get(lang) or spec.get("label", {}).get("en") or key
     disabled = "" if enabled else " disabled"
-    note = "" if enabled else f' <span class="hint">({esc(t("from_players", lang, n=spec["min_players"]))})</span>'
+    note = "" if enabled else \
+        f' <span class="hint">{esc(parens(t("from_players", lang, n=spec["min_players"]), lang))}</span>'
     help_text = spec.get("help", {}).get(lang) or spec.get("help", {}).get("en") or ""
     help_html = f'<span class="option-help">{esc(help_text)}</span>' if help_text else ""
     ident = f"opt-{esc(key)}"

@@ -14,7 +14,7 @@ Click paths (step keys):
 from __future__ import annotations
 
 from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
-from ...ui.i18n import plural
+from ...ui.i18n import plural, unlimited_html
 from . import cards as C
 from .art import ACTION_ART
 from .text import (action_name, action_text, card_name, card_text, cards_list, claim_phrase,
@@ -219,9 +219,10 @@ def _card_back(lang: str, small: bool = True, anim: str = "") -> str:
 
 def _coins(amount: int, lang: str, attrs: str = "", anim: str = "") -> str:
     anim_attr = f' data-anim-id="{esc(anim)}"{purse_attrs("coin", amount)}' if anim else ""
-    return (f'<span class="coup-coins" title="{esc(amount)} {esc(ui("coins", lang))}"{anim_attr}{attrs}>'
+    noun = esc(ui("coin" if amount == 1 else "coins", lang))
+    return (f'<span class="coup-coins" title="{esc(amount)} {noun}"{anim_attr}{attrs}>'
             f'<svg class="coup-coin-art" aria-hidden="true"><use href="#coup-art-coin"/></svg>'
-            f'<b class="coup-coin-n">{esc(amount)}</b><span class="sr-only"> {esc(ui("coins", lang))}</span></span>')
+            f'<b class="coup-coin-n">{esc(amount)}</b><span class="sr-only"> {noun}</span></span>')
 
 
 def _faction_badge(faction: int, lang: str) -> str:
@@ -299,7 +300,7 @@ def _center(view: dict, lang: str) -> str:
              # the bank every payment comes from or goes to (no count: it never runs out)
              f'<div class="coup-treasury" data-anim-id="coins-bank"{purse_attrs("coin", bank=True)}>'
              f'<svg class="coup-coin-art" aria-hidden="true"><use href="#coup-art-coin"/></svg>'
-             f'<span class="pg-label">{esc(ui("treasury", lang))}</span></div>']
+             f'<span class="pg-label">{esc(ui("treasury", lang))}{unlimited_html(lang)}</span></div>']
     if view["factions"] is not None:
         parts.append(f'<div class="coup-almshouse"><span class="pg-label">{esc(ui("almshouse", lang))}</span>'
                      f'{_coins(view["almshouse"], lang, anim="coins-almshouse")}</div>')

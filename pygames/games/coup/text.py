@@ -7,7 +7,7 @@ Japanese names follow the BGA Japanese wiki (the seed): 公爵, 刺客, 船長, 
 from __future__ import annotations
 
 from ...ui.html import esc
-from ...ui.i18n import a_an, plural, signed, tidy
+from ...ui.i18n import plural, tidy
 
 CHAR_NAMES = {
     "duke": {"en": "Duke", "ja": "公爵"},
@@ -76,6 +76,7 @@ FACTION_NAMES = [{"en": "Monarchist", "ja": "君主主義者"}, {"en": "Populist
 
 UI = {
     "coins": {"en": "coins", "ja": "リラ"},
+    "coin": {"en": "coin", "ja": "リラ"},
     "deck": {"en": "Court deck", "ja": "山札"},
     "almshouse": {"en": "Almshouse", "ja": "救貧院"},
     "treasury": {"en": "Treasury", "ja": "国庫"},
@@ -260,11 +261,13 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
         return f"{who}は脱落した。" if ja else f"{who} is eliminated."
     if key == "pay":
         amount = esc(p.get("amount"))
-        return f"{who}は{amount}リラ支払った。" if ja else f"{who} pays {esc(plural(p.get('amount'), 'coin', 'coins'))}."
+        coins = esc(plural(p.get("amount"), "coin", "coins"))
+        return f"{who}は{amount}リラ支払った。" if ja else f"{who} pays {coins}."
     if key == "gain":
         amount = esc(p.get("amount"))
         act = esc(action_name(p.get("action", ""), lang))
-        return f"{who}は{act}で{amount}リラ得た。" if ja else f"{who} gains {esc(plural(p.get('amount'), 'coin', 'coins'))} ({act})."
+        coins = esc(plural(p.get("amount"), "coin", "coins"))
+        return f"{who}は{act}で{amount}リラ得た。" if ja else f"{who} gains {coins} ({act})."
     if key == "steal":
         amount = esc(p.get("amount"))
         return f"{who}は{tgt}から{amount}リラ奪った。" if ja else f"{who} steals {amount} from {tgt}."

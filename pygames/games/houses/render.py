@@ -13,7 +13,7 @@ Click paths (``action_steps``):
 from __future__ import annotations
 
 from ...ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
-from ...ui.i18n import plural
+from ...ui.i18n import colon, parens, plural, unlimited_html
 from . import art
 from . import text as T
 from .cards import AGENDAS, CARDS, PLOTS
@@ -567,7 +567,7 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
                      f'{esc(T.t("facedown", lang))}">{backs}</div>')
     if p["used"]:
         used = ", ".join(esc(T.plot_name(u, lang)) for u in p["used"])
-        parts.append(f'<div class="houses-used">{esc(T.t("used", lang))}: {used}</div>')
+        parts.append(f'<div class="houses-used">{esc(T.t("used", lang))}{colon(lang)}{used}</div>')
     parts.append("</section>")
     return "".join(parts)
 
@@ -585,13 +585,13 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
     order = " → ".join(f"{SEAT_SHAPES[s]} {_who(names, s)}" for s in view["order"]) if view["order"] else ""
     # the bank: gold paid or earned with nobody else comes from or goes to it (tokens travel)
     bank = (f'<span class="houses-bank" data-anim-id="gold-bank"{purse_attrs("gold", bank=True)}>'
-            f'{art.use("coin", "houses-staticon")}{esc(T.t("treasury", lang))}</span>')
+            f'{art.use("coin", "houses-staticon")}{esc(T.t("treasury", lang))}{unlimited_html(lang)}</span>')
     parts.append(f'<div class="houses-top"><span class="houses-round">{esc(T.t("round", lang))} {view["round"]}</span>'
-                 + (f' <span class="houses-order">{esc(T.t("turn_order", lang))}: {order}</span>' if order else "")
+                 + (f' <span class="houses-order">{esc(T.t("turn_order", lang))}{colon(lang)}{order}</span>' if order else "")
                  + bank + "</div>")
     parts.append(f'<div class="houses-race"><div class="houses-racetitle" data-anim-id="power-bank"'
                  f'{purse_attrs("power", bank=True)}>{art.use("power", "houses-staticon")} '
-                 f'{esc(T.t("power_race", lang))} <small>({esc(T.t("target", lang))} {view["opts"]["victory_power"]})</small></div>'
+                 f'{esc(T.t("power_race", lang))} <small>{esc(parens(T.t("target", lang) + " " + str(view["opts"]["victory_power"]), lang))}</small></div>'
                  + "".join(_track(view, s, lang, names) for s in range(n)) + "</div>")
     parts.append(_challenge_box(view, lang, names))
     # ---- opponents first (compact), then my own house near the bottom, then my plots and hand
@@ -718,7 +718,7 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
         "eliminated": ("Players who had to draw from an empty deck were eliminated; the last one left wins.",
                        "デッキ切れのプレイヤーは脱落し、最後に残ったプレイヤーが勝利。"),
     }[reason]
-    winners = ", ".join(_who(names, s) for s in view["winners"])
-    return (f'<div class="houses-gameover"><p>{("Winner: " if en else "勝者:")}{winners}</p>'
+    # the winners are named once, in the page's end panel head (page.game_over_html); the table marks them ★
+    return (f'<div class="houses-gameover">'
             f'<table class="houses-scores">{head}{"".join(rows)}</table>'
             f'<p class="houses-tiebreak">{esc(explain[0] if en else explain[1])}</p></div>')

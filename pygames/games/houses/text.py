@@ -8,7 +8,7 @@ Japanese game terms follow the seed: 家系 (House), 政策 (agenda), 軍事/陰
 from __future__ import annotations
 
 from ...ui.html import esc
-from ...ui.i18n import a_an, plural, signed, tidy
+from ...ui.i18n import a_an, plural, tidy
 from .cards import AGENDAS, CARDS, HOUSE_NAMES, PLOTS
 
 KIND_NAMES = {
@@ -389,12 +389,14 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
         return (f"{who} places {plural(p['n'], 'card', 'cards')} face down." if en
                 else f"{who}は{p['n']}枚を裏向きに配置した。")
     if k == "setup_reveal":
-        return f"{who} reveals setup: {_cards(p['cards'], lang)}." if en else f"{who}の配置公開：{_cards(p['cards'], lang)}。"
+        return (f"{who} reveals setup: {_cards(p['cards'], lang)}." if en
+                else f"{who}の配置公開：{_cards(p['cards'], lang)}。")
     if k == "draw":
         why = p.get("why")
         tail_en = {"insight": " (Insight)", "effect": " (card effect)"}.get(why, "")
         tail_ja = {"insight": "（洞察）", "effect": "（カード効果）"}.get(why, "")
-        return f"{who} draws {plural(p['n'], 'card', 'cards')}{tail_en}." if en else f"{who}はカードを{p['n']}枚引いた{tail_ja}。"
+        return (f"{who} draws {plural(p['n'], 'card', 'cards')}{tail_en}." if en
+                else f"{who}はカードを{p['n']}枚引いた{tail_ja}。")
     if k == "drew":
         return f"You drew {_cards(p['cards'], lang)}." if en else f"引いたカード：{_cards(p['cards'], lang)}。"
     if k == "decked":
@@ -457,7 +459,8 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
         return (f"{_card(p['card'], lang)} uses Stealth: {_card(p['target'], lang)} cannot defend." if en
                 else f"{_card(p['card'], lang)}の隠密：{_card(p['target'], lang)}は防御できない。")
     if k == "defenders":
-        return f"{who} defends with {_cards(p['cards'], lang)}." if en else f"{who}の防御参加：{_cards(p['cards'], lang)}。"
+        return (f"{who} defends with {_cards(p['cards'], lang)}." if en
+                else f"{who}の防御参加：{_cards(p['cards'], lang)}。")
     if k == "result":
         kn = esc(kind_name(p["kind"], lang))
         score = f"{p['a']}–{p['d']}"
@@ -469,7 +472,8 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
                     else f"{w}が{kn}攻撃に無防御で勝利（{score}）。")
         return f"{w} wins the {kn} challenge ({score})." if en else f"{w}が{kn}攻撃に勝利（{score}）。"
     if k == "killed":
-        return f"{who}'s {_card(p['card'], lang)} is killed." if en else f"{who}の{_card(p['card'], lang)}が破壊された。"
+        return (f"{who}'s {_card(p['card'], lang)} is killed." if en
+                else f"{who}の{_card(p['card'], lang)}が破壊された。")
     if k == "discarded":
         why = p.get("why")
         if why == "claim":
@@ -522,7 +526,8 @@ RULES_SUMMARY = {
         "<p><b>Each round:</b> everyone secretly chooses a <b>plot</b> (income, initiative, claim, reserve; "
         "when your plot deck has run out, your used plots come back); "
         "the highest initiative plays first. On your turn: draw 2; <b>marshal</b> cards with your gold "
-        "(cards of another House cost 2 more; one Limited card of each type per turn); declare up to one <b>military</b>, one <b>intrigue</b> and "
+        "(cards of another House cost 2 more; one Limited card of each type per turn); declare up to one "
+        "<b>military</b>, one <b>intrigue</b> and "
         "one <b>power</b> challenge, kneeling attackers against a defender's kneeling defenders. The higher "
         "strength wins (ties go to the attacker); with no defence it is unopposed (+1 power). <b>Rivalry</b> "
         "(3–4 players): no unopposed bonus against a player with less power than you, nor when Stealth "
@@ -558,7 +563,7 @@ def card_reference(lang: str) -> list[dict]:
     """Every card of every House deck and the neutral cards, then plots and agendas (plain text); "key"
     opens render.card_zoom, "art" names its picture (art.py), "zoom" is the card's data-zoom value."""
     from . import art
-    from .cards import NEUTRAL_PACKAGE, HOUSE_PACKAGES
+    from .cards import HOUSE_PACKAGES, NEUTRAL_PACKAGE
     lang = "ja" if lang == "ja" else "en"
     copies: dict[str, int] = {}
     for package in [NEUTRAL_PACKAGE, *HOUSE_PACKAGES.values()]:

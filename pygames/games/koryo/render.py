@@ -16,7 +16,7 @@ Click paths (keys):
 from __future__ import annotations
 
 from pygames.ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
-from pygames.ui.i18n import plural, signed
+from pygames.ui.i18n import colon, plural, signed
 
 from . import cards as C
 from .tables import power_holder, score_holder, spy_protected
@@ -285,7 +285,7 @@ def _hand(view: dict, lang: str, choices: dict, placed: set, clicked: tuple[str,
                      f'<div class="koryo-cards">{"".join(cards)}</div></div>')
     if mine and sum(mine):
         played = ", ".join(f"{mine[k]} × {card_label(k, lang)}" for k in C.KINDS if mine[k])
-        parts.append(f'<div class="koryo-myplay">{esc(ui("your_play", lang))}: {esc(played)}</div>')
+        parts.append(f'<div class="koryo-myplay">{esc(ui("your_play", lang))}{colon(lang)}{esc(played)}</div>')
     return "".join(parts)
 
 
@@ -353,7 +353,6 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     final = view.get("final")
     if not final:
         return ""
-    en = lang == "en"
     winners = view.get("winners", [])
     players = range(len(final))
 
@@ -373,9 +372,7 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
                           for p in players) + "</tr>")
     rows.append(f'<tr class="koryo-total"><th>{esc(ui("total", lang))}</th>'
                 + "".join(f'<td{cls(p)}><b>{signed(final[p]["total"])}</b></td>' for p in players) + "</tr>")
-    won = (" & " if en else "・").join(f'<b class="name">{esc(names[w])}</b>' for w in winners)
-    label = ui("winner" if len(winners) == 1 else "winners", lang)
     return (f'<div class="koryo-final"><table class="koryo-score"><thead><tr><th></th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>'
-            f'<p class="koryo-won">{esc(label)}: {won}</p>'
+            # the winners are named once, in the page's end panel head (page.game_over_html)
             f'<p>{esc(ui("scoring_rule", lang))}</p><p>{esc(ui("tiebreak", lang))}</p></div>')

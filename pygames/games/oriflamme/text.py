@@ -7,7 +7,7 @@ Japanese card names follow the BGA Japanese help page (the seed): 射手, 兵士
 from __future__ import annotations
 
 from ...ui.html import esc
-from ...ui.i18n import a_an, plural, signed, tidy
+from ...ui.i18n import tidy
 from . import cards
 
 LANGS = ("en", "ja")
@@ -144,7 +144,7 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
             f"Seating order (clockwise): {order}. First player: {first}."
     if key == "round":
         first = _name(names, p["first"])
-        return f"ラウンド{p['round']}/{cards.ROUNDS}開始（スタートプレイヤー：{first}）" if ja else \
+        return f"ラウンド{p['round']}/{cards.ROUNDS}開始。スタートプレイヤー：{first}" if ja else \
             f"Round {p['round']} of {cards.ROUNDS} begins; {first} places first."
     if key == "resolve":
         return f"ラウンド{p['round']}の解決フェイズ（左から）" if ja else \
@@ -168,7 +168,8 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
         return f"{who}が{_card(p['card'], lang)}を表にし、{p['ip']}影響点を獲得" if ja else \
             f"{who} reveals {_card(p['card'], lang)} and takes the {p['ip']} influence on it."
     if key == "reveal_ambush":
-        return f"{who}が自分の{_card('ambush', lang)}を表にしました：カード上の{p['lost']}影響点を破棄し、1影響点を獲得" \
+        return f"{who}が自分の{_card('ambush', lang)}を表にしました：" \
+               f"カード上の{p['lost']}影響点を破棄し、1影響点を獲得" \
             if ja else f"{who} reveals their own {_card('ambush', lang)}: the {p['lost']} influence on it " \
                        f"go back to the supply, {who} gains 1, and the Ambush is discarded."
     if key == "reveal_conspiracy":

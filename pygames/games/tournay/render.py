@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
+from pygames.ui.i18n import colon, parens, unlimited_html
 
 from . import art
 from . import cards as K
@@ -204,10 +205,11 @@ def _use_text(use: list[int], seat: int | None, colour: str, lang: str) -> str:
         parts.append(f"自分の市民{own}" if ja else f"{own} of your citizens")
     for s, k in enumerate(use):
         if s != seat and k:
-            parts.append(f"{_seat_word(s, lang)}の市民{k}（{k * K.BORROW_FEE}ドゥニエ）" if ja
-                         else f"{k} of {_seat_word(s, lang)}'s ({k * K.BORROW_FEE} deniers)")
-    col = T.colour_label(colour, lang)
-    return (f"{col}:" + "+".join(parts)) if ja else f"{col}: " + " + ".join(parts)
+            parts.append(f"{_seat_word(s, lang)}の市民{k}・{k * K.BORROW_FEE}ドゥニエ" if ja
+                         else f"{k} of {_seat_word(s, lang)}, {k * K.BORROW_FEE} deniers")
+    # the colour's name alone: this text goes in parentheses, where "white (W)" would nest them
+    col = T.colour_name(colour, lang)
+    return (f"{col}：" + "＋".join(parts)) if ja else f"{col}: " + " + ".join(parts)
 
 
 def _cell_text(r: int, c: int, lang: str) -> str:
@@ -262,7 +264,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
         else:
             what = "2枚引いて1枚選ぶ" if ja else "Draw two, keep one"
         colour = deck[0] if deck in DECKS else "R"
-        return f"{what}({_use_text(use_list, seat, colour, lang)})" if ja else \
+        return f"{what}（{_use_text(use_list, seat, colour, lang)}）" if ja else \
             f"{what} ({_use_text(use_list, seat, colour, lang)})"
     if head == "opt":
         param, use_list = rest
@@ -476,8 +478,8 @@ def _events_html(view: dict, lang: str, choices: dict, shown: set) -> str:
             f'<div class="tournay-evcost">{esc(counter_word)} {art.use("denier", "tournay-ico")}{ev["cost"] + item["den"]}</div></div>')
     title = "イベント" if ja else "Events"
     deck = f'{view["ev_deck"]}' + ("枚" if ja else " left")
-    return (f'<section class="tournay-events" aria-label="{esc(title)}"><h3>{esc(title)} '
-            f'<small>({esc(deck)})</small></h3><div class="tournay-evrow">{"".join(slots)}</div></section>')
+    return (f'<section class="tournay-events" aria-label="{esc(title)}"><h3>{esc(title)}'
+            f'<small>{esc(parens(deck, lang))}</small></h3><div class="tournay-evrow">{"".join(slots)}</div></section>')
 
 
 def _decks_html(view: dict, lang: str, choices: dict, shown: set, top_id) -> str:
@@ -642,15 +644,16 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
                     f' data-anim-id="back-{s}-{d}-{j}" data-anim-from="deck-{d}">{d[0]}{T.ROMAN[int(d[1])]}</span>'
                     for d, j in _numbered(p["backs"]))
     ramparts = len(p["ramparts"]) + len(p["built"]) + len(p["dropped"])
+    rampart_parts = ("、" if ja else ", ").join([("手" if ja else "hand ") + str(len(p["ramparts"])),
+                                                 ("済" if ja else "built ") + str(len(p["built"])),
+                                                 ("捨" if ja else "dropped ") + str(len(p["dropped"]))])
     info = (f'<span class="tournay-big" data-anim-id="deniers-{s}"{purse_attrs("denier", p["deniers"])}>'
             f'{art.use("denier", "tournay-ico")}'
             f'<small>{esc("ドゥニエ" if ja else "Deniers")}</small> <b>{p["deniers"]}</b></span>'
             f'<span class="tournay-big">★<small>{esc("得点" if ja else "Score")}</small> <b>{score}</b></span>'
-            f'<span>{esc("手札" if ja else "Hand")}: {hand_n}{("+" + str(len(p["ramparts"])) + ("城壁" if ja else " ramparts")) if p["ramparts"] else ""} {backs}</span>'
-            f'<span>{art.use("rampart", "tournay-ico")}{esc("城壁" if ja else "Ramparts")}: {ramparts} '
-            f'<small>({esc(("手" if ja else "hand ") + str(len(p["ramparts"])))}, '
-            f'{esc(("済" if ja else "built ") + str(len(p["built"])))}, '
-            f'{esc(("捨" if ja else "dropped ") + str(len(p["dropped"])))})</small></span>')
+            f'<span>{esc("手札" if ja else "Hand")}{colon(lang)}{hand_n}{("+" + str(len(p["ramparts"])) + ("城壁" if ja else " ramparts")) if p["ramparts"] else ""} {backs}</span>'
+            f'<span>{art.use("rampart", "tournay-ico")}{esc("城壁" if ja else "Ramparts")}{colon(lang)}{ramparts}'
+            f'<small>{esc(parens(rampart_parts, lang))}</small></span>')
     entry = moves.get(s)
     last_cell = _last_cell(view, s, entry)
     last = ' data-last-move="1"' if entry and last_cell is None else ""
@@ -692,10 +695,10 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlac
     if view.get("final") and view["final"].get("mine"):
         chosen = view["final"]["mine"]
         text = (T.card_name(chosen["card"], lang) if chosen["type"] == "final" else ("なし" if ja else "none"))
-        mine_final = f'<p class="tournay-note">{esc(("最後のカード: " if ja else "Your final card: ") + text)}</p>'
+        mine_final = f'<p class="tournay-note">{esc(("最後のカード：" if ja else "Your final card: ") + text)}</p>'
     title = "あなたの手札" if ja else "Your hand"
     empty = "" if cards else f'<p class="tournay-note">{esc("手札なし" if ja else "No cards")}</p>'
-    return (f'<section class="tournay-hand"><h3>{esc(title)} <small>({len(cards)}/{K.HAND_LIMIT})</small></h3>'
+    return (f'<section class="tournay-hand"><h3>{esc(title)} <small>{esc(parens(f"{len(cards)}/{K.HAND_LIMIT}", lang))}</small></h3>'
             f'{drawn}<div class="tournay-handrow">{"".join(cards)}</div>{empty}{mine_final}</section>')
 
 
@@ -713,10 +716,10 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
                      f'{art.use("citizen", "tournay-meeple")}<b>{c}</b>×{view["supply"][c]}</span>' for c in COLOURS)
     rules = ("上級" if ja else "advanced") if view["rules"] == "advanced" else ("ノーマル" if ja else "normal")
     bank = (f'<span class="tournay-bank" data-anim-id="deniers-bank"{purse_attrs("denier", bank=True)}>'
-            f'{art.use("denier", "tournay-ico")}{esc("銀行" if ja else "Bank")}</span>')
+            f'{art.use("denier", "tournay-ico")}{esc("銀行" if ja else "Bank")}{unlimited_html(lang)}</span>')
     parts.append(f'<div class="tournay-top"><span class="tournay-round">{esc(round_text)}</span>'
-                 f'<span>{esc("ストック:" if ja else "Supply:")} {supply}</span>{bank}'
-                 f'<span>{esc(("ルール: " if ja else "Rules: ") + rules)}</span></div>')
+                 f'<span>{esc(("ストック" if ja else "Supply") + colon(lang))}{supply}</span>{bank}'
+                 f'<span>{esc(("ルール" if ja else "Rules") + colon(lang) + rules)}</span></div>')
     # the district cards are counted first (seat by seat), then your hand, the cards you drew and the decks'
     # face-up tops: a card keeps its id from a deck's top (or your draw) to your hand and on to your district
     others = [s for s in range(n) if s != seat]
@@ -787,7 +790,6 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     ja = _ja(lang)
     n = view["num_players"]
     scores = view["scores"]
-    winners = view.get("winners") or []
     names_all = sorted({name for sc in scores for name in sc["prestige"]}, key=lambda k: T.card_name(k, lang))
     head = ["", *(esc(names[s]) if s < len(names) else str(s + 1) for s in range(n))]
     rows = []
@@ -809,12 +811,11 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     else:
         tie = ("同点の場合は残りドゥニエの多いプレイヤーが勝つ。" if ja
                else "A tie on points would go to the player with more deniers left.")
-    win = ", ".join(esc(names[s]) if s < len(names) else str(s + 1) for s in winners)
     note = ("名声建造物は1人につき1つの名前ごとに最大12点（建設者は高い方の率）。" if ja
             else "Each prestige building scores at most 12 points per player, once per name (builders at the builder rate).")
     return (f'<div class="tournay-over"><table class="tournay-scores"><thead><tr>{thead}</tr></thead>'
             f'<tbody>{body}</tbody></table><p>{esc(note)}</p><p>{esc(tie)}</p>'
-            f'<p>{esc("勝者: " if ja else "Winner: ")}<b>{win}</b></p>'
+            # the winners are named once, in the page's end panel head (page.game_over_html)
             f'{_end_reason(view, lang)}</div>')
 
 
@@ -824,6 +825,6 @@ def _end_reason(view: dict, lang: str) -> str:
         return ""
     text = T.REASONS[reason]["ja" if _ja(lang) else "en"]
     if reason == "round_limit":
-        text += f" ({ROUND_LIMIT})"
+        text += f"（{ROUND_LIMIT}）" if _ja(lang) else f" ({ROUND_LIMIT})"
     lead = f"{view['round']}ラウンドで終了：" if _ja(lang) else f"Ended after round {view['round']}: "
     return f'<p class="tournay-note">{esc(lead + text + ("。" if _ja(lang) else "."))}</p>'

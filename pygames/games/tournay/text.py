@@ -7,7 +7,7 @@ turns them and the log entries into HTML-safe text.
 from __future__ import annotations
 
 from pygames.ui.html import esc
-from pygames.ui.i18n import a_an, plural, signed, tidy
+from pygames.ui.i18n import plural, tidy
 
 from . import cards as K
 
@@ -23,7 +23,8 @@ KIND = {
 REASONS = {
     "two_districts": {"en": "two districts are full with two prestige buildings",
                       "ja": "2人の区画が埋まり名声建造物が2枚以上見えている"},
-    "district_criers": {"en": "a district is full with two prestige buildings and more town criers are out than players",
+    "district_criers": {"en": "a district is full with two prestige buildings and more town criers are out "
+                               "than players",
                         "ja": "区画が埋まり名声建造物が2枚以上見えていて、廷吏がプレイヤー人数より多く出ている"},
     "round_limit": {"en": "the round limit is reached", "ja": "ラウンド上限に達した"},
 }
@@ -43,9 +44,9 @@ def colour_name(colour: str, lang: str) -> str:
 
 
 def colour_label(colour: str, lang: str) -> str:
-    """Colour with its letter, for colour-blind players: "red (R)" / "赤(R)"."""
+    """Colour with its letter, for colour-blind players: "red (R)" / "赤（R）"."""
     if _lang(lang) == "ja":
-        return f"{colour_name(colour, lang)}({colour})"
+        return f"{colour_name(colour, lang)}（{colour}）"
     return f"{colour_name(colour, lang)} ({colour})"
 
 
@@ -130,14 +131,16 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
         where = f"{p['r'] + 1}-{p['c'] + 1}"
         extra = []
         if p.get("covered"):
-            extra.append(f"{_card(p['covered'][0], lang)}に重ねた" if ja else f"on top of {_card(p['covered'][0], lang)}")
+            covered = _card(p['covered'][0], lang)
+            extra.append(f"{covered}に重ねた" if ja else f"on top of {covered}")
         if p.get("discarded"):
             cards = ", ".join(_card(k, lang) for k in p["discarded"])
             extra.append(f"{cards}を捨てた" if ja else f"discarding {cards}")
         if p.get("shift") and any(p["shift"]):
             extra.append("区画をずらした" if ja else "shifting the district")
         if p.get("paid", {}).get("card"):
-            extra.append(f"{_card(p['paid']['card'], lang)}を支払った" if ja else f"paying {_card(p['paid']['card'], lang)}")
+            paid = _card(p['paid']['card'], lang)
+            extra.append(f"{paid}を支払った" if ja else f"paying {paid}")
         if p.get("paid", {}).get("citizen"):
             extra.append(f"{_col(p['paid']['citizen'], lang)}の市民をストックに戻した" if ja
                          else f"returning a {_col(p['paid']['citizen'], lang)} citizen")
@@ -149,9 +152,10 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
     if key in ("bonus_place", "bonus_activate", "gain"):
         return f"{who}は{p['n']}ドゥニエ得た。" if ja else f"{who} gains {plural(p['n'], 'denier', 'deniers')}."
     if key == "borrow":
-        return (f"{who}は{_name(names, p['owner'])}の{_col(p['colour'], lang)}市民を{p['n']}つ使い、{p['fee']}ドゥニエ払った。" if ja
-                else f"{who} uses {plural(p['n'], _col(p['colour'], lang) + ' citizen', _col(p['colour'], lang) + ' citizens')} of "
-                     f"{_name(names, p['owner'])} for {plural(p['fee'], 'denier', 'deniers')}.")
+        col, owner = _col(p['colour'], lang), _name(names, p['owner'])
+        return (f"{who}は{owner}の{col}市民を{p['n']}つ使い、{p['fee']}ドゥニエ払った。" if ja
+                else f"{who} uses {plural(p['n'], col + ' citizen', col + ' citizens')} of {owner} "
+                     f"for {plural(p['fee'], 'denier', 'deniers')}.")
     if key == "draw":
         if ja:
             how = "の表向きのカードを引く" if p["mode"] == "top" else "から伏せたまま2枚引く"
@@ -174,7 +178,8 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
                 else f"{who} keeps {_card(p['card'], lang)} (only you see this).")
     if key == "picked":
         return (f"{who}は1枚を手札に加え、{_card(p['other'], lang)}を表向きにデッキの上に置いた。" if ja
-                else f"{who} keeps one card and puts {_card(p['other'], lang)} face up on the {_deck(p['deck'], lang)} deck.")
+                else f"{who} keeps one card and puts {_card(p['other'], lang)} face up on the "
+                     f"{_deck(p['deck'], lang)} deck.")
     if key == "activate":
         return f"{who}が{_card(p['card'], lang)}を活性化した。" if ja else f"{who} activates {_card(p['card'], lang)}."
     if key == "recruit":
@@ -205,13 +210,15 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
             return (f"{who}は支払いなしで{_event(p['ev'], lang)}に対抗し、城壁を得た。{new}" if ja
                     else f"{who} combats {_event(p['ev'], lang)} without paying and gains a rampart.{new}")
         return (f"{who}は{p['price']}ドゥニエ払って{_event(p['ev'], lang)}に対抗し、城壁を得た。{new}" if ja
-                else f"{who} pays {plural(p['price'], 'denier', 'deniers')} to counter {_event(p['ev'], lang)} and gains a rampart.{new}")
+                else f"{who} pays {plural(p['price'], 'denier', 'deniers')} to counter {_event(p['ev'], lang)} "
+                     f"and gains a rampart.{new}")
     if key == "use_other":
         return (f"{who}は{_name(names, p['owner'])}の{_card(p['card'], lang)}の効果を使った。" if ja
                 else f"{who} uses the effect of {_name(names, p['owner'])}'s {_card(p['card'], lang)}.")
     if key == "earn":
-        return (f"{who}は{_col(p['colour'], lang)}の市民を{p['n']}つ寝かせ、{p['gain']}ドゥニエ得た。" if ja
-                else f"{who} lays down {plural(p['n'], _col(p['colour'], lang) + ' citizen', _col(p['colour'], lang) + ' citizens')} "
+        col = _col(p['colour'], lang)
+        return (f"{who}は{col}の市民を{p['n']}つ寝かせ、{p['gain']}ドゥニエ得た。" if ja
+                else f"{who} lays down {plural(p['n'], col + ' citizen', col + ' citizens')} "
                      f"and earns {plural(p['gain'], 'denier', 'deniers')}.")
     if key == "buy":
         return (f"{who}は5ドゥニエで{_col(p['colour'], lang)}の市民を買った。" if ja
@@ -227,7 +234,8 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
             return f"{who}は{p['n']}ドゥニエ失った。" if ja else f"{who} loses {plural(p['n'], 'denier', 'deniers')}."
         if do == "gain":
             return f"{who}は{p['n']}ドゥニエ得た。" if ja else f"{who} gains {plural(p['n'], 'denier', 'deniers')}."
-        return f"{who}は市民を{p['n']}つ寝かせた。" if ja else f"{who} lays down {plural(p['n'], 'citizen', 'citizens')}."
+        return (f"{who}は市民を{p['n']}つ寝かせた。" if ja
+                else f"{who} lays down {plural(p['n'], 'citizen', 'citizens')}.")
     if key == "token":
         tok = ("ダメージ" if p["tok"] == "damage" else "灰色市民") if ja else \
             ("damage" if p["tok"] == "damage" else "a grey citizen")
