@@ -22,8 +22,13 @@ from .stats import base_str, icons_of, keywords_of
 SEAT_SHAPES = ("●", "▲", "■", "◆")
 PLOT_ABBR = {"en": ("Gold ", "Init ", "Claim ", "Res "), "ja": ("金", "先", "要", "予")}
 SEAT_SHAPE_NAMES = {"en": ("circle", "triangle", "square", "diamond"), "ja": ("丸", "三角", "四角", "菱形")}
-KW_ABBR = {"renown": ("Ren", "名"), "stealth": ("Ste", "隠"), "insight": ("Ins", "洞"),
-           "intimidate": ("Int", "威"), "vanguard": ("Van", "先"), "bulwark": ("Bul", "堅")}
+#: the keywords a card face shows as chips, by their full name (T.KEYWORD_NAMES), the rule in the tooltip
+CHIP_KEYWORDS = ("renown", "stealth", "insight", "intimidate", "vanguard", "bulwark")
+
+
+def _kw_chip(k: str, lang: str, sign: str = "") -> tuple[str, str]:
+    """A keyword chip's text ("Insight", "+Insight") and tooltip (what the keyword does)."""
+    return sign + T.KEYWORD_NAMES[k][lang], f"{T.KEYWORD_NAMES[k][lang]}{colon(lang)}{T.KEYWORD_RULES[k][lang]}"
 
 
 # ====================================================================== click paths
@@ -258,44 +263,52 @@ def _chips(cid: str, lang: str) -> str:
     """The short marks of a card face: keywords, income, reserve, dominance, reducer, timing."""
     c = CARDS[cid]
     ja = lang == "ja"
-    chips = [KW_ABBR[k][1 if ja else 0] for k in c.get("kw", []) if k in KW_ABBR]
+    lang = "ja" if ja else "en"
+    # (text, tooltip): a keyword by its name, its rule on hover or long press (title)
+    chips: list[tuple[str, str]] = [_kw_chip(k, lang) for k in c.get("kw", []) if k in CHIP_KEYWORDS]
     # what it gains (+) or loses (−) with 3 or 4 players, a chip per different line (the card
     # text says it in full)
     for counts, gain in T.rivalry_groups(c.get("rivalry", {})):
-        marks = ["+" + T.kind_name(k, lang) for k in gain.get("icons", "")]
-        marks += ["+" + KW_ABBR[k][1 if ja else 0] for k in gain.get("kw", [])]
-        marks += ["−" + KW_ABBR[k][1 if ja else 0] for k in gain.get("lose_kw", [])]
+        marks = [("+" + T.kind_name(k, lang), "") for k in gain.get("icons", "")]
+        marks += [_kw_chip(k, lang, "+") for k in gain.get("kw", []) if k in CHIP_KEYWORDS]
+        marks += [_kw_chip(k, lang, "−") for k in gain.get("lose_kw", []) if k in CHIP_KEYWORDS]
         players = "〜".join(map(str, counts)) + "人：" if ja else "–".join(map(str, counts)) + "p: "
-        chips.append(players + "".join(marks))
+        chips.append((players + " ".join(m for m, _ in marks), "; ".join(why for _, why in marks if why)))
     if c.get("income"):
-        chips.append(f"{T.t('income', lang)} +{c['income']}")
+        chips.append((f"{T.t('income', lang)} +{c['income']}", ""))
     if c.get("reserve"):
-        chips.append(f"{T.t('reserve', lang)} +{c['reserve']}")
+        chips.append((f"{T.t('reserve', lang)} +{c['reserve']}", ""))
     if c.get("dominance"):
-        chips.append(f"{T.t('dominance', lang)} {c['dominance']}")
+        chips.append((f"{T.t('dominance', lang)} {c['dominance']}", ""))
     if c.get("reducer"):
-        chips.append(f"{T.t('cost', lang)} −1")
+        chips.append((f"{T.t('cost', lang)} −1", ""))
     if c.get("anthem"):
-        chips.append(f"{T.kind_name(c['anthem']['kind'], lang)} +{c['anthem']['n']}")
+        chips.append((f"{T.kind_name(c['anthem']['kind'], lang)} +{c['anthem']['n']}", ""))
     if c["type"] == "attachment":
         att = c["att"]
         if att.get("str"):
-            chips.append(f"+{att['str']} {T.t('str', lang)}")
+            chips.append((f"+{att['str']} {T.t('str', lang)}", ""))
         if att.get("icon"):
-            chips.append(f"+{T.kind_name(att['icon'], lang)}")
+            chips.append((f"+{T.kind_name(att['icon'], lang)}", ""))
         if att.get("kw"):
-            chips.append(f"+{T.KEYWORD_NAMES[att['kw']][lang]}")
+            chips.append(_kw_chip(att["kw"], lang, "+") if att["kw"] in CHIP_KEYWORDS
+                         else (f"+{T.KEYWORD_NAMES[att['kw']][lang]}", ""))
     window = c.get("window")
     if window:
         word = {"marshal": "when_marshal", "challenge": "when_challenge", "reaction": "when_reaction",
                 "challenges_start": "when_start"}[window]
         mark = T.t(word, lang)
         if window == "reaction":
-            mark += f" ({T.kind_name(c['kind'], lang)})"
+            mark += parens(T.kind_name(c['kind'], lang), lang)
         elif window == "challenge":
-            mark += " (" + (T.t("attackers" if c.get("role") == "attacker" else "defenders", lang)) + ")"
-        chips.append(mark)
-    return "".join(f'<span class="houses-chip">{esc(x)}</span>' for x in chips)
+            mark += parens(T.t("attackers" if c.get("role") == "attacker" else "defenders", lang), lang)
+        chips.append((mark, ""))
+    return "".join(_chip(text, why) for text, why in chips)
+
+
+def _chip(text: str, why: str = "") -> str:
+    title = f' title="{esc(why)}"' if why else ""
+    return f'<span class="houses-chip"{title}>{esc(text)}</span>'
 
 
 def _icons(icons: str, lang: str) -> str:
@@ -330,8 +343,7 @@ def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: s
     if key in choices:
         cls.append("houses-choosable")
     attrs = _attrs(key, choices, placed)
-    kws = "".join(f'<span class="houses-chip">{esc(KW_ABBR[k][0 if lang == "en" else 1])}</span>'
-                  for k in keywords_of(inst) if k in KW_ABBR)
+    kws = "".join(_chip(*_kw_chip(k, "ja" if lang == "ja" else "en")) for k in keywords_of(inst) if k in CHIP_KEYWORDS)
     bonus = ch["bonus"].get(str(inst["uid"]), 0) if ch else 0
     strength = base_str(inst)
     str_txt = f"{strength}" + (f"+{bonus}" if bonus else "")

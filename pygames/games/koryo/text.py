@@ -157,8 +157,9 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
                 f"{p['discarded']} from hand." if en else
                 f"{who()}はカードを{p['count']}枚伏せて出し、手札{p['discarded']}枚を捨てました。")
     if key == "placed_you":
-        return (f"You placed {cards_phrase(p['cards'], lang)}." if en else
-                f"あなたは{cards_phrase(p['cards'], lang)}を伏せました。")
+        # a line only this seat sees: its name, not "You (name)", which nested the name's brackets
+        return (f"{who()} placed {cards_phrase(p['cards'], lang)} face down (only you see which)." if en else
+                f"{who()}は{cards_phrase(p['cards'], lang)}を伏せました（あなただけに見えます）。")
     if key == "reveal":
         return (f"{who()} reveals {cards_phrase(p['cards'], lang)}." if en else
                 f"{who()}は{cards_phrase(p['cards'], lang)}を公開しました。")
