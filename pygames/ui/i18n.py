@@ -164,6 +164,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "offline_ready": {"en": "Ready to play offline", "ja": "オフラインで遊べます"},
     "undo": {"en": "Undo", "ja": "取り消し"},
     "undo_hint": {"en": "Take back your last move", "ja": "直前の自分の手を取り消す"},
+    "undo_none": {"en": "Nothing to take back yet: you have not moved.", "ja": "取り消せる手はまだありません。"},
+    "undo_over": {"en": "The game is over: moves can no longer be taken back.",
+                  "ja": "対局は終わりました。手はもう取り消せません。"},
+    "undo_friends": {"en": "Undo asks every friend at the table: it waits until all of them are connected.",
+                     "ja": "取り消しには卓の友だち全員の同意が必要です。全員が接続するまで使えません。"},
+    "undo_seen": {"en": "Undo is not possible now: the next player has already seen their cards.",
+                  "ja": "今は取り消せません：次のプレイヤーがすでに手札を見ました。"},
     "undo_blocked": {"en": "Undo is not possible now: something new has been revealed since your last move.",
                      "ja": "今は取り消せません：前の手のあとで新しい情報が公開されました。"},
     "hint": {"en": "Hint", "ja": "ヒント"},
@@ -185,6 +192,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "speed_instant": {"en": "Instant", "ja": "即座"},
     "speed_normal": {"en": "Normal", "ja": "ふつう"},
     "speed_slow": {"en": "Slow", "ja": "ゆっくり"},
+    "speed_fixed": {"en": "In force now: {pace} before each bot move, set by the page's address (botdelay). "
+                          "The choice above applies once the page is opened without it.",
+                    "ja": "現在の速さ：ボットの各手の前に{pace}（ページのアドレスの botdelay で指定）。"
+                          "これを付けずに開くと、上の設定が使われます。"},
+    "seconds": {"en": "{s} s", "ja": "{s}秒"},
     "animations": {"en": "Animations", "ja": "アニメーション"},
     "export": {"en": "Export", "ja": "書き出し"},
     "export_hint": {"en": "Save the game record as a file", "ja": "棋譜をファイルに保存"},
@@ -321,6 +333,16 @@ def unlimited_html(lang: str) -> str:
     in words to a screen reader and in the tooltip, so the bank's label is not a label without a figure."""
     word = t("unlimited", lang)
     return f' <b class="pg-unlimited" title="{word}" aria-hidden="true">∞</b><span class="sr-only">{word}</span>'
+
+
+def seconds(ms: int, lang: str) -> str:
+    """A pause in seconds as shown: "0.6 s", "1.5秒", "0 s"."""
+    return t("seconds", lang, s=f"{ms / 1000:g}")
+
+
+def pace(ms: int, lang: str) -> str:
+    """A bot speed choice's pause beside its name: " (0.6 s)", "（0.6秒）"; nothing for no pause."""
+    return parens(seconds(ms, lang), lang) if ms else ""
 
 
 def colon(lang: str) -> str:

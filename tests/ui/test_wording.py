@@ -188,3 +188,26 @@ def test_whole_tables_and_panels(game_id, lang):
     texts += _play_app(app, Rng(f"wording/{game_id}/{lang}"))
     found = [p for text in set(texts) for p in problems(text, lang)]
     assert not found, "\n".join(sorted(set(found))[:20])
+
+
+def test_settings_show_the_bot_pace_in_force():
+    app = App(MemoryStorage(), seed=lambda: 1)
+    app.action("select-game", pygames.GAME_IDS[0])
+    app.action("start")
+    app.action("panel", "settings")
+    html_ = app.render()
+    assert "Normal (0.6 s)" in html_ and 'data-testid="speed-fixed"' not in html_
+    app.fixed_bot_delay_ms = 250  # what site/main.py sets from ?botdelay=250
+    html_ = app.render()
+    assert "In force now: 0.25 s before each bot move" in plain(html_)
+    app.change("lang", "ja")
+    assert "ボットの各手の前に0.25秒" in plain(app.render())
+
+
+def test_the_undo_tooltip_at_the_start_says_why():
+    app = App(MemoryStorage(), seed=lambda: 1)
+    app.action("select-game", "coup")
+    app.action("start")
+    assert app.undo_state() == "undo_none"
+    assert f'title="{t("undo_none", "en")}"' in app.render()
+    assert t("undo_blocked", "en") not in app.render()
