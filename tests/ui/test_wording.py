@@ -181,7 +181,7 @@ def test_whole_tables_and_panels(game_id, lang):
     for i, kind in enumerate(["human", "normal", "random", "normal"][:n]):
         app.change(f"seat-{i}", kind, seat=str(i))
     app.action("start")
-    for panel in ("rules", "settings"):
+    for panel in ("rules", "cards", "settings"):
         app.action("panel", panel)
         texts.append(plain(app.render()))
         app.action("panel", panel)

@@ -155,7 +155,7 @@ def _target_text(flt: dict, lang: str) -> str:
         adj = [w for w in en if not w.startswith("STR")]
         tail = [w for w in en if w.startswith("STR")]
         words = " ".join(adj + ["character"] + (["with " + tail[0]] if tail else []))
-        return f"a {words} {who[0]}"
+        return f"{a_an(words)} {who[0]}"
     return who[1] + "".join(ja) + "キャラクター1体"
 
 
@@ -284,7 +284,7 @@ def card_text(cid: str, lang: str) -> str:
                     else ("攻撃中（攻撃側）：" if role == "attacker" else "攻撃中（防御側）："))
         else:
             k = kind_name(c["kind"], lang)
-            head = (f"Reaction: after you win a {k} challenge as the attacker, " if lang == "en"
+            head = (f"Reaction: after you win {a_an(k)} challenge as the attacker, " if lang == "en"
                     else f"反応：攻撃側として{k}攻撃に勝った後、")
         parts.append(head + eff)
     flags = []

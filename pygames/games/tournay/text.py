@@ -72,6 +72,12 @@ def event_text(ev: str, lang: str) -> str:
     return K.EVENTS[ev]["text"][_lang(lang)]
 
 
+def _cost_aside(cost: str, lang: str) -> str:
+    """A card's cost after its text: "コスト：1ドゥニエ。" / " Cost: 1 denier." (a sentence, not brackets:
+    a citizen's colour letter is already bracketed, "red (R) citizen")."""
+    return f"コスト：{cost}。" if _lang(lang) == "ja" else f" Cost: {cost}."
+
+
 def cost_text(card: str, lang: str) -> str:
     cost = K.CARDS[card]["cost"]
     ja = _lang(lang) == "ja"
@@ -315,7 +321,7 @@ def card_reference(lang: str) -> list[dict]:
         text = card_text(cid, lang)
         cost = cost_text(cid, lang) if card["kind"] != "crier" else ""
         result.append({"name": card_name(cid, lang), "kind": f"{deck} · {kind}",
-                       "text": f"{text} ({cost})" if cost else text, "count": card.get("copies", 1),
+                       "text": f"{text}{_cost_aside(cost, lang)}" if cost else text, "count": card.get("copies", 1),
                        "zoom": f"tournay:{cid}", "key": cid, "art": art.layers(cid)[0]})
     event_kind = {"en": "Event", "ja": "イベント"}[lang]
     for ev in K.EVENT_ORDER:
