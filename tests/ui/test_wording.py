@@ -211,3 +211,31 @@ def test_the_undo_tooltip_at_the_start_says_why():
     assert app.undo_state() == "undo_none"
     assert f'title="{t("undo_none", "en")}"' in app.render()
     assert t("undo_blocked", "en") not in app.render()
+
+
+def _japanese_literals():
+    """Every string literal with Japanese in its literal part in the games' and the UI's modules:
+    (file, line, text outside any f-string placeholder)."""
+    import io
+    import pathlib
+    import tokenize
+
+    root = pathlib.Path(pygames.__file__).parent
+    files = sorted(root.glob("games/*/*.py")) + sorted(root.glob("ui/*.py"))
+    for path in files:
+        for tok in tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline):
+            if tok.type != tokenize.STRING or tok.string.lstrip("rRbBuUfF").startswith(('"""', "'''")):
+                continue  # docstrings are for the code's readers
+            body = tok.string
+            if "f" in body.split(body.lstrip("rRbBuUfF")[0], 1)[0].lower():
+                body = re.sub(r"\{[^{}]*(\{[^{}]*\}[^{}]*)*\}", " ", body)  # placeholders are code
+            body = re.sub(r"<[^>]*>", " ", body)  # markup is no text
+            if re.search(JA_CHAR, body):
+                yield path.relative_to(root), tok.start[0], body
+
+
+def test_japanese_strings_in_the_source_are_consistent():
+    """One bracket width and one name per thing in every Japanese string of the source, shown or not yet."""
+    found = [f"{path}:{line}: {problem}" for path, line, body in _japanese_literals()
+             for problem in problems(body, "ja")]
+    assert not found, "\n".join(found[:20])

@@ -687,13 +687,13 @@ def card_zoom(key: str, lang: str) -> str:
     if c["type"] == "character":
         stats.append(f'<span>{esc(T.t("str", lang))} <b>{c["str"]}</b></span>')
         stats.append(f'<span class="houses-icons">{_icons(c["icons"], lang)}</span>')
-    kw_rules = "".join(f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>: {esc(T.KEYWORD_RULES[k][lang])}</li>'
+    kw_rules = "".join(f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>{colon(lang)}{esc(T.KEYWORD_RULES[k][lang])}</li>'
                        for k in dict.fromkeys(c.get("kw", []) + [k for gain in c.get("rivalry", {}).values()
-                                                                   for k in gain.get("kw", [])])
+                                                                   for k in gain.get("kw", []) + gain.get("lose_kw", [])])
                        if k in T.KEYWORD_RULES)
     if c["type"] == "attachment" and c["att"].get("kw") in T.KEYWORD_RULES:
         k = c["att"]["kw"]
-        kw_rules += f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>: {esc(T.KEYWORD_RULES[k][lang])}</li>'
+        kw_rules += f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>{colon(lang)}{esc(T.KEYWORD_RULES[k][lang])}</li>'
     text = T.card_text(key, lang)
     return (f'<div class="houses-zoom houses-h-{c["house"]}">'
             f'<div class="houses-zoomartbox">{art.use(art.picture(key), "houses-zoomart")}{_crest(c["house"], "houses-crest-lg")}</div>'
