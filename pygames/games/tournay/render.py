@@ -202,11 +202,11 @@ def _use_text(use: list[int], seat: int | None, colour: str, lang: str) -> str:
     own = use[seat] if seat is not None and 0 <= seat < len(use) else 0
     parts = []
     if own:
-        parts.append(f"自分の市民{own}" if ja else f"{own} of your citizens")
+        parts.append(f"自分の市民{own}" if ja else f"{own} of yours")
     for s, k in enumerate(use):
         if s != seat and k:
             parts.append(f"{_seat_word(s, lang)}の市民{k}・{k * K.BORROW_FEE}ドゥニエ" if ja
-                         else f"{k} of {_seat_word(s, lang)}, {k * K.BORROW_FEE} deniers")
+                         else f"{k} of {_seat_word(s, lang)}'s for {k * K.BORROW_FEE} deniers")
     # the colour's name alone: this text goes in parentheses, where "white (W)" would nest them
     col = T.colour_name(colour, lang)
     return (f"{col}：" + "＋".join(parts)) if ja else f"{col}: " + " + ".join(parts)
