@@ -106,7 +106,7 @@ def _tournay(view: dict, seat: int | None, lang: str, names: list[str]) -> dict[
                   if isinstance(c, dict) and isinstance(c.get("card"), str)]
         stand = _sep(lang).join(f"{colour_name(k, lang)} {n}" for k, n in pl["stand"].items())
         rows.append(f"{_seat_name(names, p)}: " + (
-            f"{pl['deniers']}ドゥニエ、市民 {stand}、街区 {_sep(lang).join(built) or 'なし'}" if ja else
+            f"{pl['deniers']}ドゥニエ、市民 {stand}、区画 {_sep(lang).join(built) or 'なし'}" if ja else
             f"{pl['deniers']} deniers, citizens {stand}, district: {_sep(lang).join(built) or 'empty'}"))
     scores = [f"{_seat_name(names, p)}: {s.get('total', 0)}" for p, s in enumerate(view.get("scores") or [])]
     return {"hand": hand, "table": "; ".join(rows), "scores": "; ".join(scores)}

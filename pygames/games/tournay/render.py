@@ -378,7 +378,7 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
                 ("damage" if pending["tok"] == "damage" else "a grey citizen")
             text = (f"{tok}を置く建物を選ぶ（残り{pending['left']}）" if ja
                     else f"Choose a building for {tok} ({pending['left']} left)")
-        return esc(text) if mine else (f"{who}:{esc(text)}" if ja else f"{who}: {esc(text)}")
+        return esc(text) if mine else (f"{who}：{esc(text)}" if ja else f"{who}: {esc(text)}")
     last = ("（最終ラウンド）" if ja else " (last round)") if view["last_round"] else ""
     if mine:
         text = ("カードを1枚出せる（任意）、その後アクションを1つ" if phase == "turn"
@@ -868,5 +868,5 @@ def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]
         return None
     prefix = ""
     if head == "hand":
-        prefix = step_label(picked[-1], view, lang) + (":" if ja else " — ")
+        prefix = step_label(picked[-1], view, lang) + ("：" if ja else " — ")
     return esc(prefix + (ask[0] if ja else ask[1]))
