@@ -165,6 +165,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "undo": {"en": "Undo", "ja": "取り消し"},
     "undo_hint": {"en": "Take back your last move", "ja": "直前の自分の手を取り消す"},
     "undo_none": {"en": "Nothing to take back yet: you have not moved.", "ja": "取り消せる手はまだありません。"},
+    "undo_lesson": {"en": "A lesson's moves are not taken back: restart the lesson instead.",
+                    "ja": "レッスンの手は取り消せません。レッスンをやり直してください。"},
     "undo_over": {"en": "The game is over: moves can no longer be taken back.",
                   "ja": "対局は終わりました。手はもう取り消せません。"},
     "undo_friends": {"en": "Undo asks every friend at the table: it waits until all of them are connected.",
