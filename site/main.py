@@ -1207,6 +1207,7 @@ def start():
     # art_apart: the art sheets stay outside #app (keep_art_sheet), parsed once, not at every redraw
     APP = App(storage, dates=BrowserDates(window), preferred_langs=browser_langs(), art_apart=True,
               page_url=page_url())
+    APP.fixed_bot_delay_ms = DELAY_MS  # Settings says which pace is in force
     PRERENDERED = found(ROOT.querySelector(":scope > .lobby-screen"))
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))

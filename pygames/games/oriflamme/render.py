@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
+from ...ui.i18n import unlimited_html
 from . import cards
 from .text import card_name, t
 
@@ -145,7 +146,8 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
         ability = pending["ability"]
         label = card_name(ability, lang)
         if pending.get("via"):
-            label = f"{card_name('shapeshifter', lang)} ({label})"
+            label = (f"{card_name('shapeshifter', lang)}（{label}）" if lang == "ja"
+                     else f"{card_name('shapeshifter', lang)} ({label})")
         return esc(t("p_target", lang, name=name, card=label))
     if kind in ("spy", "copy", "move"):
         return esc(t(f"p_{kind}", lang, name=name))
@@ -315,7 +317,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
                  f'<span class="{PREFIX}-phase">{esc(t(phase_key, lang))}</span>'
                  # the supply the cards' and players' influence comes from (tokens travel from it)
                  f'<span class="{PREFIX}-supply" data-anim-id="influence-bank"{purse_attrs("influence", bank=True)}>'
-                 f'{_art("token", PREFIX + "-token")}{esc(t("supply", lang))}</span></div>')
+                 f'{_art("token", PREFIX + "-token")}{esc(t("supply", lang))}{unlimited_html(lang)}</span></div>')
     parts.append(f'<div class="{PREFIX}-players">')
     for p in view["seating"]:
         if p != seat:
