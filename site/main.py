@@ -337,10 +337,33 @@ def show_zoom(element):
             return
         panel.innerHTML = markup
         ZOOM["key"] = key
-    rect = element.getBoundingClientRect()
-    # beside the card, on the side with more room (phones: CSS puts it at the top of the screen)
-    panel.classList.toggle("is-left", float(rect.left) + float(rect.width) / 2 > float(window.innerWidth) / 2)
     panel.hidden = False
+    place_zoom(panel, element)
+
+
+def _rects(selector):
+    out = []
+    for node in ROOT.querySelectorAll(selector):
+        r = node.getBoundingClientRect()
+        if float(r.width) > 0 and float(r.height) > 0:
+            out.append((float(r.left), float(r.top), float(r.width), float(r.height)))
+    return out
+
+
+def place_zoom(panel, element):
+    """Inside the window and off the current choices, the card itself and the log, as far as the
+    screen allows (pygames.ui.zoom.zoom_place: the panel used to sit at a fixed corner, over the
+    slots a player aims at, and a wide card ran past the window's edge)."""
+    from pygames.ui.zoom import zoom_place
+    r = element.getBoundingClientRect()
+    box = panel.getBoundingClientRect()
+    view = document.documentElement
+    left, top = zoom_place((float(view.clientWidth), float(view.clientHeight)),
+                           (float(box.width), float(box.height)),
+                           (float(r.left), float(r.top), float(r.width), float(r.height)),
+                           _rects('[data-testid="choice"], [data-choice]'), _rects(".log"))
+    panel.style.left = f"{left:.0f}px"
+    panel.style.top = f"{top:.0f}px"
 
 
 def hide_zoom():
