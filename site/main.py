@@ -351,9 +351,9 @@ def _rects(selector):
 
 
 def place_zoom(panel, element):
-    """Inside the window and off the current choices, the card itself and the log, as far as the
-    screen allows (pygames.ui.zoom.zoom_place: the panel used to sit at a fixed corner, over the
-    slots a player aims at, and a wide card ran past the window's edge)."""
+    """Inside the window and off the current choices, the card itself, the prompt and the log, as far
+    as the screen allows (pygames.ui.zoom.zoom_place: the panel used to sit at a fixed corner, over
+    the slots a player aims at, and a wide card ran past the window's edge)."""
     from pygames.ui.zoom import zoom_place
     r = element.getBoundingClientRect()
     box = panel.getBoundingClientRect()
@@ -361,7 +361,8 @@ def place_zoom(panel, element):
     left, top = zoom_place((float(view.clientWidth), float(view.clientHeight)),
                            (float(box.width), float(box.height)),
                            (float(r.left), float(r.top), float(r.width), float(r.height)),
-                           _rects('[data-testid="choice"], [data-choice]'), _rects(".log"))
+                           _rects('[data-testid="choice"], [data-choice]'), _rects(".log"),
+                           _rects('[data-testid="status"]'))
     panel.style.left = f"{left:.0f}px"
     panel.style.top = f"{top:.0f}px"
 

@@ -3,7 +3,7 @@
 Pure geometry, so that CPython tests can check it: the panel stays inside the window, and of the
 places beside the card it was opened from, at the window's corners and edges, it takes the one
 that covers the least of the current choices (the slots a player aims at), then of the card
-itself, then of the log. Rectangles are (left, top, width, height) in CSS pixels of the window.
+itself, then of the prompt, then of the log. Rectangles are (left, top, width, height) in CSS pixels of the window.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ Rect = tuple[float, float, float, float]
 
 #: the gap kept to the window's edges and to the card
 MARGIN = 8.0
-#: how much a covered pixel of each kind counts: choices most, the card, then the log
-WEIGHTS = (100.0, 10.0, 1.0)
+#: how much a covered pixel of each kind counts: choices most, the card, the prompt, then the log
+WEIGHTS = (100.0, 10.0, 4.0, 1.0)
 
 
 def _overlap(a: Rect, b: Rect) -> float:
@@ -27,9 +27,11 @@ def _clamp(value: float, low: float, high: float) -> float:
 
 
 def zoom_place(window: tuple[float, float], size: tuple[float, float], card: Rect,
-               choices: list[Rect], log: list[Rect], top: float = 0.0) -> tuple[float, float]:
+               choices: list[Rect], log: list[Rect], prompt: list[Rect] | None = None,
+               top: float = 0.0) -> tuple[float, float]:
     """The panel's (left, top): inside ``window`` (width, height), below ``top`` (a header that stays
-    on screen) where it fits, covering as little as it can of ``choices``, then ``card``, then ``log``."""
+    on screen) where it fits, covering as little as it can of ``choices``, then ``card``, then
+    ``prompt``, then ``log``."""
     win_w, win_h = window
     w, h = size
     low_y = top + MARGIN if h + top + 2 * MARGIN <= win_h else MARGIN
@@ -46,7 +48,8 @@ def zoom_place(window: tuple[float, float], size: tuple[float, float], card: Rec
             rect = (place[0], place[1], w, h)
             cost = (WEIGHTS[0] * sum(_overlap(rect, r) for r in choices)
                     + WEIGHTS[1] * _overlap(rect, card)
-                    + WEIGHTS[2] * sum(_overlap(rect, r) for r in log))
+                    + WEIGHTS[2] * sum(_overlap(rect, r) for r in prompt or ())
+                    + WEIGHTS[3] * sum(_overlap(rect, r) for r in log))
             if best is None or (cost, order) < best[:2]:
                 best = (cost, order, place)
             order += 1

@@ -8,7 +8,8 @@ and 390x844, in English and Japanese:
 - no word of a card's text breaks inside itself (a Latin word whose range has rects on two lines:
   Coup's own card read "Ambassado / r");
 - hovering cards of the table shows the zoom panel inside the window, its card within the panel's
-  frame, with no clipped element and no broken word in it, covering none of the current choices where the window leaves room for it.
+  frame, with no clipped element and no broken word in it, covering none of the current choices
+  where the window leaves room for it.
 
 Positions come from tools/screenshots.py, as in test_table_look.py, with the start of a second game.
 """
@@ -79,7 +80,8 @@ ZOOM_PLACE = """() => {
   const w = document.documentElement;
   const covered = [...document.querySelectorAll('#app [data-testid="choice"], #app [data-choice]')]
     .map(e => e.getBoundingClientRect())
-    .filter(r => r.width > 0 && r.height > 0 && r.left < z.right && z.left < r.right && r.top < z.bottom && z.top < r.bottom);
+    .filter(r => r.width > 0 && r.height > 0
+                 && r.left < z.right && z.left < r.right && r.top < z.bottom && z.top < r.bottom);
   return {fits, inside: z.left >= 0 && z.top >= 0 && z.right <= w.clientWidth + 0.5 && z.bottom <= w.clientHeight + 0.5,
           box: [z.left, z.top, z.width, z.height], win: [w.clientWidth, w.clientHeight], covered: covered.length,
           room: z.height + 16 <= w.clientHeight};
