@@ -460,7 +460,9 @@ def _paint(moved_by=None, markup=None):
     phase = APP.phase()
     if before_shot or moved_by is not None:
         after_shot = anim_snapshot()
-        animate = motion_wanted()
+        # the end screen settles at once: its new layout (scores, breakdown) moved every card, and
+        # they glided into place for about a second over the final result (Tournay)
+        animate = motion_wanted() and not (phase == "over" and before != "over")
         # measured before any animation starts: a started one makes the page lay itself out again
         after_purses = purse_snapshot() if animate and before_purses else {}
         if moved_by is not None:

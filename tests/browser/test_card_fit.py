@@ -154,3 +154,40 @@ def test_cards_fit_words_stay_whole_and_the_zoom_stays_clear(open_page, site_url
                     shot(page, f"fit-{game_id}-{lang}-{size['width']}")
     assert len(set(shown)) >= 5, f"too few cards zoomed: {shown}"
     assert problems == [], f"{len(problems)} problems:\n" + "\n".join(problems[:25])
+
+
+# --------------------------------------------------------------------------- the end screen
+WATCH_THE_END = """
+window.__endAnimations = null;
+new MutationObserver(() => {
+  const app = document.getElementById('app');
+  if (app && app.dataset.phase === 'over' && window.__endAnimations === null)
+    // the pieces' motion (element.animate), not the style sheet's own (the log's newest line fades in)
+    window.__endAnimations = document.getAnimations()
+      .filter(a => a.playState === 'running' && !(a instanceof CSSAnimation)).length;
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-phase']});
+"""
+
+
+def before_the_last_bot_moves(game_id: str) -> dict:
+    """The finished game of tools/screenshots.py cut back to the last bots' turn before its end."""
+    from pygames.ui.session import TableSession
+
+    full = position_records(game_id, (1,))[0]
+    for keep in range(len(full["actions"]) - 1, 0, -1):
+        record = dict(full, actions=full["actions"][:keep])
+        if TableSession.from_record(record).bot_turn():
+            return record
+    raise AssertionError("no bot's turn in the game")
+
+
+@pytest.mark.parametrize("game_id", ["tournay", "houses"])
+def test_the_end_screen_settles_at_once(open_page, site_url, game_id):
+    """With motion on, the bots' last move shows the end screen still: nothing glides over it
+    (Tournay's cards moved for about a second into the final layout)."""
+    page = open_page(viewport=WIDE, reduced_motion="no-preference")
+    page.add_init_script(WATCH_THE_END)
+    boot(page, site_url)
+    phase = open_record(page, before_the_last_bot_moves(game_id))
+    assert phase == "over", phase
+    assert page.evaluate("window.__endAnimations") == 0, "cards still moving on the end screen"
