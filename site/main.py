@@ -410,6 +410,15 @@ def on_contextmenu(event):
         show_error("The card could not be shown.", exc)
 
 
+def keep_in_view():
+    """A board's sideways scroller (``data-scroller``) shows its ``data-in-view`` piece in its middle
+    (Oriflamme's queue: the card being resolved); a redraw would otherwise start it at its left end."""
+    for piece in ROOT.querySelectorAll("[data-scroller] [data-in-view]"):
+        box = piece.closest("[data-scroller]")
+        a, b = piece.getBoundingClientRect(), box.getBoundingClientRect()
+        box.scrollLeft = float(box.scrollLeft) + float(a.left) + float(a.width) / 2 - float(b.left) - float(b.width) / 2
+
+
 def paint_if_changed():
     """Redraw #app only if the screen changed: a link's heartbeat or a message that changes nothing must
     not redraw under the player (a field being filled in, a focused control)."""
@@ -475,6 +484,7 @@ def _paint(moved_by=None, markup=None):
     if ZOOM["key"] is not None and not found(ROOT.querySelector(f'[data-zoom="{ZOOM["key"]}"]')):
         hide_zoom()  # its card is gone from the screen
     draw_share_blocks()
+    keep_in_view()
     run_net()
     ROOT.dataset.phase = phase
     ROOT.dataset.rev = str(RENDERS)

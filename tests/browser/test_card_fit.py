@@ -191,3 +191,35 @@ def test_the_end_screen_settles_at_once(open_page, site_url, game_id):
     phase = open_record(page, before_the_last_bot_moves(game_id))
     assert phase == "over", phase
     assert page.evaluate("window.__endAnimations") == 0, "cards still moving on the end screen"
+
+
+# --------------------------------------------------------------------------- Oriflamme's queue
+QUEUE_ROW = """() => {
+  const queue = document.querySelector('#app .oriflamme-queue');
+  const stacks = [...queue.querySelectorAll('.oriflamme-stack')].map(e => e.getBoundingClientRect());
+  const box = queue.getBoundingClientRect();
+  const now = queue.querySelector('[data-in-view]');
+  const r = now && now.getBoundingClientRect();
+  return {stacks: stacks.length, rows: new Set(stacks.map(s => Math.round(s.top))).size,
+          current: now ? r.left >= box.left - 0.5 && r.right <= box.right + 0.5 : null,
+          page_fits: document.documentElement.scrollWidth <= document.documentElement.clientWidth};
+}"""
+
+
+def test_oriflamme_neighbours_stay_side_by_side(open_page, site_url):
+    """The queue is one row (it scrolls sideways), the card being resolved in view, at both widths."""
+    page = open_page(viewport=WIDE, reduced_motion="reduce")
+    boot(page, site_url)
+    seen_current = 0
+    for size in (WIDE, PHONE):  # the size first: the redraw scrolls the queue for its width
+        page.set_viewport_size(size)
+        for record in position_records("oriflamme", (0.5, 0.8, 0.95)):
+            assert open_record(page, record) == "human"
+            row = page.evaluate(QUEUE_ROW)
+            assert row["rows"] <= 1, f"{size['width']} px: the queue's {row['stacks']} cards on {row['rows']} rows"
+            assert row["page_fits"], f"{size['width']} px: the page scrolls sideways"
+            if row["current"] is not None:
+                seen_current += 1
+                assert row["current"], f"{size['width']} px: the card being resolved is scrolled out of view"
+        shot(page, f"fit-oriflamme-queue-{size['width']}")
+    assert seen_current, "no position during the resolution"
