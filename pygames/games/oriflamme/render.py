@@ -328,7 +328,9 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     queue = view["queue"]
     ids = _anim_ids(queue, seat)
     parts.append(f'<div class="{PREFIX}-queue-title">{esc(t("queue", lang))}</div>')
-    parts.append(f'<div class="{PREFIX}-queue">')
+    # one row that scrolls sideways, the card being resolved scrolled into view (site/main.py): a
+    # wrapped queue put neighbours on different rows, and the rules are all about neighbours
+    parts.append(f'<div class="{PREFIX}-queue" data-scroller>')
     parts.append(_slot(end_key("left"), t("left_end", lang), choices, placed, "end"))
     parts.append(_slot(end_key("center"), t("center", lang), choices, placed, "end"))
     if not queue and end_key("center") not in choices:
@@ -358,7 +360,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
         if top.get("k") is not None:  # a card just turned over starts where its back was
             backs_before = sum(1 for s in queue[:i] if s[-1]["o"] == top["o"] and s[-1].get("k") is None)
             anim += f' data-anim-from="card-{top["o"]}-hidden{backs_before}"'
-        parts.append(f'<div class="{PREFIX}-stack"><div class="{PREFIX}-pos">{i + 1}'
+        in_view = " data-in-view" if i == resolving else ""
+        parts.append(f'<div class="{PREFIX}-stack"{in_view}><div class="{PREFIX}-pos">{i + 1}'
                      f'{" ▶ " + esc(t("now", lang)) if i == resolving else ""}</div>'
                      f'<div class="{css}"{anim}{extra}{attrs}>{inner}</div>{_covered_list(stack, seat, lang)}</div>')
     parts.append(_slot(gap_key(len(queue)), "↓", choices, placed, "gap"))
