@@ -286,8 +286,8 @@ TUTORIAL_NOTES = {
               "Merchants (9), Bankers (6), Ship Owners (5) and the Omniscient (1); Bot 2 leads the Broadcasters (8), Senators (3), "
               "Priests (4) and the Spy (2).",
         "ja": "このレッスンは全8ラウンド中の第7ラウンドから始まります。場には第1〜6ラウンドの結果が並んでいます。"
-              "あなたは商人(9)・銀行家(6)・船主(5)・全能者(1)の過半数を、ボット2は放送者(8)・上院議員(3)・聖職者(4)・"
-              "スパイ(2)の過半数を持っています。"},
+              "あなたは（9）商人・（6）銀行家・（5）船主・（1）全能者の過半数を、ボット2は（8）放送者・（3）上院議員・（4）聖職者・"
+              "（2）スパイの過半数を持っています。"},
     "play": {
         "en": "Each round you play cards of one family face down, at most the round + 2 (9 in round 7); the rest "
               "of your hand is discarded back into the deck. Play your three Merchants: 6 against none keeps "
@@ -303,36 +303,36 @@ TUTORIAL_NOTES = {
         "en": "Powers at work (see the log): your Bankers (6) took a coin from the bank; Bot 2's Spy (2) stole "
               "it from you; its Priests (4) removed its own Barbarian, saving the −1. A power belongs to the "
               "majority; on a tie the player with the Omniscient (1) uses it.",
-        "ja": "能力の発動（ログを参照）：あなたの銀行家(6)が銀行から金貨1枚、ボット2のスパイ(2)がそれをあなたから"
-              "奪い、聖職者(4)が自分の蛮族を取り除いて−1点を避けました。能力は過半数の持ち主のもの。同数なら"
-              "全能者(1)を持つ人が使います。"},
+        "ja": "能力の発動（ログを参照）：あなたの（6）銀行家が銀行から金貨1枚、ボット2の（2）スパイがそれをあなたから"
+              "奪い、（4）聖職者が自分の蛮族を取り除いて−1点を避けました。能力は過半数の持ち主のもの。同数なら"
+              "（1）全能者を持つ人が使います。"},
     "limit": {
         "en": "End of the round: a table keeps at most the round + 2 cards (9 now). You have 11, so you discard 2 "
               "characters of your choice. Bot 2 leads the Senators (3): it keeps 2 more, so its 10 cards stay.",
         "ja": "ラウンドの終わり：場に残せるのはラウンド数+2枚（今は9枚）まで。あなたは11枚なので、"
-              "好きなキャラクターを2枚捨てます。ボット2は上院議員(3)の過半数で2枚多く残せるので、10枚のままです。"},
+              "好きなキャラクターを2枚捨てます。ボット2は（3）上院議員の過半数で2枚多く残せるので、10枚のままです。"},
     "discard_one": {
         "en": "Give up the Omniscient (1): it is worth 1 point, and its tie-break is not needed here.",
-        "ja": "全能者(1)を手放しましょう。1点だけで、ここでは同数を制する力も要りません。"},
+        "ja": "（1）全能者を手放しましょう。1点だけで、ここでは同数を制する力も要りません。"},
     "discard_five": {
         "en": "Then a Ship Owner (5): one against Bot 2's none still holds the majority.",
-        "ja": "次に船主(5)を1枚。0枚のボット2に対し1枚でも過半数は保てます。"},
+        "ja": "次に（5）船主を1枚。0枚のボット2に対し1枚でも過半数は保てます。"},
     "round8": {
         "en": "Round 8, the last: 3 cards each, and Bot 2 got one more for its Broadcasters (8). The first player "
               "moves on each round, so Bot 2 plays first.",
-        "ja": "最終第8ラウンド：各3枚。ボット2は放送者(8)の過半数で1枚多く配られました。ターンプレイヤー（⚑）は"
+        "ja": "最終第8ラウンド：各3枚。ボット2は（8）放送者の過半数で1枚多く配られました。ターンプレイヤー（⚑）は"
               "毎ラウンド移るので、今回はボット2が先です。"},
     "ship_owner": {
         "en": "You drew a Barbarian, an event card. Your Ship Owner (5) majority lets you play one card each of "
               "two kinds: play the Merchant with the Barbarian.",
-        "ja": "イベントカードの蛮族を引きました。船主(5)の過半数があると2種類を1枚ずつ出せます。"
+        "ja": "イベントカードの蛮族を引きました。（5）船主の過半数があると2種類を1枚ずつ出せます。"
               "商人と蛮族を一緒に出しましょう。"},
     "barbarian": {
         "en": "An event acts in the round it is played: your Barbarian destroys a character of another player "
               "(one who leads the Guardians (7) would be safe). Destroy Bot 2's only Spy: its 2 points are gone. "
               "The Barbarian stays on your table: −1.",
-        "ja": "イベントは出したラウンドに効果があります。蛮族は他のプレイヤーのキャラクターを1枚破壊します"
-              "（守護者(7)の過半数を持つ人は守られます）。ボット2の唯一のスパイを破壊し、2点を奪いましょう。"
+        "ja": "イベントは出したラウンドに効果があります。蛮族は他のプレイヤーのキャラクターを1枚破壊します。"
+              "ただし（7）守護者の過半数を持つ人は守られます。ボット2の唯一のスパイを破壊し、2点を奪いましょう。"
               "蛮族はあなたの場に残り−1点です。"},
     "last_discard": {
         "en": "Round 8 keeps 10 cards and you have 11: the Barbarian counts, but events are never discarded. "
