@@ -205,6 +205,11 @@ def sweep_coins(*_args):
 SWEEP = {"proxy": None}
 
 
+def on_page_width(x):
+    """Whether page x-coordinate ``x`` lies within the page's width (no sideways page scroll)."""
+    return 0 <= x <= float(document.documentElement.clientWidth)
+
+
 def fly_coins(before, after, animate):
     """Coins paid travel: a token per coin (at most COIN_TOKENS) from the place that lost them to the
     place that gained them, or from / to the bank (pygames.ui.motion.coin_flows pairs them)."""
@@ -221,6 +226,8 @@ def fly_coins(before, after, animate):
         end = after.get(flow.target) or before.get(flow.target)
         if start is None or end is None:
             continue
+        if not (on_page_width(start[1]) and on_page_width(end[1])):
+            continue  # a place scrolled out of its row (Oriflamme's queue): a token there would widen the page
         dx, dy = start[1] - end[1], start[2] - end[2]
         for i in range(min(flow.count, COIN_TOKENS)):
             token = document.createElement("div")
