@@ -267,7 +267,8 @@ def lang_select(lang: str) -> str:
 
 
 def topbar(lang: str, title: str = "", controls: str = "", with_lang: bool = True) -> str:
-    sub = f'<span class="topbar-game">{esc(title)}</span>' if title else ""
+    # the game's name is the table's one h1 (a page without one is harder to find one's way in)
+    sub = f'<h1 class="topbar-game">{esc(title)}</h1>' if title else ""
     picker = lang_select(lang) if with_lang else ""
     return (f'<header class="topbar"><div class="brand"><span class="brand-mark" aria-hidden="true">♠</span>'
             f'<span class="brand-text">{esc(t("site_title", lang))}</span></div>{sub}<div class="topbar-tools">'
@@ -848,9 +849,10 @@ def panel_html(panel: str, game_id: str | None, lang: str, extras: TableExtras) 
     return (f'<div class="dialog-backdrop">'
             f'<section class="dialog panel" role="dialog" aria-modal="true" aria-label="{esc(title)}" '
             f'data-testid="panel" data-panel="{esc(panel)}">'
-            f'<header class="dialog-head"><h2>{esc(title)}</h2><div class="dialog-tabs">{tabs}</div>'
+            # a div, not a header: inside role=dialog a header is a second page banner to axe
+            f'<div class="dialog-head"><h2>{esc(title)}</h2><div class="dialog-tabs">{tabs}</div>'
             f'<button type="button" class="btn small" data-action="close-panel" data-testid="close-panel">'
-            f'{esc(t("close", lang))}</button></header>'
+            f'{esc(t("close", lang))}</button></div>'
             f'<div class="dialog-body">{body}</div></section></div>')
 
 
