@@ -540,7 +540,7 @@ def log_html(view: dict, text_module: Any, lang: str, names: list[str]) -> str:
     else:
         items = "".join(f'<li>{text_module.log_line(e, lang, names)}</li>' for e in reversed(entries))
     return (f'<aside class="log panel" aria-label="{esc(t("log", lang))}"><h2>{esc(t("log", lang))}</h2>'
-            f'<ol class="log-list" data-testid="log">{items}</ol></aside>')
+            f'<ol class="log-list" data-testid="log" role="log" aria-label="{esc(t("log", lang))}" tabindex="0">{items}</ol></aside>')
 
 
 def winners_text(winners: list[int], names: list[str], lang: str) -> str:
@@ -853,7 +853,8 @@ def panel_html(panel: str, game_id: str | None, lang: str, extras: TableExtras) 
             f'<div class="dialog-head"><h2>{esc(title)}</h2><div class="dialog-tabs">{tabs}</div>'
             f'<button type="button" class="btn small" data-action="close-panel" data-testid="close-panel">'
             f'{esc(t("close", lang))}</button></div>'
-            f'<div class="dialog-body">{body}</div></section></div>')
+            # focusable: it scrolls, and a keyboard must be able to scroll it
+            f'<div class="dialog-body" tabindex="0">{body}</div></section></div>')
 
 
 def _text_module(game_id: str) -> Any:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_browser_site import boot, rev
+from playwright.sync_api import expect
+from test_browser_site import boot, rev, settle
 from test_table_look import open_record, set_lang
 
 import pygames
@@ -32,7 +33,7 @@ RUN_AXE = """async () => {
   await Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)));
   const r = await axe.run(document, {resultTypes: ['violations']});
   return r.violations.map(v => ({id: v.id, impact: v.impact,
-    nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' :: ' + (n.failureSummary || '').slice(0, 160))}));
+    nodes: v.nodes.slice(0, 6).map(n => n.target.join(' ') + ' :: ' + (n.failureSummary || '').slice(0, 200))}));
 }"""
 
 
@@ -57,20 +58,29 @@ class Checker:
         self.checked = 0
 
     def check(self, where: str) -> None:
-        """axe on the page as it is, at both widths and in both languages."""
+        """axe on the page as it is, at both widths and in both languages, in the light colour
+        scheme; and in the dark one at the desktop width in English (its colours are the same
+        at every width and in both languages)."""
         for lang in ("en", "ja"):
             if self.page.locator('#app select[name="lang"]').count():
                 set_lang(self.page, lang)
             for size in (DESKTOP, PHONE):
                 self.page.set_viewport_size(size)
-                if not self.page.evaluate("typeof window.axe !== 'undefined'"):
-                    # the site's CSP refuses inline scripts but allows eval (Pyodide needs it)
-                    self.page.evaluate("(src) => { (0, eval)(src); }", AXE)
-                self.checked += 1
-                for v in self.page.evaluate(RUN_AXE):
-                    self.found.append(f"{where} {lang} {size['width']}: {v['id']} ({v['impact']}) {v['nodes']}")
-        set_lang(self.page, "en") if self.page.locator('#app select[name="lang"]').count() else None
+                self.run(f"{where} {lang} {size['width']}")
+        if self.page.locator('#app select[name="lang"]').count():
+            set_lang(self.page, "en")
         self.page.set_viewport_size(DESKTOP)
+        self.page.emulate_media(color_scheme="dark")
+        self.run(f"{where} en {DESKTOP['width']} dark")
+        self.page.emulate_media(color_scheme="light")
+
+    def run(self, where: str) -> None:
+        if not self.page.evaluate("typeof window.axe !== 'undefined'"):
+            # the site's CSP refuses inline scripts but allows eval (Pyodide needs it)
+            self.page.evaluate("(src) => { (0, eval)(src); }", AXE)
+        self.checked += 1
+        for v in self.page.evaluate(RUN_AXE):
+            self.found.append(f"{where}: {v['id']} ({v['impact']}) {v['nodes']}")
 
     def click(self, selector: str) -> None:
         before = rev(self.page)
@@ -82,17 +92,30 @@ class Checker:
 
 
 def test_lobby_settings_friends(open_page, site_url):
-    checker = Checker(page := open_page(DESKTOP))
+    checker = Checker(page := open_page(DESKTOP, color_scheme="light"))
     boot(page, site_url)
     checker.check("lobby")
     checker.click('[data-testid="open-settings"]')
     checker.check("settings")
+    page.keyboard.press("Escape")
+    # play with friends: the host's table with its invite, and the friend's join screen
+    page.locator('[data-game="coup"]').click()
+    page.locator('select[data-seat="1"]').select_option("friend")
+    page.locator('[data-testid="start"]').click()
+    link = page.locator('[data-testid="invite-1-text"]')
+    expect(link).to_be_visible(timeout=30_000)
+    checker.check("friends invite")
+    guest = Checker(open_page(DESKTOP, color_scheme="light"))
+    boot(guest.page, link.input_value())
+    expect(guest.page.locator('[data-testid="join-screen"]')).to_be_visible()
+    guest.check("friends join")
+    checker.found += guest.found
     checker.done()
 
 
 @pytest.mark.parametrize("game_id", list(pygames.GAME_IDS))
 def test_game_pages(open_page, site_url, game_id):
-    checker = Checker(page := open_page(DESKTOP))
+    checker = Checker(page := open_page(DESKTOP, color_scheme="light"))
     boot(page, site_url)
     checker.click(f'[data-game="{game_id}"]')
     checker.check(f"{game_id} setup")
@@ -106,4 +129,50 @@ def test_game_pages(open_page, site_url, game_id):
             checker.click('[data-testid="open-cards"]')
             checker.check(f"{game_id} cards dialog")
             checker.click('[data-testid="close-panel"]')
+        if name == "end":
+            checker.click('[data-testid="replay-open"]')
+            checker.check(f"{game_id} replay")
     checker.done()
+
+
+WATCH_LIVE_REGIONS = """() => {
+  const log = document.querySelector('[data-testid="log"]');
+  window.__live = {log, status: document.querySelector('[data-testid="status"]'), removed: 0, added: []};
+  new MutationObserver(records => {
+    for (const r of records) {
+      window.__live.removed += [...r.removedNodes].filter(n => n.nodeName === 'LI' && !n.classList.contains('log-empty')).length;
+      for (const n of r.addedNodes) if (n.nodeName === 'LI') window.__live.added.push(n.textContent);
+    }
+  }).observe(log, {childList: true});
+}"""
+
+LIVE_REGIONS_NOW = """() => ({
+  sameLog: document.querySelector('[data-testid="log"]') === window.__live.log,
+  sameStatus: document.querySelector('[data-testid="status"]') === window.__live.status,
+  removed: window.__live.removed, added: window.__live.added,
+  entries: [...document.querySelectorAll('[data-testid="log"] li:not(.log-empty)')].map(li => li.textContent).reverse(),
+})"""
+
+
+def test_log_and_prompt_are_kept_live_regions(open_page, site_url):
+    """Over several moves of a game (the human's and the bots' answers) the log (role=log) and the
+    prompt (role=status) stay the same elements; the log loses no entry and gains each new one once,
+    oldest first, so a screen reader reads each move once and in order."""
+    page = open_page(DESKTOP)
+    boot(page, site_url)
+    open_record(page, moments("coup", 7)[0][1])
+    assert page.get_attribute('[data-testid="log"]', "role") == "log"
+    assert page.get_attribute('[data-testid="status"]', "role") == "status"
+    page.evaluate(WATCH_LIVE_REGIONS)
+    start = page.evaluate(LIVE_REGIONS_NOW)["entries"]
+    for _ in range(8):
+        if page.get_attribute("#app", "data-phase") == "over":
+            break
+        before = rev(page)
+        page.locator('#app [data-choice]').first.click()
+        settle(page, before)
+    now = page.evaluate(LIVE_REGIONS_NOW)
+    assert now["sameLog"] and now["sameStatus"], "the log or the prompt was made anew"
+    assert now["removed"] == 0
+    assert len(now["entries"]) > len(start) + 2, "the moves added too few entries to judge"
+    assert now["added"] == now["entries"][len(start):], "entries were not added once each, in order"

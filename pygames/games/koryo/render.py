@@ -279,7 +279,7 @@ def _hand(view: dict, lang: str, choices: dict, placed: set, clicked: tuple[str,
     mine = view["my_facedown"]
     parts = []
     if cards:
-        parts.append(f'<div class="koryo-hand"><h3>{esc(ui("hand", lang))}</h3>'
+        parts.append(f'<div class="koryo-hand"><h2>{esc(ui("hand", lang))}</h2>'
                      f'<div class="koryo-cards">{"".join(cards)}</div></div>')
     if mine and sum(mine):
         played = ", ".join(f"{mine[k]} × {card_label(k, lang)}" for k in C.KINDS if mine[k])
