@@ -540,7 +540,8 @@ def log_html(view: dict, text_module: Any, lang: str, names: list[str]) -> str:
     else:
         items = "".join(f'<li>{text_module.log_line(e, lang, names)}</li>' for e in reversed(entries))
     return (f'<aside class="log panel" aria-label="{esc(t("log", lang))}"><h2>{esc(t("log", lang))}</h2>'
-            f'<ol class="log-list" data-testid="log" role="log" aria-label="{esc(t("log", lang))}" tabindex="0">{items}</ol></aside>')
+            f'<ol class="log-list" data-testid="log" role="log" aria-label="{esc(t("log", lang))}" tabindex="0">'
+            f'{items}</ol></aside>')
 
 
 def winners_text(winners: list[int], names: list[str], lang: str) -> str:

@@ -140,7 +140,8 @@ WATCH_LIVE_REGIONS = """() => {
   window.__live = {log, status: document.querySelector('[data-testid="status"]'), removed: 0, added: []};
   new MutationObserver(records => {
     for (const r of records) {
-      window.__live.removed += [...r.removedNodes].filter(n => n.nodeName === 'LI' && !n.classList.contains('log-empty')).length;
+      window.__live.removed += [...r.removedNodes]
+        .filter(n => n.nodeName === 'LI' && !n.classList.contains('log-empty')).length;
       for (const n of r.addedNodes) if (n.nodeName === 'LI') window.__live.added.push(n.textContent);
     }
   }).observe(log, {childList: true});
