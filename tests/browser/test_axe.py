@@ -177,3 +177,31 @@ def test_log_and_prompt_are_kept_live_regions(open_page, site_url):
     assert now["removed"] == 0
     assert len(now["entries"]) > len(start) + 2, "the moves added too few entries to judge"
     assert now["added"] == now["entries"][len(start):], "entries were not added once each, in order"
+
+
+COUNT_ANIMATE_CALLS = """
+window.__animateCalls = 0;
+const original = Element.prototype.animate;
+Element.prototype.animate = function () { window.__animateCalls += 1; return original.apply(this, arguments); };
+"""
+
+
+def test_reduced_motion_moves_nothing(open_page, site_url):
+    """With the system asking for reduced motion nothing moves over several moves of a game: no
+    element.animate() call (the glides and flying coins of site/main.py), and no CSS animation or
+    transition running (document.getAnimations() holds both) after any redraw."""
+    page = open_page(DESKTOP, reduced_motion="reduce")
+    page.add_init_script(COUNT_ANIMATE_CALLS)
+    boot(page, site_url)
+    open_record(page, moments("coup", 7)[0][1])
+    running = []
+    for _ in range(6):
+        if page.get_attribute("#app", "data-phase") == "over":
+            break
+        before = rev(page)
+        page.locator('#app [data-choice]').first.click()
+        settle(page, before)
+        running += page.evaluate("() => document.getAnimations().map(a => a.animationName || a.transitionProperty"
+                                 " || String(a.effect && a.effect.target && a.effect.target.className))")
+    assert page.evaluate("window.__animateCalls") == 0
+    assert running == []

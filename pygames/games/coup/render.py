@@ -361,6 +361,8 @@ def _action_menu(view: dict, lang: str, choices: dict, placed: set, picked: tupl
         attrs = _attrs(key, choices, placed)
         cls = "coup-act" + ("" if attrs or key in picked else " is-off")
         attrs += picked_attrs(key, picked)  # the action chosen, its target still to pick
+        if "is-off" in cls:  # not playable now: said, not only shown faded
+            attrs += ' aria-disabled="true"'
         badge = ""
         if claim is not None:
             look = C.LOOK[claim]
