@@ -458,10 +458,9 @@ def _paint(moved_by=None, markup=None):
     # the first paint replaces the pre-rendered lobby (index.html): the same screen, so no scroll
     before = ROOT.dataset.phase if RENDERS else ("lobby" if PRERENDERED else "loading")
     active = document.activeElement
-    keyboard = found(active) and hasattr(active, "closest") and \
-        found(active.closest("#app [data-choice], #app [data-action]"))
     field = attribute(active, "name") if found(active) and hasattr(active, "getAttribute") and \
         str(getattr(active, "tagName", "")) == "INPUT" and str(active.type) == "search" else None
+    focus_before = focus_snapshot()
     same_table = RENDERS and before not in ("lobby", "loading") and APP.screen != "lobby"
     before_shot = anim_snapshot() if same_table else {}
     before_purses = purse_snapshot() if same_table and motion_wanted() else {}  # only coins in flight need them
@@ -506,14 +505,197 @@ def _paint(moved_by=None, markup=None):
             target.focus()
             end = len(str(target.value))
             target.setSelectionRange(end, end)
-    elif keyboard:  # keep keyboard play going: focus the hinted or first choice of the new screen
-        target = document.querySelector("#app [role=dialog] [data-action]")  # an open dialog first
-        if not found(target):
-            target = document.querySelector("#app [data-hint]")
-        if not found(target):
-            target = document.querySelector("#app [data-choice]")
+    else:
+        restore_focus(focus_before, phase)
+
+
+# ---------------------------------------------------------------- focus that follows the game
+# A redraw replaces #app: the focused element goes with it. Before the redraw the focus is noted by
+# a stable key (its data-choice, or its data-action and data-value); after it, the same control gets
+# the focus again, or, when a new decision is on the screen (its choices changed), its hinted or
+# first choice does, brought into view with the prompt. Focus is never left on the body of a table.
+FOCUS = {"decision": None}
+TYPING = ("INPUT", "TEXTAREA", "SELECT")
+
+
+def focus_key(element):
+    """A selector that finds ``element``'s control again in the redrawn screen (None: not ours)."""
+    if not found(element) or not hasattr(element, "closest"):
+        return None
+    control = element.closest("#app [data-choice], #app [data-action]")
+    if not found(control):
+        return None
+    choice = attribute(control, "data-choice")
+    if choice is not None:
+        return f'#app [data-choice="{css_text(choice)}"]'
+    action, value = attribute(control, "data-action"), attribute(control, "data-value")
+    if value is not None:
+        return f'#app [data-action="{css_text(action)}"][data-value="{css_text(value)}"]'
+    return f'#app [data-action="{css_text(action)}"]'
+
+
+def css_text(text):
+    return str(text).replace("\\", "\\\\").replace('"', '\\"')
+
+
+def focus_snapshot():
+    """Where the focus is before a redraw: the control's key, and whether a text field has it."""
+    active = document.activeElement
+    tag = str(getattr(active, "tagName", "")) if found(active) else ""
+    return {"key": focus_key(active), "typing": tag in TYPING or bool(getattr(active, "isContentEditable", False)),
+            "outside": found(active) and tag not in ("BODY", "HTML") and not bool(ROOT.contains(active))}
+
+
+def decision_of(phase):
+    """What the screen asks now: the phase and the choices in order (a new one moves the focus)."""
+    keys = [attribute(e, "data-choice") for e in ROOT.querySelectorAll("[data-choice]")]
+    return (phase, APP.screen, APP.panel, tuple(keys))
+
+
+def restore_focus(before, phase):
+    decision = decision_of(phase)
+    new_decision = decision != FOCUS["decision"]
+    FOCUS["decision"] = decision
+    if before["typing"] and before["key"] is None:
+        return  # a text field outside the choices keeps its caret (it was not redrawn, or is not ours)
+    if before["outside"]:
+        return  # the error box, the scanner, a field of the page's own: not ours to move
+    dialog = document.querySelector("#app [role=dialog]")
+    kept = document.querySelector(before["key"]) if before["key"] else None
+    if found(dialog):
+        target = kept if found(kept) and bool(dialog.contains(kept)) else dialog.querySelector("[data-action]")
+        focus_on(target)
+        return
+    if new_decision and APP.screen in ("table", "replay"):
+        target = first_choice()
         if found(target):
-            target.focus()
+            focus_on(target)
+            return
+    if found(kept):
+        focus_on(kept)
+        return
+    if APP.screen != "lobby" or before["key"] is not None:
+        target = first_choice()
+        if not found(target):  # a bot's turn, the end: the table itself, never the body
+            target = document.querySelector("#app main")
+            if found(target):
+                target.setAttribute("tabindex", "-1")
+        focus_on(target)
+
+
+def first_choice():
+    """The hinted choice, else the first choice of the screen (None when nothing is to be chosen)."""
+    target = ROOT.querySelector("[data-hint]")
+    if not found(target):
+        target = ROOT.querySelector("[data-choice]")
+    return target if found(target) else None
+
+
+def focus_on(element):
+    if found(element):
+        element.focus(js_obj({"preventScroll": True}))
+        if APP.screen == "table":
+            bring_into_view(element)
+
+
+def bring_into_view(element):
+    """The focused choice and the prompt in view together: the prompt stays at the top of the window
+    (style.css, sticky), so a choice outside the window is scrolled to below it. Measured on the
+    layout (offsetTop), not on the screen: a piece still gliding to its place (FLIP) is drawn where
+    it was, and its final place is what counts."""
+    if not isinstance(getattr(element, "offsetTop", None), (int, float)):  # a piece of an SVG board
+        element.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
+        return
+    top, node = 0.0, element
+    while found(node):
+        top += float(node.offsetTop)
+        node = node.offsetParent
+    height = float(element.offsetHeight)
+    status = ROOT.querySelector('[data-testid="status"]')
+    above = float(status.getBoundingClientRect().bottom) + 8 if found(status) else 8.0
+    scrolled, window_h = float(window.scrollY), float(window.innerHeight)
+    if top < scrolled + above or top + height > scrolled + window_h:
+        room = max(window_h - above - height, 0.0)
+        window.scrollTo(float(window.scrollX), max(top - above - room / 2, 0.0))
+    rect = element.getBoundingClientRect()
+    if float(rect.left) < 0 or float(rect.right) > float(window.innerWidth):  # a row that scrolls sideways
+        element.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
+
+
+# ---------------------------------------------------------------- keyboard commands
+# The same keys in every game (listed under the rules: pygames.ui.readout.help_html): number keys
+# pick the n-th choice, Escape backs out of a move of several clicks, letters read the table out
+# into a polite live region. Keys typed into a text field, or with a modifier, are left alone.
+READ_KEYS = {"h": "hand", "t": "table", "l": "log", "s": "scores", "w": "turn"}
+
+
+def speech_region():
+    """The visible live region the readouts go to: outside #app, so a redraw never recreates it."""
+    region = document.getElementById("readout")
+    if not found(region):
+        region = document.createElement("div")
+        region.id = "readout"
+        region.className = "readout"
+        region.setAttribute("role", "status")
+        region.setAttribute("aria-live", "polite")
+        region.setAttribute("data-testid", "readout")
+        region.hidden = True
+        document.body.appendChild(region)
+    return region
+
+
+def numbered_choices():
+    """The choices in the order of the screen (the number keys' order), without Back."""
+    from pygames.ui.page import BACK
+    return [e for e in ROOT.querySelectorAll("[data-choice]")
+            if attribute(e, "data-choice") != BACK and not e.hasAttribute("disabled")]
+
+
+def say(text):
+    region = speech_region()
+    region.hidden = False
+    region.textContent = ""  # a repeated command is announced again
+    region.textContent = text
+
+
+def readout(what):
+    status = ROOT.querySelector('[data-testid="status"]')
+    status_text = str(status.innerHTML) if found(status) else ""
+    labels = [str(e.getAttribute("aria-label") or e.textContent or "").strip() for e in numbered_choices()]
+    say(APP.readout(what, status_text, labels))
+
+
+def on_command_key(event):
+    try:
+        if APP is None or event.defaultPrevented or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        target = event.target
+        tag = str(getattr(target, "tagName", "")) if found(target) else ""
+        if tag in TYPING or bool(getattr(target, "isContentEditable", False)):
+            return  # the friends' name field, the reply box, the card filter keep their keys
+        if APP.screen not in ("table",) or APP.panel is not None:
+            return
+        key = str(event.key)
+        if key == "Escape":
+            from pygames.ui.page import BACK
+            back = ROOT.querySelector(f'[data-choice="{BACK}"]')
+            if ZOOM["key"] is None and found(back):
+                event.preventDefault()
+                act(back)
+            return
+        if len(key) == 1 and key in "123456789":
+            choices = numbered_choices()
+            index = int(key) - 1
+            if index < len(choices):
+                event.preventDefault()
+                act(choices[index])
+            return
+        what = READ_KEYS.get(key.lower())
+        if what is not None and not event.shiftKey:
+            event.preventDefault()
+            readout(what)
+    except Exception as exc:
+        show_error("That key could not be handled.", exc)
 
 
 LAST = {"markup": None}  # the markup last put into #app (paint_if_changed)
@@ -1053,6 +1235,7 @@ def start():
     PRERENDERED = found(ROOT.querySelector(":scope > .lobby-screen"))
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
+    document.addEventListener("keydown", create_proxy(on_command_key))
     document.addEventListener("change", create_proxy(on_change))
     document.addEventListener("input", create_proxy(on_input))
     document.addEventListener("keyup", create_proxy(on_keyup))

@@ -62,6 +62,7 @@ KEY_SAVES = "pygames.saves"        # JSON list of save ids, newest first
 KEY_SAVE_PREFIX = "pygames.save."  # + id: one game record (with "saved_at", ms since 1970)
 KEY_SETUP = "pygames.setup"
 KEY_SETTINGS = "pygames.settings"
+KEY_OPEN = "pygames.open"          # the save id of the table on the screen (a reload reopens it)
 KEY_LOBBY_SAVES = "pygames.lobby-saves"  # {"lang", "html"}: the saves list last shown (site/boot.js)
 MAX_SAVES = 20
 MAX_IMPORT_BYTES = 2_000_000
@@ -142,7 +143,9 @@ class App(FriendsTable):
         self.reply_text = ""                    # the reply being pasted (host)
         self.friend_notice: str | None = None
         self._commands: list[dict] = []         # for the page: WebRTC and channel work (net_commands)
+        self.confirm_delete: str | None = None  # the saved game whose Delete asks "delete it?"
         self._migrate_single_save()
+        self._reopen_table()
 
     # ------------------------------------------------------------------ what to show
     @property
@@ -206,7 +209,7 @@ class App(FriendsTable):
 
     def render(self) -> str:
         extras = TableExtras(panel=self.panel, card_filter=self.card_filter, settings=self.settings,
-                             art_apart=self.art_apart)
+                             art_apart=self.art_apart, confirm_delete=self.confirm_delete)
         if self.replay is not None:
             return replay_html(self.replay, self.lang, extras)
         if self.guest is not None:
@@ -343,6 +346,7 @@ class App(FriendsTable):
         self._open(session)
         self.save_id = self._new_save_id()
         self._save()
+        self.storage.set(KEY_OPEN, self.save_id)
         self._start_friends()
         return True
 
@@ -428,6 +432,17 @@ class App(FriendsTable):
         if action is not None:
             self._moved()
         return action
+
+    def readout(self, what: str, status: str, choices: list[str]) -> str:
+        """What a keyboard command reads out at the table on the screen (pygames.ui.readout):
+        ``status`` and ``choices`` are the prompt and the choices' names as the page shows them."""
+        from .readout import for_session
+        session = self.guest_session if self.guest_session is not None else self.session
+        if self.replay is not None:
+            session = None
+        if session is None or self.needs_privacy():
+            return status
+        return for_session(what, session, self.lang, self.names(), status, choices)
 
     # ------------------------------------------------------------------ bots
     def bot_to_move(self) -> bool:
@@ -596,6 +611,7 @@ class App(FriendsTable):
         self._open(session)
         self.save_id = self._new_save_id()
         self._save()
+        self.storage.set(KEY_OPEN, self.save_id)
         self._start_friends()
 
     def _do_continue(self, value: str = "") -> None:
@@ -614,15 +630,33 @@ class App(FriendsTable):
                                       "seats": session.seats, "options": {}}) or self.setup
         self._open(session)
         self.save_id = save_id
+        self.storage.set(KEY_OPEN, save_id)
         self._start_friends()
 
     def _do_discard(self, value: str = "") -> None:
         save_id = value or next(iter(self.save_ids()), None)
         if save_id is not None:
             self._delete(save_id)
+        self.confirm_delete = None
         self.notice = t("save_discarded", self.lang)
 
+    def _do_discard_ask(self, value: str = "") -> None:
+        """Delete pressed: the saved game asks first (Yes, delete / Keep it)."""
+        self.confirm_delete = value or None
+
+    def _do_discard_cancel(self, _value: str = "") -> None:
+        self.confirm_delete = None
+
+    def _reopen_table(self) -> None:
+        """A reload mid-game reopens the table that was open (KEY_OPEN names its save), not the lobby."""
+        save_id = self.storage.get(KEY_OPEN)
+        if save_id and save_id in self.save_ids():
+            self._do_continue(save_id)
+        if self.session is None:
+            self.storage.remove(KEY_OPEN)
+
     def _do_lobby(self, _value: str = "") -> None:
+        self.storage.remove(KEY_OPEN)
         self._close()
         self.notice = None
         self.epoch += 1
@@ -722,7 +756,9 @@ PAGE_ACTIONS: dict[str, Callable[[App, str], None]] = {
     "undo": App._do_undo, "hint": App._do_hint, "panel": App._do_panel, "close-panel": App._do_close_panel,
     "card-kind": App._do_card_kind, "replay": App._do_replay, "replay-step": App._do_replay_step,
     "replay-exit": App._do_replay_exit, "select-game": App._do_select_game, "start": App._do_start,
-    "continue": App._do_continue, "discard": App._do_discard, "lobby": App._do_lobby, "rematch": App._do_rematch,
+    "continue": App._do_continue, "discard": App._do_discard,
+    "discard-ask": App._do_discard_ask, "discard-cancel": App._do_discard_cancel,
+    "lobby": App._do_lobby, "rematch": App._do_rematch,
     "reveal": App._do_reveal,
     # play with friends
     "friend-connect": App._do_friend_connect, "friend-invite": App._do_friend_invite,

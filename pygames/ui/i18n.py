@@ -284,3 +284,32 @@ def game_description(game: object, lang: str) -> str:
 def game_title(game: object, lang: str) -> str:
     title = getattr(game, "title", None) or {}
     return str(title.get(norm_lang(lang)) or title.get(DEFAULT_LANG) or getattr(game, "id", "?"))
+
+
+# Keyboard play, the step prompts and the saves' confirm (issue 38, focus and keyboard): kept in a
+# block of their own so that other work on the tables above merges cleanly.
+STRINGS.update({
+    "kb_title": {"en": "Keyboard", "ja": "キーボード操作"},
+    "kb_hand": {"en": "Your hand", "ja": "あなたの手札"},
+    "kb_table": {"en": "The table", "ja": "卓の様子"},
+    "kb_log": {"en": "Last moves", "ja": "直近の手"},
+    "kb_scores": {"en": "Scores", "ja": "得点"},
+    "kb_turn": {"en": "Whose turn", "ja": "手番"},
+    "kb_nothing": {"en": "nothing", "ja": "なし"},
+    "kb_choices_are": {"en": "Choices: {choices}.", "ja": "選択肢：{choices}。"},
+    "kb_hand_help": {"en": "read your hand", "ja": "自分の手札を読み上げる"},
+    "kb_table_help": {"en": "read the table (each player's public state)",
+                      "ja": "卓を読み上げる（各プレイヤーの公開情報）"},
+    "kb_log_help": {"en": "read the last moves", "ja": "直近の手を読み上げる"},
+    "kb_scores_help": {"en": "read the scores", "ja": "得点を読み上げる"},
+    "kb_turn_help": {"en": "whose turn it is, what is awaited and the choices",
+                     "ja": "誰の手番か、何を待っているか、選択肢"},
+    "kb_number_help": {"en": "pick the choice with that number", "ja": "その番号の選択肢を選ぶ"},
+    "kb_escape_help": {"en": "back out of a move of several clicks (or close a card or dialog)",
+                       "ja": "複数クリックの手を1つ戻す（カードやダイアログを閉じる）"},
+    "kb_tab_help": {"en": "move between the choices; Enter picks", "ja": "選択肢の間を移動、Enterで選ぶ"},
+    "step_next": {"en": "{steps} — now choose the next step.", "ja": "{steps}：次を選んでください。"},
+    "delete_confirm": {"en": "Delete this saved game?", "ja": "この保存したゲームを削除しますか？"},
+    "delete_yes": {"en": "Yes, delete", "ja": "削除する"},
+    "delete_no": {"en": "Keep it", "ja": "残す"},
+})

@@ -206,6 +206,7 @@ class TableExtras:
     friends: str = ""  # the friends panel (invites, links) of a table with friends on other devices
     guest: bool = False  # this device is a friend's at a table hosted elsewhere
     art_apart: bool = False  # the page keeps the art sheets outside the screen (App.art_game): emit none
+    confirm_delete: str | None = None  # the saved game whose Delete was pressed: it asks first
 
 
 # --------------------------------------------------------------------------- card art and zoom
@@ -411,13 +412,27 @@ def format_date(ms: float | None) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(ms / 1000))
 
 
-def saves_list(saves: list[SavedGame], lang: str) -> str:
-    """Every saved game: continue or delete it (damaged ones say why)."""
+def delete_control(save_id: str, lang: str, confirming: str | None) -> str:
+    """A saved game's Delete button; once pressed, the question and Yes / Keep it (deleting asks first)."""
+    sid = esc(save_id)
+    if confirming == save_id:
+        return (f'<span class="save-confirm" role="group" aria-label="{esc(t("delete_confirm", lang))}" '
+                f'data-testid="delete-confirm">{esc(t("delete_confirm", lang))} '
+                f'<button type="button" class="btn small danger" data-action="discard" data-value="{sid}" '
+                f'data-testid="delete-yes">{esc(t("delete_yes", lang))}</button>'
+                f'<button type="button" class="btn subtle small" data-action="discard-cancel" data-value="{sid}" '
+                f'data-testid="delete-no">{esc(t("delete_no", lang))}</button></span>')
+    return (f'<button type="button" class="btn subtle small" data-action="discard-ask" data-value="{sid}" '
+            f'data-testid="delete">{esc(t("delete", lang))}</button>')
+
+
+def saves_list(saves: list[SavedGame], lang: str, confirming: str | None = None) -> str:
+    """Every saved game: continue or delete it (damaged ones say why); ``confirming``: the save
+    whose Delete was pressed (it asks first)."""
     items = []
     for saved in saves:
         sid = esc(saved.save_id)
-        delete = (f'<button type="button" class="btn subtle small" data-action="discard" data-value="{sid}">'
-                  f'{esc(t("delete", lang))}</button>')
+        delete = delete_control(saved.save_id, lang, confirming)
         if saved.error is not None:
             items.append(f'<li class="save-item is-damaged" data-testid="save-error" data-save-id="{sid}">'
                          f'<p>{esc(t("save_damaged", lang, reason=saved.error))}</p>'
@@ -480,7 +495,7 @@ def lobby_html(lang: str, setup: Setup | None = None, saved: SavedGame | list[Sa
     if isinstance(saved, SavedGame):
         parts.append(saved_box(saved, lang))
     elif saved:
-        parts.append(saves_list(saved, lang))
+        parts.append(saves_list(saved, lang, extras.confirm_delete))
     parts.append(f'<p class="tagline">{esc(t("tagline", lang))}</p>')
     parts.append(f'<h1>{esc(t("choose_game", lang))}</h1>')
     if GAMES:
@@ -528,9 +543,26 @@ def status_html(session: Any, lang: str, names: list[str]) -> str:
         text = esc(t("waiting_for", lang, name=names[session.mover()]))
         cls = "status is-remote"
     else:
-        text = session.render.prompt(session.view(), session.viewer(), lang, names)
+        text = step_prompt(session, lang, names)
         cls = "status is-you"
     return f'<div class="{cls}" data-testid="status" role="status" aria-live="polite">{text}</div>'
+
+
+def step_prompt(session: Any, lang: str, names: list[str]) -> str:
+    """The prompt of the step at hand: the game's prompt, or, once a move of several clicks is
+    started, what to pick now (the game's ``step_prompt`` when it has one, else the clicks made
+    so far and a request for the next), so every step says what it waits for."""
+    view = session.view()
+    picker = session.picker()
+    if picker is not None and picker.prefix:
+        picked = tuple(picker.prefix)
+        own = getattr(session.render, "step_prompt", None)
+        text = own(view, picked, lang, names) if own is not None else None
+        if text:
+            return text
+        steps = " → ".join(session.render.step_label(key, view, lang) for key in picked)
+        return esc(t("step_next", lang, steps=steps))
+    return session.render.prompt(view, session.viewer(), lang, names)
 
 
 def log_html(view: dict, text_module: Any, lang: str, names: list[str]) -> str:
@@ -841,6 +873,7 @@ def panel_html(panel: str, game_id: str | None, lang: str, extras: TableExtras) 
             f'data-value="{p}" aria-pressed="{"true" if panel == p else "false"}">{esc(t(p, lang))}</button>'
             for p in ("rules", "cards"))
         body = (f'<div class="rules-text" data-testid="rules-text">{rules_summary(game_id, lang)}</div>'
+                f'{keyboard_help(lang)}'
                 if panel == "rules" else cards_html(game_id, lang, extras.card_filter))
     elif panel == "settings":
         title = t("settings", lang)
@@ -856,6 +889,12 @@ def panel_html(panel: str, game_id: str | None, lang: str, extras: TableExtras) 
             f'{esc(t("close", lang))}</button></div>'
             # focusable: it scrolls, and a keyboard must be able to scroll it
             f'<div class="dialog-body" tabindex="0">{body}</div></section></div>')
+
+
+def keyboard_help(lang: str) -> str:
+    """The keyboard commands (the same in every game), listed under the rules."""
+    from .readout import help_html
+    return help_html(lang)
 
 
 def _text_module(game_id: str) -> Any:

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import sys
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -16,6 +19,9 @@ from test_browser_table_features import PHONE_ARGS, click, import_text
 from pygames.ui.session import TableSession
 
 from browser_helpers import DESKTOP, PHONE, shot
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "koryo"))
+from koryo_helpers import first_legal, session_until  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -71,17 +77,17 @@ def test_two_card_choices_and_a_started_move_on_the_board(open_page, site_url):
     choosing the card a Royal Decree moves, that card is marked on the board (ring and 1)."""
     page = open_page(DESKTOP)
     boot(page, site_url)
-    options = {"first_player": 0, "no_shuffle": True, "tables": [[5], [], []], "hands": [[9, 9, 4, 10], [3], [3]]}
-    koryo = TableSession("koryo", 3, 1, options, ["human", "random", "random"]).record()
-    assert import_text(page, json.dumps(koryo)) == "human"
-    assert click(page, '[data-choice="hand:9"]') == "human"
+    session = session_until(lambda s: first_legal(s, "play2") is not None)
+    low, high = first_legal(session.state, "play2")["kinds"]
+    assert import_text(page, json.dumps(session.record())) == "human"
+    assert click(page, f'[data-choice="hand:{high}"]') == "human"
     expect(page.locator('[data-testid="picked"]')).to_contain_text("Chosen: Play")
-    pair = page.locator('[data-choice="pair:9:4"]')
+    pair = page.locator(f'[data-choice="pair:{high}:{low}"]')
     expect(pair).to_be_visible()
     shot(page, "papercuts-koryo-pair-second-card-lower")
-    click(page, '[data-choice="pair:9:4"]')
-    log = page.locator('[data-testid="log"]')
-    expect(log).to_contain_text("placed 1 × (4) Priest, 1 × (9) Merchant")  # the same play2 [4, 9]
+    click(page, f'[data-choice="pair:{high}:{low}"]')
+    log = page.locator('[data-testid="log"]')  # the same play2 [low, high], lower kind first
+    expect(log).to_contain_text(re.compile(rf"placed 1 × \({low}\) [^,]+, 1 × \({high}\)"))
     page.locator('[data-testid="to-lobby"]').click()
 
     decree = record_until("oriflamme", 3, lambda s: (s.view().get("pending") or {}).get("type") == "move")

@@ -96,9 +96,12 @@ def test_saves_reload_import_export_and_undo(open_page, site_url):
     assert len(stored["actions"]) < len(record["actions"])
     assert page.get_attribute("#app", "data-phase") == "human"
 
-    # a reload (tab closed and opened again): the lobby offers the game, and it continues
+    # a reload (tab closed and opened again) reopens the table; in the lobby the game is offered
     page.reload()
     page.wait_for_function("!!window.pygamesReadyAt", timeout=180_000)
+    expect(page.locator('[data-testid="table"][data-game="coup"]')).to_be_visible()
+    assert page.get_attribute("#app", "data-phase") == "human"
+    click(page, '[data-testid="to-lobby"]')
     item = page.locator('[data-testid="save-item"]')
     expect(item).to_have_count(1)
     expect(item).to_contain_text(f"moves played: {len(stored['actions'])}")

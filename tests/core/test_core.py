@@ -11,7 +11,8 @@ from pygames.core import IllegalAction, RecordError, Rng, SetupError, make_recor
 from pygames.core.options import normalize_options, option
 from pygames.ui.picker import Picker, check_paths
 
-from .nim import GAME as NIM, NimGame
+from .nim import GAME as NIM
+from .nim import NimGame
 
 
 @pytest.fixture
@@ -176,7 +177,9 @@ def test_records_replay_exactly_and_bad_records_are_refused(nim_registered):
 
 def test_picker_walks_click_paths_with_back():
     legal = [{"type": "a"}, {"type": "b", "t": 1}, {"type": "b", "t": 2}]
-    steps = lambda action, view: [action["type"]] + ([f"t{action['t']}"] if "t" in action else [])
+    def steps(action, view):
+        return [action["type"]] + ([f"t{action['t']}"] if "t" in action else [])
+
     picker = Picker(legal, {}, steps)
     assert picker.options() == ["a", "b"]
     assert picker.click("b") is None and picker.options() == ["t1", "t2"]
@@ -207,8 +210,10 @@ def test_make_bot_levels():
 
 def test_random_bot_is_seeded():
     state = NIM.new_game(2, 1, {"stones": 15})
-    picks = lambda seed: [make_bot("random", seed).choose(NIM, NIM.view(state, 0), NIM.legal_actions(state), 0)
-                          for _ in range(1)]
+    def picks(seed):
+        return [make_bot("random", seed).choose(NIM, NIM.view(state, 0), NIM.legal_actions(state), 0)
+                for _ in range(1)]
+
     assert picks(3) == picks(3)
 
 
@@ -269,7 +274,8 @@ def test_the_arena_bench_writes_json_and_markdown(tmp_path, monkeypatch):
                            figures=figures, log=lambda line: None, matches=matches, players=players)
 
     rows = run(6, ["easy-normal", "hard-normal"], hard_games=4)
-    assert [(r["challenger"], r["players"], r["games"]) for r in rows] == [("easy", 2, 6), ("hard", 2, 4), ("hard", 3, 4)]
+    assert [(r["challenger"], r["players"], r["games"]) for r in rows] == [
+        ("easy", 2, 6), ("hard", 2, 4), ("hard", 3, 4)]
     assert rows[1]["hard_settings"] == {"iterations": 8, "max_seconds": None}
     rows = run(3, ["normal-random"])  # part of the plan: the rows measured before are kept
     assert [(r["challenger"], r["players"], r["games"]) for r in rows] == [

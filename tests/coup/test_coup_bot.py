@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from coup_helpers import GAME, mover, play, setup, view
+
 from pygames.bots import make_bot
 from pygames.core import Rng
 from pygames.games.coup import bot as coup_bot

@@ -9,11 +9,11 @@ import pytest
 
 pytest.importorskip("coupml")
 
+from coup_helpers import play, setup  # noqa: E402
+
 from pygames.core import Rng  # noqa: E402
 from pygames.games.coup.rules import GAME  # noqa: E402
 from pygames.outside import coup_ruleai as R  # noqa: E402
-
-from coup_helpers import play, setup  # noqa: E402
 
 
 def _decisions(num_players: int, seed: str, limit: int = 400):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from coup_helpers import GAME, mover, play, setup, view
+
 from pygames.core import Rng
 from pygames.games.coup import render, text
 from pygames.ui.picker import Picker

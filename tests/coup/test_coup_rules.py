@@ -6,9 +6,23 @@ Every situation is built with the fixed-deal test options and played through the
 from __future__ import annotations
 
 import pytest
+from coup_helpers import (
+    GAME,
+    coins,
+    counts,
+    deck_count,
+    hand,
+    legal_types,
+    log_keys,
+    lost,
+    mover,
+    play,
+    position,
+    random_play,
+    setup,
+    view,
+)
 
-from coup_helpers import (GAME, coins, counts, deck_count, hand, legal_types, log_keys, lost, mover, play,
-                          position, random_play, setup, view)
 from pygames.core import IllegalAction, RecordError, Rng, SetupError
 
 D, A, CA, AM, CO = "duke", "assassin", "captain", "ambassador", "contessa"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from houses_helpers import act, game, stage, types, uid
+
 from pygames.bots import make_bot
 from pygames.games.houses import bot
 from pygames.games.houses.rules import GAME
@@ -149,6 +150,7 @@ def _every_affordable_set_best(cand, gold, keep, penalty):
     one Limited card per card type that the gold (and gold events) pay for, by size then in
     combinations order; the first worth the most (above 0) wins."""
     from itertools import combinations
+
     from pygames.games.houses.cards import CARDS
     best_value, best = 0.0, ()
     for size in range(1, len(cand) + 1):
@@ -221,6 +223,7 @@ def test_HOU_B8_hard_bot_models_a_hidden_plot_as_a_choice_still_to_come():
     # must not believe their (hidden) plots uniform while a seat choosing first models the same
     # opponents by the heuristic, or the seats play differently for no reason of the game
     from collections import Counter
+
     from pygames.core import Rng
     state = game(3)
     assert GAME.current_player(state) == 0 and types(state) == ["plot"]

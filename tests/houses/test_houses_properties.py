@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from pygames import RecordError
-from pygames.core import Rng, replay, make_record
+from pygames.core import Rng, make_record, replay
 from pygames.games.houses.cards import STANDARD_PLOTS
 from pygames.games.houses.rules import GAME
 

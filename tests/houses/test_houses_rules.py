@@ -4,9 +4,8 @@ options and plays it through the public contract. Rule ids refer to docs/rules/h
 from __future__ import annotations
 
 import pytest
+from houses_helpers import act, declare, defend, game, has, inst, keys, legal, log, player, power, stage, types, uid
 
-from houses_helpers import (act, declare, defend, game, has, inst, keys, legal, log, player, power,
-                            stage, types, uid)
 from pygames import IllegalAction, RecordError, SetupError
 from pygames.games.houses.rules import GAME
 
@@ -161,7 +160,7 @@ def test_HOU_14_round_eight_chooses_among_all_seven_plots():
     s = game(first_player=None, pad=40, reserve_check=False)
     for rnd in range(1, 8):
         assert GAME.view(s, None)["round"] == rnd
-        for seat in (0, 1):
+        for _seat in (0, 1):
             # the standard deck, one plot fewer each round (the 7th is played without a choice)
             if rnd < 7:
                 assert len(legal(s)) == 8 - rnd

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from koryo_helpers import position
 
 from pygames.core import Rng
 from pygames.games.koryo import render, text
@@ -99,8 +100,7 @@ def test_board_places_the_targeted_powers(n):
 
 
 def test_ship_owner_pair_and_count_steps():
-    state = GAME.new_game(3, 1, {"first_player": 1, "no_shuffle": True, "tables": [[], [5], []],
-                                 "hands": [[3], [9, 9, 4, 10], [3]]})
+    state = position(3, 1, first=1, tables=[[], [5], []], hands=[[3], [9, 9, 4, 10], [3]])
     view = GAME.view(state, 1)
     picker = Picker(GAME.legal_actions(state), view, render.action_steps)
     assert picker.click("hand:9") is None
@@ -113,7 +113,7 @@ def test_ship_owner_pair_and_count_steps():
 
 
 def test_single_possible_play_is_one_click():
-    state = GAME.new_game(2, 1, {"first_player": 0, "no_shuffle": True, "hands": [[9, 4], [3]]})
+    state = position(2, 1, first=0, hands=[[9, 4], [3]])
     view = GAME.view(state, 0)
     picker = Picker(GAME.legal_actions(state), view, render.action_steps)
     assert picker.click("hand:9") == {"type": "play", "kind": 9, "count": 1}
@@ -160,8 +160,7 @@ def test_spectator_board_and_game_over():
 
 
 def test_majority_markers_show_who_controls_what():
-    state = GAME.new_game(3, 1, {"first_player": 0, "no_shuffle": True,
-                                 "tables": [[9, 9, 6], [9, 1, 6], [2, 2]]})
+    state = position(3, 1, first=0, tables=[[9, 9, 6], [9, 1, 6], [2, 2]])
     html, _ = render.board(GAME.view(state, 0), 0, "en", NAMES[:3], {})
     # Ann holds the 9s, Bo ties the 6s with the Omniscient (power only), Cy the Spies
     assert html.count("koryo-maj") >= 3 and "koryo-pow" in html
@@ -211,8 +210,7 @@ def test_log_line_knows_every_entry_key():
 def test_two_card_choices_in_either_order():
     """Ship Owner's pair and Lobbying's swap: the same two clicks in either order give the same move,
     and the board marks the first card picked and offers the second on the board."""
-    state = GAME.new_game(3, 1, {"first_player": 1, "no_shuffle": True, "tables": [[], [5], []],
-                                 "hands": [[3], [9, 9, 4, 10], [3]]})
+    state = position(3, 1, first=1, tables=[[], [5], []], hands=[[3], [9, 9, 4, 10], [3]])
     view = GAME.view(state, 1)
     for first, second in (("hand:4", "pair:4:9"), ("hand:9", "pair:9:4")):
         picker = Picker(GAME.legal_actions(state), view, render.action_steps, render.other_steps)
@@ -221,8 +219,7 @@ def test_two_card_choices_in_either_order():
         html, placed = render.board(view, 1, "en", NAMES[:3], {k: k for k in options})
         assert second in placed and "koryo-picked" in html
         assert picker.click(second) == {"type": "play2", "kinds": [4, 9]}
-    state = GAME.new_game(3, 7, {"first_player": 0, "no_shuffle": True,
-                                 "tables": [[9], [3, 8], [4]], "hands": [[L], [5], [5]]})
+    state = position(3, 7, first=0, tables=[[9], [3, 8], [4]], hands=[[L], [5], [5]])
     for action in ({"type": "play", "kind": L, "count": 1}, {"type": "play", "kind": 5, "count": 1},
                    {"type": "play", "kind": 5, "count": 1}):
         state = GAME.apply(state, action)

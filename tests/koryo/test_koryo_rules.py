@@ -5,17 +5,17 @@ the others name the decision of docs/rules/koryo.md they cover."""
 from __future__ import annotations
 
 import pytest
+from koryo_helpers import position
 
-from pygames.core import IllegalAction, SetupError
+from pygames.core import IllegalAction, RecordError, SetupError
 from pygames.games.koryo.rules import GAME
 
 B, L = 10, 11  # Barbarians, Lobbying
 
 
-def new(n=3, **options):
-    options.setdefault("first_player", 0)
-    options.setdefault("no_shuffle", True)
-    return GAME.new_game(n, 7, options)
+def new(n=3, **pieces):
+    """A test position (koryo_helpers.position): seat 0 first, nothing shuffled, unless given."""
+    return position(n, 7, **pieces)
 
 
 def play(state, *actions):
@@ -325,11 +325,11 @@ def test_KOR_20_deck_never_runs_dry_with_four_players(play_limit):
 
 # ------------------------------------------------------------------ decisions of docs/rules/koryo.md
 def test_D1_seed_event_split_is_five_and_five():
-    with pytest.raises(SetupError):
+    with pytest.raises(ValueError):
         new(2, tables=[[B] * 6, []])
     state = new(2, events="6-4", tables=[[B] * 6, []])
     assert pv(state)["tables"][0][B] == 6
-    with pytest.raises(SetupError):
+    with pytest.raises(ValueError):
         new(2, events="6-4", tables=[[L] * 5, []])
     # a whole game always holds 55 cards
     view = pv(GAME.new_game(4, 3))
@@ -433,22 +433,38 @@ def test_D8_tied_totals_share_the_victory():
 
 
 def test_D9_hand_discards_and_destroyed_cards_are_reshuffled_for_next_round():
-    state = GAME.new_game(2, 11, {"first_player": 1})
+    state = position(2, 11, first=1, no_shuffle=False)
     state = first_legal_until(state, lambda s: pv(s)["round"] == 2)
     view = pv(state)
     assert view["deck_count"] + sum(view["hand_counts"]) + sum(sum(t) for t in view["tables"]) == 55
 
 
-# ------------------------------------------------------------------ test options
+# ------------------------------------------------------------------ test positions
 @pytest.mark.parametrize("options", [
-    {"first_player": 3}, {"first_player": True}, {"start_round": 9}, {"start_round": 0},
-    {"no_shuffle": 1}, {"coins": [5, 4]}, {"coins": [1]}, {"coins": [-1, 0]},
-    {"tables": [[12], []]}, {"tables": [[9]]}, {"hands": [[], [9]]}, {"hands": [[9] * 10, [9]]},
-    {"deck": ["9"]}, {"deck": [1, 1]}, {"events": "7-3"}, {"play_limit": "yes"}, {"colour": 1},
+    {"first_player": 1}, {"start_round": 2}, {"no_shuffle": True}, {"coins": [1, 0]}, {"tables": [[9], []]},
+    {"hands": [[9], [9]]}, {"deck": [9]}, {"events": "7-3"}, {"play_limit": "yes"}, {"colour": 1},
 ])
-def test_bad_test_options_raise_setup_error(options):
+def test_a_lobby_takes_only_its_options(options):
+    """Fixed deals are built beside the tests (koryo_helpers.position), not by lobby options."""
     with pytest.raises(SetupError):
         GAME.new_game(2, 1, options)
+
+
+@pytest.mark.parametrize("pieces", [
+    {"coins": [5, 4]}, {"coins": [-1, 0]}, {"coins": [1]},
+])
+def test_a_position_the_rules_could_not_have_is_refused(pieces):
+    with pytest.raises(RecordError):
+        position(2, 1, **pieces)
+
+
+@pytest.mark.parametrize("pieces", [
+    {"tables": [[9]]}, {"tables": [[12], []]}, {"hands": [[9] * 10, [9]]}, {"deck": [1, 1]},
+    {"start_round": 9}, {"start_round": 0}, {"first": 3},
+])
+def test_a_position_with_pieces_the_game_lacks_is_refused(pieces):
+    with pytest.raises(ValueError):
+        position(2, 1, **pieces)
 
 
 def test_deck_option_sets_the_top_of_the_deck():
@@ -460,7 +476,7 @@ def test_deck_option_sets_the_top_of_the_deck():
 
 
 def test_first_player_option_and_random_first_player():
-    assert pv(new(4, first_player=2))["first"] == 2
+    assert pv(new(4, first=2))["first"] == 2
     firsts = {pv(GAME.new_game(4, seed))["first"] for seed in range(40)}
     assert firsts == {0, 1, 2, 3}
 

@@ -9,9 +9,29 @@ from __future__ import annotations
 import random
 
 import pytest
+from oriflamme_helpers import (
+    LEAVE,
+    REVEAL,
+    B,
+    G,
+    R,
+    Y,
+    decide,
+    discard,
+    full_round,
+    ip,
+    log_keys,
+    log_len,
+    mover,
+    new,
+    phase,
+    place_phase,
+    play,
+    queue,
+    target,
+    tops,
+)
 
-from oriflamme_helpers import (B, G, LEAVE, R, REVEAL, Y, decide, discard, full_round, ip, log_keys, log_len,
-                               mover, new, phase, place_phase, play, queue, target, tops)
 from pygames.games.oriflamme.cards import KINDS
 from pygames.games.oriflamme.rules import GAME
 

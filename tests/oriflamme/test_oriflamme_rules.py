@@ -4,9 +4,25 @@ the card below a removed top card acting at once, Archer on itself."""
 from __future__ import annotations
 
 import pytest
+from oriflamme_helpers import (
+    REVEAL,
+    B,
+    G,
+    R,
+    decide,
+    discard,
+    full_round,
+    ip,
+    mover,
+    new,
+    place_phase,
+    play,
+    position,
+    queue,
+    target,
+    tops,
+)
 
-from oriflamme_helpers import (B, G, R, REVEAL, decide, discard, full_round, ip, mover, new, place_phase, play,
-                               position, queue, target, tops)
 from pygames import IllegalAction, RecordError, SetupError
 from pygames.games.oriflamme.cards import KINDS
 from pygames.games.oriflamme.rules import GAME

@@ -4,7 +4,6 @@ and plays it through the public contract. Test names carry the rule id of docs/r
 from __future__ import annotations
 
 import pytest
-
 from tournay_positions import position
 
 from pygames import IllegalAction, RecordError, SetupError
@@ -704,6 +703,7 @@ def test_TOU_48_port_uses_the_effect_of_another_players_yellow_building():
 
 def test_TOU_49_the_rules_docs_provenance_table_matches_the_cards_and_cites_no_machine_path():
     import pathlib
+
     from pygames.games.tournay import cards as K
     root = pathlib.Path(__file__).resolve().parents[2]
     doc = (root / "docs" / "rules" / "tournay.md").read_text(encoding="utf-8")

@@ -5,12 +5,17 @@ itself when "pass" is a human's only choice, and saved-game dates in the player'
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 from test_ui_page import check_markup, check_table, make_app
 
 from pygames.ui.app import App, MemoryStorage
 from pygames.ui.session import TableSession
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "koryo"))
+from koryo_helpers import first_legal, session_until  # noqa: E402
 
 
 def opened(session: TableSession) -> App:
@@ -22,39 +27,47 @@ def opened(session: TableSession) -> App:
 
 
 # ------------------------------------------------------------------ two-card choices (Koryo)
-KORYO_SHIP = {"first_player": 1, "no_shuffle": True, "tables": [[], [5], []], "hands": [[3], [9, 9, 4, 10], [3]]}
+def ship_owner_pair() -> tuple[TableSession, int, int]:
+    """A table where the human (seat 0) holds the Ship Owner's power and may play two kinds at
+    once, and those kinds (lower, higher)."""
+    session = session_until(lambda s: first_legal(s, "play2") is not None)
+    low, high = first_legal(session.state, "play2")["kinds"]
+    return session, low, high
 
 
-@pytest.mark.parametrize("clicks", [["hand:4", "pair:4:9"], ["hand:9", "pair:9:4"]])
-def test_ship_owner_pair_in_either_order(clicks):
-    app = opened(TableSession("koryo", 3, 1, KORYO_SHIP, ["random", "human", "random"]))
+@pytest.mark.parametrize("higher_first", [False, True])
+def test_ship_owner_pair_in_either_order(higher_first):
+    session, low, high = ship_owner_pair()
+    app = opened(session)
     assert app.phase() == "human"
+    clicks = [f"hand:{high}", f"pair:{high}:{low}"] if higher_first else [f"hand:{low}", f"pair:{low}:{high}"]
     assert app.choose(clicks[0]) is None
     markup = check_table(app)
     assert markup.find(data_choice=clicks[1]), "the second card is offered on the board"
-    assert app.choose(clicks[1]) == {"type": "play2", "kinds": [4, 9]}
+    assert app.choose(clicks[1]) == {"type": "play2", "kinds": [low, high]}
 
 
-@pytest.mark.parametrize("clicks", [["swapa:0:9", "swapb:0:9:2:4"], ["swapa:2:4", "swapb:2:4:0:9"]])
-def test_lobbying_swap_in_either_order(clicks):
-    options = {"first_player": 0, "no_shuffle": True, "tables": [[9], [3, 8], [4]], "hands": [[11], [5], [5]]}
-    session = TableSession("koryo", 3, 7, options, ["human", "random", "random"])
-    for action in ({"type": "play", "kind": 11, "count": 1}, {"type": "play", "kind": 5, "count": 1},
-                   {"type": "play", "kind": 5, "count": 1}):
-        session.apply(action)
+@pytest.mark.parametrize("second_first", [False, True])
+def test_lobbying_swap_in_either_order(second_first):
+    session = session_until(lambda s: first_legal(s, "swap") is not None)
+    swap = first_legal(session.state, "swap")
+    a, ka, b, kb = swap["a"], swap["ka"], swap["b"], swap["kb"]
+    clicks = [f"swapa:{b}:{kb}", f"swapb:{b}:{kb}:{a}:{ka}"] if second_first \
+        else [f"swapa:{a}:{ka}", f"swapb:{a}:{ka}:{b}:{kb}"]
     app = opened(session)
     assert app.phase() == "human"
     assert app.choose(clicks[0]) is None
     check_table(app)
-    assert app.choose(clicks[1]) == {"type": "swap", "a": 0, "ka": 9, "b": 2, "kb": 4}
+    assert app.choose(clicks[1]) == swap
 
 
 def test_hint_follows_either_order():
-    app = opened(TableSession("koryo", 3, 1, KORYO_SHIP, ["random", "human", "random"]))
-    app.hint = {"action": {"type": "play2", "kinds": [4, 9]}, "top": []}
-    assert app.hint_first_key() == "hand:4"
-    app.choose("hand:9")  # the other card first: the hint follows that order
-    assert app.hint_first_key() == "pair:9:4"
+    session, low, high = ship_owner_pair()
+    app = opened(session)
+    app.hint = {"action": {"type": "play2", "kinds": [low, high]}, "top": []}
+    assert app.hint_first_key() == f"hand:{low}"
+    app.choose(f"hand:{high}")  # the other card first: the hint follows that order
+    assert app.hint_first_key() == f"pair:{high}:{low}"
 
 
 # ------------------------------------------------------------------ a started move on the board

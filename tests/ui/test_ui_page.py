@@ -327,8 +327,11 @@ def test_save_after_every_move_and_continue(game_id):
         pytest.skip("the game ended before the check")
     saved = json.loads(storage.get(KEY_SAVE_PREFIX + app.save_id))
     assert saved["actions"] == app.session.actions
-    # a new visit: the lobby offers to continue, and continuing gives the same table
+    # a new visit (a reload) reopens the table that was open, as it was
     again = make_app(storage)
+    assert again.screen == "table" and again.session.state == app.session.state
+    # back in the lobby, the saved game is offered, and continuing gives the same table
+    again.action("lobby")
     markup = check_markup(again.render())
     box = markup.one(data_testid="save-item")
     assert str(len(saved["actions"])) in box.all_text()

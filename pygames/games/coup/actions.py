@@ -5,6 +5,8 @@ action, and its effect once no one stopped it (docs/rules/coup.md).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.rng import Rng, draw_to_top
 from . import cards as C
 from .court import CLAIMS, MAX_PLAYERS, end_turn, exchange_char, remove_cards, sort_cards
@@ -19,7 +21,7 @@ AIMED = {kind: tuple({"type": kind, "target": t} for t in range(MAX_PLAYERS))
 
 #: blank "info" of a turn's main action: ``declare`` copies it and fills in the first five entries
 #: (copying a dict of ten keys costs a fraction of building it from a display)
-BLANK_INFO = {"actor": None, "action": None, "target": None, "claim": None, "negative": False,
+BLANK_INFO: dict[str, Any] = {"actor": None, "action": None, "target": None, "claim": None, "negative": False,
               "blocker": None, "block_card": None, "blocked": False, "failed": False, "challenger": None}
 
 
@@ -180,7 +182,7 @@ def declare(state: dict, action: dict) -> None:
     reaction window to its claim (or, unclaimed foreign aid, to blocks)."""
     a = state["turn"]
     kind = action["type"]
-    t = action.get("target")
+    t: Any = action.get("target")  # a seat for an aimed action (apply checked it), else None
     log = state["log"]
     if kind == "income":  # nothing to answer: the coin is taken and the turn ends
         state["coins"][a] += 1

@@ -5,6 +5,8 @@ Names and ability texts in both languages live in text.py.
 
 from __future__ import annotations
 
+from typing import Any
+
 #: copies of each character in the court deck
 COPIES = 3
 
@@ -40,7 +42,7 @@ CONVERT_OTHER_COST = 2
 #: main actions in menu order. claim: the character claimed ("*tax" = the duke-like
 #: character of the variant, "*exchange" = ambassador or inquisitor, "!tax" = claims NOT
 #: to hold the duke-like character); target: whether a target seat is chosen
-ACTIONS = {
+ACTIONS: dict[str, dict[str, Any]] = {
     "income": {"claim": None, "target": False},
     "foreign_aid": {"claim": None, "target": False},
     "coup": {"claim": None, "target": True},

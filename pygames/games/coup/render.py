@@ -13,11 +13,46 @@ Click paths (step keys):
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
 from . import cards as C
 from .art import ACTION_ART
-from .text import (action_name, action_text, card_name, card_text, cards_list, claim_phrase,
-                   faction_name, lang_of, ui)
+from .text import action_name, action_text, card_name, card_text, cards_list, claim_phrase, faction_name, lang_of, ui
+
+
+# ------------------------------------------------------------------ click keys
+# Every click key of Coup's board and buttons is made by one of these functions and read back by
+# ``read_key`` (nowhere else puts one together or takes one apart).
+def act_key(kind: str) -> str:                  # a main action of the menu
+    return f"act:{kind}"
+
+
+def seat_key(seat: int) -> str:                 # its target
+    return f"seat:{seat}"
+
+
+def card_key(verb: str, card: str) -> str:      # block, reveal, lose or show: a character
+    return f"{verb}:{card}"
+
+
+def keep_key(cards: list[str]) -> str:          # the cards an exchange keeps
+    return "keep:" + "+".join(cards)
+
+
+def plain_key(kind: str) -> str:                # pass, challenge, examine_keep, examine_swap
+    return kind
+
+
+def read_key(key: str) -> tuple[str, Any]:
+    """(head, value) of a key made above: the action kind or character as made; an int for seat;
+    the list of cards for keep; None for a plain key."""
+    head, _, rest = key.partition(":")
+    if head == "seat":
+        return head, int(rest)
+    if head == "keep":
+        return head, rest.split("+")
+    return head, rest or None
 
 
 # ------------------------------------------------------------------ click paths
@@ -25,14 +60,14 @@ def action_steps(action: dict, view: dict) -> list[str]:
     kind = action["type"]
     if kind in C.ACTIONS:
         if C.ACTIONS[kind]["target"]:
-            return [f"act:{kind}", f"seat:{action['target']}"]
-        return [f"act:{kind}"]
+            return [act_key(kind), seat_key(action["target"])]
+        return [act_key(kind)]
     if kind in ("pass", "challenge", "examine_keep", "examine_swap"):
-        return [kind]
+        return [plain_key(kind)]
     if kind in ("block", "reveal", "lose", "show"):
-        return [f"{kind}:{action['card']}"]
+        return [card_key(kind, action["card"])]
     if kind == "keep":
-        return ["keep:" + "+".join(action["cards"])]
+        return [keep_key(action["cards"])]
     raise ValueError(f"unknown action type {kind!r}")
 
 
@@ -58,7 +93,7 @@ def _seat_word(seat: int, view: dict, lang: str) -> str:
 
 def step_label(key: str, view: dict, lang: str) -> str:
     """Plain text (the page escapes it) for a step key."""
-    head, _, rest = key.partition(":")
+    head, rest = read_key(key)
     ja = lang_of(lang) == "ja"
     if head == "act":
         name = action_name(rest, lang)
@@ -69,7 +104,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
             return f"{name}（{card_name(claim, lang)}なし）" if ja else f"{name} (no {card_name(claim, lang)})"
         return f"{name}（{card_name(claim, lang)}）" if ja else f"{name} ({card_name(claim, lang)})"
     if head == "seat":
-        return _seat_word(int(rest), view, lang)
+        return _seat_word(rest, view, lang)
     if head == "pass":
         return ui("pass", lang)
     if head == "challenge":
@@ -79,7 +114,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
     if head in ("reveal", "lose", "show"):
         return ui(head, lang, card=card_name(rest, lang))
     if head == "keep":
-        return ui("keep", lang, cards=cards_list(rest.split("+"), lang))
+        return ui("keep", lang, cards=cards_list(rest, lang))
     if head in ("examine_keep", "examine_swap"):
         return ui(head, lang)
     return key
@@ -151,7 +186,8 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
         claimed = info.get("block_card") if step["stage"] == "block" else info.get("claim")
         challenger = _name(step["challenger"], names)
         if mine:
-            return (f"{challenger}にチャレンジされました。カードを1枚公開してください（{_card(claimed, lang)}なら主張は本当、"
+            return (f"{challenger}にチャレンジされました。"
+                    f"カードを1枚公開してください（{_card(claimed, lang)}なら主張は本当、"
                     f"それ以外ならそのカードを失います）。" if ja else
                     f"{challenger} challenges you. Reveal a card: {_card(claimed, lang)} proves your claim; "
                     f"any other card is lost.")
@@ -274,8 +310,9 @@ def _slots(view: dict, p: int, lang: str, small: bool, choices: dict | None = No
             continue
         attrs = ""
         if choices is not None and placed is not None:
-            for head in ("lose", "reveal", "show", "keep"):
-                attrs += _attrs(f"{head}:{c}", choices, placed)
+            for verb in ("lose", "reveal", "show"):
+                attrs += _attrs(card_key(verb, c), choices, placed)
+            attrs += _attrs(keep_key([c]), choices, placed)
         slots.append(_card_face(c, lang, attrs=attrs, small=small, anim=anim))
     for j, c in enumerate(view["lost"][p]):
         slots.append(_card_face(c, lang, extra="is-dim coup-lost", small=True,
@@ -284,7 +321,7 @@ def _slots(view: dict, p: int, lang: str, small: bool, choices: dict | None = No
 
 
 def _player_panel(view: dict, p: int, lang: str, names: list[str], choices: dict, placed: set) -> str:
-    attrs = _attrs(f"seat:{p}", choices, placed)
+    attrs = _attrs(seat_key(p), choices, placed)
     return (f'<div class="{" ".join(_player_classes(view, p))}" data-seat="{p}"{attrs}>'
             f'<div class="coup-ptop">{_player_head(view, p, lang, names)}'
             f'{_coins(view["coins"][p], lang, anim=f"coins-{p}")}</div>'
@@ -325,14 +362,14 @@ def _pending(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
 def _my_area(view: dict, seat: int, lang: str, names: list[str], choices: dict, placed: set) -> str:
     """Your own place at the bottom: name, coins (large), your influence cards, drawn cards."""
     step = view["queue"][0] if view["queue"] else None
-    attrs = _attrs(f"seat:{seat}", choices, placed)
+    attrs = _attrs(seat_key(seat), choices, placed)
     cards = _slots(view, seat, lang, small=False, choices=choices, placed=placed)
     parts = [f'<div class="coup-mine"><span class="pg-label">{esc(ui("your_hand", lang))}</span>'
              f'<div class="pg-row coup-mycards">{"".join(cards) or "—"}</div></div>']
     if step and step["k"] == "keep" and "drawn" in step:
         drawn = []
         for i, c in enumerate(step["drawn"]):
-            face = _card_face(c, lang, attrs=_attrs(f"keep:{c}", choices, placed), extra="coup-drawn",
+            face = _card_face(c, lang, attrs=_attrs(keep_key([c]), choices, placed), extra="coup-drawn",
                               anim=f"card-drawn-{i}")
             drawn.append(face.replace(' data-anim-id=', ' data-anim-from="deck" data-anim-id=', 1))
         parts.append(f'<div class="coup-mine"><span class="pg-label">{esc(ui("drawn", lang))}</span>'
@@ -357,7 +394,7 @@ def _action_menu(view: dict, lang: str, choices: dict, placed: set, picked: tupl
         if kind in ("convert", "embezzle") and not opts["factions"]:
             continue
         claim = _claim_of(view, kind)
-        key = f"act:{kind}"
+        key = act_key(kind)
         attrs = _attrs(key, choices, placed)
         cls = "coup-act" + ("" if attrs or key in picked else " is-off")
         attrs += picked_attrs(key, picked)  # the action chosen, its target still to pick
@@ -388,7 +425,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str],
     parts = [f'<div class="coup-players">{panels}</div>', _center(view, lang), _pending(view, seat, lang, names)]
     if mine:
         parts.append(_my_area(view, seat, lang, names, choices, placed))
-    if mine and any(key.startswith("act:") for key in (*choices, *picked)):
+    if mine and any(read_key(key)[0] == "act" for key in (*choices, *picked)):
         parts.append(_action_menu(view, lang, choices, placed, picked))
     elif not view["over"]:  # not yours to choose now: folded away, so the decision's buttons stay close
         parts.append(f'<details class="coup-actions-ref"><summary>{esc(ui("actions", lang))}</summary>'
@@ -452,3 +489,22 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     note = (f"{esc(need)}ラウンド先取した1人だけが勝者です。2位以下の順位はありません。" if ja
             else f"The only winner is the first player to win {esc(need)} round(s); there are no other places.")
     return f'<table class="coup-scores">{head}{"".join(rows)}</table><p class="coup-note">{note}</p>'
+
+
+# ------------------------------------------------------------------ step prompts (issue 38)
+_TARGET_ASKS = {
+    "coup": ("Choose whom to coup.", "クーを行う相手を選んでください。"),
+    "steal": ("Choose whom to steal from (Captain).", "ゆすりの相手を選んでください（船長）。"),
+    "assassinate": ("Choose whom to assassinate (Assassin).", "暗殺の相手を選んでください（暗殺者）。"),
+    "examine": ("Choose whose card to examine (Inquisitor).", "カードを調べる相手を選んでください（審問官）。"),
+    "cooperate": ("Choose whom to cooperate with (Diplomat).", "協力する相手を選んでください（外交官）。"),
+}
+
+
+def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]) -> str | None:
+    """The prompt once the first click of a move is made: the action chosen, the target to pick."""
+    head, _, kind = picked[-1].partition(":")
+    ask = _TARGET_ASKS.get(kind) if head == "act" else None
+    if ask is None:
+        return None
+    return esc(ask[1] if lang_of(lang) == "ja" else ask[0])

@@ -31,8 +31,22 @@ from ...core.rng import Rng
 from . import INFO
 from . import cards as C
 from .actions import declare, keep, main_actions, main_match, main_refusal, resolve
-from .court import (BLOCKS, CLAIMS, COURTS, DECK_CHARS, ORDER, OTHER_SEATS, SEATS_AFTER, combos, end_turn,
-                    living, lose, remove_cards, sort_cards, start_round)
+from .court import (
+    BLOCKS,
+    CLAIMS,
+    COURTS,
+    DECK_CHARS,
+    ORDER,
+    OTHER_SEATS,
+    SEATS_AFTER,
+    combos,
+    end_turn,
+    living,
+    lose,
+    remove_cards,
+    sort_cards,
+    start_round,
+)
 from .reactions import TARGETED_BLOCKABLE, react, react_options, react_refusal, reveal, window
 from .roles import embezzle_proof, inspect, show
 

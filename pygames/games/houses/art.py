@@ -21,9 +21,8 @@ The pictures, 64×64 unless noted:
 
 from __future__ import annotations
 
-from .cards import CARDS
-
 from ...ui.svgart import symbol_sheet, use_symbol
+from .cards import CARDS
 
 PREFIX = "houses-art-"
 
@@ -97,17 +96,21 @@ PICTURES = {
                    + '<path fill="#e0b324" stroke="#8a6a0a" stroke-width="1.2" d="M21 20l2-10 5 6 4-8 4 8 5-6 2 10z"/>'
                      '<circle cx="32" cy="12" r="1.8" fill="#c23b2f"/>'
                      '<path fill="#fff" fill-opacity=".55" d="M22 50h20v3H22z"/>'
-                     '<path d="M52 62V30" stroke="#8a6a0a" stroke-width="3"/><circle cx="52" cy="28" r="4" fill="#e0b324"/>'),
+                     '<path d="M52 62V30" stroke="#8a6a0a" stroke-width="3"/><circle cx="52" cy="28" r="4" '
+                     'fill="#e0b324"/>'),
     "loc-keep": ('<path fill="#8fa36b" d="M0 54q32-8 64 0v10H0z"/>'
                  '<path fill="#b9ad97" stroke="#5b5244" stroke-width="1.5" d="M12 54V26h-3v-8h5v4h4v-4h5v8h-3v6h22v-6'
                  'h-3v-8h5v4h4v-4h5v8h-3v28z"/>'
                  '<path fill="#5b5244" d="M28 54V42a4 4 0 0 1 8 0v12z"/>'
-                 '<path d="M32 32V8" stroke="#5b5244" stroke-width="2"/><path fill="currentColor" d="M32 8h12l-3 4 3 4H32z"/>'),
+                 '<path d="M32 32V8" stroke="#5b5244" stroke-width="2"/><path fill="currentColor" d="M32 8h12l-3 4 3 '
+                 '4H32z"/>'),
     "loc-market": ('<path fill="#8fa36b" d="M0 54q32-8 64 0v10H0z"/>'
                    '<path fill="#d9c9a6" stroke="#5b5244" stroke-width="1.5" d="M10 54V30h44v24z"/>'
                    '<path fill="currentColor" stroke="#5b5244" stroke-width="1.5" d="M6 30l8-14h36l8 14z"/>'
-                   '<path d="M16 16l-3 14M25 16l-2 14M32 16v14M39 16l2 14M48 16l3 14" stroke="#fff" stroke-opacity=".6" stroke-width="2"/>'
-                   '<g fill="#e0b324" stroke="#8a6a0a"><ellipse cx="22" cy="46" rx="6" ry="2.5"/><ellipse cx="22" cy="42" rx="6" ry="2.5"/>'
+                   '<path d="M16 16l-3 14M25 16l-2 14M32 16v14M39 16l2 14M48 16l3 14" stroke="#fff" '
+                   'stroke-opacity=".6" stroke-width="2"/>'
+                   '<g fill="#e0b324" stroke="#8a6a0a"><ellipse cx="22" cy="46" rx="6" ry="2.5"/><ellipse cx="22" '
+                   'cy="42" rx="6" ry="2.5"/>'
                    '<ellipse cx="38" cy="46" rx="6" ry="2.5"/></g>'),
     "loc-tower": ('<path fill="#8fa36b" d="M0 56q32-6 64 0v8H0z"/>'
                   '<path fill="#b9ad97" stroke="#5b5244" stroke-width="1.5" d="M24 56l2-34h12l2 34z"/>'
@@ -123,46 +126,63 @@ PICTURES = {
                    '<path fill="currentColor" stroke="#3b3833" stroke-width="1.2" d="M22 8h30l-8 10 8 10H22z"/>'
                    f'<path fill="{PARCHMENT}" d="M32 12l3 5 5 1-4 3 1 5-5-3-5 3 1-5-4-3 5-1z"/>'),
     "ev-scroll": (f'<path fill="{PARCHMENT}" stroke="#8a6a3a" stroke-width="1.5" d="M14 12h34v40H18a4 4 0 0 1-4-4z"/>'
-                  '<path fill="#e6d6b0" stroke="#8a6a3a" stroke-width="1.5" d="M10 12a4 4 0 0 1 8 0v4h-8zM44 52a4 4 0 1 0 8 0v-4h-8z"/>'
-                  '<g stroke="#8a6a3a" stroke-width="2" stroke-linecap="round"><path d="M22 22h20M22 28h20M22 34h14"/></g>'
+                  '<path fill="#e6d6b0" stroke="#8a6a3a" stroke-width="1.5" d="M10 12a4 4 0 0 1 8 0v4h-8zM44 52a4 4 0 '
+                  '1 0 8 0v-4h-8z"/>'
+                  '<g stroke="#8a6a3a" stroke-width="2" stroke-linecap="round"><path d="M22 22h20M22 28h20M22 '
+                  '34h14"/></g>'
                   '<circle cx="38" cy="44" r="5" fill="currentColor" stroke="#3b3833"/>'),
     "ev-bolt": ('<circle cx="32" cy="32" r="26" fill="currentColor" fill-opacity=".25"/>'
-                '<path fill="#ffcf3a" stroke="#8a5a00" stroke-width="1.5" stroke-linejoin="round" d="M36 4L16 36h13l-5 24 24-34H34z"/>'),
+                '<path fill="#ffcf3a" stroke="#8a5a00" stroke-width="1.5" stroke-linejoin="round" d="M36 4L16 '
+                '36h13l-5 24 24-34H34z"/>'),
     # plots
     "plot-P1": ('<path fill="#8fa36b" d="M0 54q32-8 64 0v10H0z"/>'
                 '<g stroke="#6b4a2a" stroke-width="2.5"><path d="M14 56V14M32 54V8M50 56V14"/></g>'
                 '<path fill="#a8322b" d="M15 14h14l-4 6 4 6H15z"/><path fill="#2f6cab" d="M33 8h14l-4 6 4 6H33z"/>'
                 '<path fill="#b78a12" d="M51 14h12l-3 6 3 6H51z"/>'),
     "plot-P2": ('<path d="M6 40h18M2 48h20M10 32h14" stroke="#8a7f6c" stroke-width="3" stroke-linecap="round"/>'
-                '<path fill="none" stroke="#6d6a66" stroke-width="8" stroke-linecap="round" d="M34 52V30a12 12 0 0 1 24 0v22"/>'
-                '<g fill="#fff"><circle cx="34" cy="44" r="1.6"/><circle cx="34" cy="34" r="1.6"/><circle cx="58" cy="44" r="1.6"/>'
+                '<path fill="none" stroke="#6d6a66" stroke-width="8" stroke-linecap="round" d="M34 52V30a12 12 0 0 1 '
+                '24 0v22"/>'
+                '<g fill="#fff"><circle cx="34" cy="44" r="1.6"/><circle cx="34" cy="34" r="1.6"/><circle cx="58" '
+                'cy="44" r="1.6"/>'
                 '<circle cx="58" cy="34" r="1.6"/></g>'),
     "plot-P3": ('<g stroke-linecap="round"><path d="M12 52L50 10" stroke="#4d555e" stroke-width="6"/>'
-                '<path d="M12 52L50 10" stroke="#d4d9de" stroke-width="3"/><path d="M52 52L14 10" stroke="#4d555e" stroke-width="6"/>'
-                '<path d="M52 52L14 10" stroke="#d4d9de" stroke-width="3"/><path d="M8 44l12 12M56 44L44 56" stroke="#6b4a2a" stroke-width="5"/></g>'
+                '<path d="M12 52L50 10" stroke="#d4d9de" stroke-width="3"/><path d="M52 52L14 10" stroke="#4d555e" '
+                'stroke-width="6"/>'
+                '<path d="M52 52L14 10" stroke="#d4d9de" stroke-width="3"/><path d="M8 44l12 12M56 44L44 56" '
+                'stroke="#6b4a2a" stroke-width="5"/></g>'
                 '<circle cx="32" cy="31" r="6" fill="#a8322b"/>'),
-    "plot-P4": ('<ellipse cx="32" cy="42" rx="26" ry="10" fill="#8a5a2a"/><ellipse cx="32" cy="40" rx="26" ry="10" fill="#b07a40"/>'
-                '<g fill="#5b5244"><circle cx="10" cy="30" r="5"/><circle cx="54" cy="30" r="5"/><circle cx="22" cy="24" r="5"/>'
+    "plot-P4": ('<ellipse cx="32" cy="42" rx="26" ry="10" fill="#8a5a2a"/><ellipse cx="32" cy="40" rx="26" ry="10" '
+                'fill="#b07a40"/>'
+                '<g fill="#5b5244"><circle cx="10" cy="30" r="5"/><circle cx="54" cy="30" r="5"/><circle cx="22" '
+                'cy="24" r="5"/>'
                 '<circle cx="42" cy="24" r="5"/></g>'
                 '<path fill="#e0b324" stroke="#8a6a0a" d="M24 42l-1-10 5 4 4-7 4 7 5-4-1 10z"/>'),
-    "plot-P5": ('<g stroke="#b07a20" stroke-width="2.5" stroke-linecap="round"><path d="M32 58V22M32 58l-12-30M32 58l12-30'
+    "plot-P5": ('<g stroke="#b07a20" stroke-width="2.5" stroke-linecap="round"><path d="M32 58V22M32 58l-12-30M32 '
+                '58l12-30'
                 'M32 58L14 36M32 58l18-22"/></g><g fill="#e0b324">'
-                '<ellipse cx="32" cy="16" rx="4" ry="8"/><ellipse cx="19" cy="23" rx="4" ry="7" transform="rotate(-22 19 23)"/>'
-                '<ellipse cx="45" cy="23" rx="4" ry="7" transform="rotate(22 45 23)"/><ellipse cx="12" cy="32" rx="3.5" ry="6" transform="rotate(-40 12 32)"/>'
+                '<ellipse cx="32" cy="16" rx="4" ry="8"/><ellipse cx="19" cy="23" rx="4" ry="7" transform="rotate(-22 '
+                '19 23)"/>'
+                '<ellipse cx="45" cy="23" rx="4" ry="7" transform="rotate(22 45 23)"/><ellipse cx="12" cy="32" '
+                'rx="3.5" ry="6" transform="rotate(-40 12 32)"/>'
                 '<ellipse cx="52" cy="32" rx="3.5" ry="6" transform="rotate(40 52 32)"/></g>'
                 '<path d="M24 44h16" stroke="#8a5a00" stroke-width="4"/>'),
-    "plot-P6": ('<path fill="#6f9fc8" d="M0 46q16-6 32 0t32 0v18H0z"/><path fill="#4f7fa8" d="M0 52q16-5 32 0t32 0v12H0z"/>'
+    "plot-P6": ('<path fill="#6f9fc8" d="M0 46q16-6 32 0t32 0v18H0z"/><path fill="#4f7fa8" d="M0 52q16-5 32 0t32 '
+                '0v12H0z"/>'
                 '<path fill="#4d7a3a" d="M4 46c2-14 8-20 12-20s6 10 6 20zM44 46c1-12 6-18 10-18s6 8 6 18z"/>'
-                '<path fill="none" stroke="#6b4a2a" stroke-width="3" d="M22 8q18 16 0 34"/><path d="M22 8v34" stroke="#ddd" stroke-width="1"/>'
+                '<path fill="none" stroke="#6b4a2a" stroke-width="3" d="M22 8q18 16 0 34"/><path d="M22 8v34" '
+                'stroke="#ddd" stroke-width="1"/>'
                 '<path d="M14 25h26" stroke="#4d555e" stroke-width="2.5"/><path fill="#4d555e" d="M44 25l-6-4v8z"/>'),
     "plot-P7": (f'<path fill="{PARCHMENT}" stroke="#8a6a3a" stroke-width="1.5" d="M8 18h48v32H8z"/>'
                 '<path fill="none" stroke="#8a6a3a" stroke-width="1.5" d="M8 18l24 18 24-18"/>'
                 '<circle cx="32" cy="36" r="6" fill="#a8322b"/><path fill="#7a1f18" d="M29 36h6v2h-6z"/>'),
     # agendas
-    "agenda-undivided": ('<path fill="#b9ad97" stroke="#5b5244" stroke-width="1.5" d="M20 58V18h-4V8h6v4h6V8h8v4h6V8h6v10h-4v40z"/>'
-                         '<path fill="currentColor" d="M26 26h12v12H26z"/><path fill="#5b5244" d="M28 58V48a4 4 0 0 1 8 0v10z"/>'),
+    "agenda-undivided": ('<path fill="#b9ad97" stroke="#5b5244" stroke-width="1.5" d="M20 '
+                         '58V18h-4V8h6v4h6V8h8v4h6V8h6v10h-4v40z"/>'
+                         '<path fill="currentColor" d="M26 26h12v12H26z"/><path fill="#5b5244" d="M28 58V48a4 4 0 0 1 '
+                         '8 0v10z"/>'),
     "agenda-banners": ('<path d="M14 60L40 6M50 60L24 6" stroke="#6b4a2a" stroke-width="3.5" stroke-linecap="round"/>'
-                       '<path fill="#a8322b" d="M38 10l16 2-6 6 4 8-18-3z"/><path fill="#2f6cab" d="M26 10L10 12l6 6-4 8 18-3z"/>'),
+                       '<path fill="#a8322b" d="M38 10l16 2-6 6 4 8-18-3z"/><path fill="#2f6cab" d="M26 10L10 12l6 '
+                       '6-4 8 18-3z"/>'),
     "agenda-hoard": ('<path fill="#8a5a2a" stroke="#4a2e12" stroke-width="1.5" d="M8 30h48v26H8z"/>'
                      '<path fill="#b07a40" stroke="#4a2e12" stroke-width="1.5" d="M8 30c0-10 8-14 24-14s24 4 24 14z"/>'
                      '<g fill="#e0b324" stroke="#8a6a0a"><circle cx="20" cy="24" r="5"/><circle cx="32" cy="21" r="5"/>'
@@ -185,7 +205,8 @@ PICTURES = {
              'stroke="#e0b324" stroke-opacity=".35" stroke-width="1.2"/>'
              '<rect x="4" y="4" width="56" height="56" rx="4" fill="none" stroke="#e0b324" stroke-width="2"/>'
              '<path fill="#e0b324" d="M22 22l-1-9 6 5 5-8 5 8 6-5-1 9z"/>'
-             '<path fill="#5d4391" stroke="#e0b324" stroke-width="2" d="M22 26h20v10c0 8-5 12-10 15-5-3-10-7-10-15z"/>'),
+             '<path fill="#5d4391" stroke="#e0b324" stroke-width="2" d="M22 26h20v10c0 8-5 12-10 '
+             '15-5-3-10-7-10-15z"/>'),
 }
 for _house in HOUSE_COLOURS:
     PICTURES[f"crest-{_house}"] = _crest(_house)

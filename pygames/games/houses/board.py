@@ -7,6 +7,8 @@ every change here replaces a list or a card instead of changing it in place.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import cards as C
 from .stats import CARDS, RIVAL_ICONS, find_inst, rivalry_line_count, total_power
 
@@ -36,7 +38,7 @@ def new_inst(state: dict, cid: str) -> dict:
     return inst
 
 
-def change_card(p: dict, zone: str, inst: dict, **changes) -> dict:
+def change_card(p: dict, zone: str, inst: dict, **changes: Any) -> dict:
     """Change a card in play of player ``p`` (``zone``: "chars" or "locs"): copies of the state
     share their lists of cards in play and the card instances, so the changed card is a new
     dict (same keys, same order) in the old one's place in a new list. Returns the new
@@ -81,10 +83,10 @@ def take_from(p: dict, pile: str, cid: str) -> None:
     p[pile] = cards
 
 
-def log(state: dict, key: str, to: list[int] | None = None, **params) -> None:
+def log(state: dict, key: str, to: list[int] | None = None, **params: Any) -> None:
     """Append a log entry (the shape of ``core.log_entry``, built here in one step: it is
     the commonest thing an action does)."""
-    entry = {"key": key, "params": params}
+    entry: dict[str, Any] = {"key": key, "params": params}
     if to is not None:
         entry["to"] = list(to)
     state["log"].append(entry)
@@ -151,7 +153,7 @@ def kill(state: dict, seat: int, inst: dict, why: str) -> None:
     leave_play(state, seat, inst, "dead")
 
 
-def cid_of(state: dict, uid) -> str | None:
+def cid_of(state: dict, uid: int | None) -> str | None:
     if uid is None:
         return None
     _, inst, _ = find_inst(state, uid)

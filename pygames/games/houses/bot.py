@@ -14,8 +14,25 @@ from itertools import combinations
 from . import cards as C
 from .plot import plot_actions
 from .setup import agenda_actions
-from .stats import (CARDS, KINDS, PLOTS, RIVAL_ICONS, RIVAL_KW, base_str, behind, event_cost, icons_of, keywords_of,
-                    leads_over, marshal_cost, rivalry_applies, rivalry_line_count, total_power, unique_blocked)
+from .stats import (
+    CARDS,
+    KINDS,
+    PLOTS,
+    RIVAL_ICONS,
+    RIVAL_KW,
+    base_str,
+    behind,
+    event_cost,
+    icons_of,
+    keywords_of,
+    leads_over,
+    marshal_cost,
+    rivalry_applies,
+    rivalry_line_count,
+    role_bonus,
+    total_power,
+    unique_blocked,
+)
 
 KW_VALUE = {"renown": 1.3, "stealth": 0.7, "insight": 0.6, "intimidate": 0.4,
             "vanguard": 0.5, "bulwark": 0.5}
@@ -272,8 +289,8 @@ def s_setup(view, legal, seat, rng, w):
             out.append(5.0 if not best else 0.0)
         else:
             cid = a["card"]
-            out.append(10.0 + (char_value(cid, w, rivalry_line_count(view)) if CARDS[cid]["type"] == "character" else 1.0)
-                       if cid in best else -1.0)
+            worth = char_value(cid, w, rivalry_line_count(view)) if CARDS[cid]["type"] == "character" else 1.0
+            out.append(10.0 + worth if cid in best else -1.0)
     return out
 
 
@@ -400,7 +417,7 @@ def s_marshal(view, legal, seat, rng, w):
             by_card[key] = it
     cand = sorted(by_card.values(), key=lambda it: -it[3])[:10]
     chosen = {cand[i][0] for i in _best_affordable_set(cand, gold, keep, w.keep_event)}
-    for idx, a, cost, val in items:
+    for idx, a, _cost, val in items:
         if idx in chosen and val > 0:
             first = 30.0 if CARDS[a["card"]]["type"] == "location" or a["type"] == "event" else 0.0
             out[idx] = 100.0 + first + val
@@ -498,11 +515,7 @@ def s_defenders(view, legal, seat, rng, w):
     a_str = 0
     for i in att_p["chars"]:
         if i["uid"] in ch["attackers"]:
-            s = base_str(i) + (1 if "vanguard" in keywords_of(i) else 0)
-            for loc in att_p["locs"]:
-                an = CARDS[loc["cid"]].get("anthem")
-                if an and an["kind"] == ch["kind"] and an["role"] == "attacker" and an["house"] == CARDS[i["cid"]]["house"]:
-                    s += an["n"]
+            s = base_str(i) + role_bonus(att_p, i, ch["kind"], "attacker")  # vanguard, anthems
             a_str += s + ch["bonus"].get(str(i["uid"]), 0)
 
     def dstr(i):
@@ -555,20 +568,10 @@ def s_window(view, legal, seat, rng, w):
         for i in p["chars"]:
             if i["uid"] in uids:
                 s = base_str(i) + ch["bonus"].get(str(i["uid"]), 0)
-                kws = keywords_of(i)
-                if role == "a" and "vanguard" in kws:
-                    s += 1
-                if role == "d" and "bulwark" in kws:
-                    s += 1
-                if role == "a":
-                    for loc in p["locs"]:
-                        an = CARDS[loc["cid"]].get("anthem")
-                        if an and an["kind"] == ch["kind"] and an["role"] == "attacker" and an["house"] == CARDS[i["cid"]]["house"]:
-                            s += an["n"]
-                total += s
+                total += s + role_bonus(p, i, ch["kind"], role)  # the rules' keyword and anthems
         return total
-    a = side(att_p, ch["attackers"], "a")
-    d = side(def_p, ch["defenders"], "d")
+    a = side(att_p, ch["attackers"], "attacker")
+    d = side(def_p, ch["defenders"], "defender")
     attacker = seat == ch["attacker"]
     out = []
     for act in legal:

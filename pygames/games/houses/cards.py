@@ -35,6 +35,10 @@ Card fields
                 "max_str": n, "defending": bool}
 """
 
+from __future__ import annotations
+
+from typing import Any
+
 HOUSES = ("vorhelm", "miravelle", "ombrine", "solmere")
 
 HOUSE_NAMES = {
@@ -53,7 +57,8 @@ HOUSE_TITLES = {
 }
 
 
-def _c(en, ja, house, cost, strength, icons, kw=(), unique=False, loyal=False, **extra):
+def _c(en: str, ja: str, house: str, cost: int, strength: int, icons: Any, kw: Any = (), unique: bool = False,
+       loyal: bool = False, **extra: Any) -> dict[str, Any]:
     card = {"name": {"en": en, "ja": ja}, "house": house, "type": "character", "cost": cost,
             "str": strength, "icons": icons, "kw": list(kw), "unique": unique, "loyal": loyal,
             "limited": False}
@@ -61,19 +66,21 @@ def _c(en, ja, house, cost, strength, icons, kw=(), unique=False, loyal=False, *
     return card
 
 
-def _l(en, ja, house, cost, unique=False, loyal=False, limited=False, **extra):
+def _l(en: str, ja: str, house: str, cost: int, unique: bool = False, loyal: bool = False, limited: bool = False,
+       **extra: Any) -> dict[str, Any]:
     card = {"name": {"en": en, "ja": ja}, "house": house, "type": "location", "cost": cost,
             "unique": unique, "loyal": loyal, "limited": limited}
     card.update(extra)
     return card
 
 
-def _a(en, ja, house, cost, att, loyal=False):
+def _a(en: str, ja: str, house: str, cost: int, att: Any, loyal: bool = False) -> dict[str, Any]:
     return {"name": {"en": en, "ja": ja}, "house": house, "type": "attachment", "cost": cost,
             "unique": False, "loyal": loyal, "limited": False, "att": att}
 
 
-def _e(en, ja, house, cost, window, effects, loyal=False, **extra):
+def _e(en: str, ja: str, house: str, cost: int, window: Any, effects: Any, loyal: bool = False,
+       **extra: Any) -> dict[str, Any]:
     card = {"name": {"en": en, "ja": ja}, "house": house, "type": "event", "cost": cost,
             "unique": False, "loyal": loyal, "limited": False, "window": window,
             "effects": effects}
@@ -81,7 +88,7 @@ def _e(en, ja, house, cost, window, effects, loyal=False, **extra):
     return card
 
 
-CARDS = {
+CARDS: dict[str, dict[str, Any]] = {
     # ------------------------------------------------------------ Vorhelm: military
     "V01": _c("Steppe Outrider", "草原の斥候", "vorhelm", 1, 1, "MI"),
     "V02": _c("Vorhelm Banner-Bearer", "ヴォルヘルムの旗手", "vorhelm", 2, 2, "P"),
@@ -189,7 +196,7 @@ CARDS = {
 KEYWORDS = ("renown", "stealth", "insight", "intimidate", "vanguard", "bulwark")
 
 # Plot cards: income, initiative, claim, reserve, optional when-revealed effects.
-PLOTS = {
+PLOTS: dict[str, dict[str, Any]] = {
     "P1": {"name": {"en": "Muster of Vassals", "ja": "家臣の参集"},
            "income": 5, "initiative": 2, "claim": 1, "reserve": 6},
     "P2": {"name": {"en": "Swift Riders", "ja": "早馬"},
@@ -210,7 +217,7 @@ PLOTS = {
 STANDARD_PLOTS = ["P1", "P2", "P3", "P4", "P5", "P6", "P7"]
 
 # Agendas (optional, lobby option "agendas"): each seat may reveal one in setup.
-AGENDAS = {
+AGENDAS: dict[str, dict[str, Any]] = {
     "undivided": {"name": {"en": "Undivided House", "ja": "一枚岩の家"},
                   "house_char_discount": 1, "no_neutral_characters": True},
     "banners": {"name": {"en": "Pact of Banners", "ja": "旗の盟約"},

@@ -6,7 +6,9 @@ challenge window, the resolution with its claim and keywords, Intimidate and the
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from ...core.rng import Rng
 from . import turn_end
 from .board import add_to, change_card, cid_of, draw, gain_power, kill, kneel_cards, log
 from .effects import effect_targets, event_choice, may_respond, play_event, run_effects
@@ -37,7 +39,7 @@ from .stats import (
 ABILITY_LOCATIONS = {cid for cid, c in CARDS.items() if c.get("window") == "challenges_start"}
 
 
-def menu(state: dict, rng) -> None:
+def menu(state: dict, rng: Rng) -> None:
     """Back at the challenge menu: end the step if nothing is left to do."""
     seat = state["active"]
     state["stage"] = "challenges"
@@ -49,7 +51,7 @@ def menu(state: dict, rng) -> None:
         turn_end.end_turn(state, rng)
 
 
-def on_ability(state: dict, seat: int, action: dict, rng) -> None:
+def on_ability(state: dict, seat: int, action: dict, rng: Rng) -> None:
     _, loc, _ = find_inst(state, action["card"])
     loc = change_card(state["players"][seat], "locs", loc, knelt=True)
     log(state, "ability", seat=seat, card=loc["cid"], target=cid_of(state, action["target"]))
@@ -57,7 +59,7 @@ def on_ability(state: dict, seat: int, action: dict, rng) -> None:
     menu(state, rng)
 
 
-def on_challenge(state: dict, seat: int, action: dict, rng) -> None:
+def on_challenge(state: dict, seat: int, action: dict, rng: Rng) -> None:
     state["ch_started"] = True
     state["ch_done"] = state["ch_done"] + [action["kind"]]  # (a new list: see HousesGame._copy_state)
     state["ch"] = {"kind": action["kind"], "attacker": seat, "defender": action["opponent"],
@@ -72,18 +74,18 @@ def on_challenge(state: dict, seat: int, action: dict, rng) -> None:
         attackers_done(state, rng)
 
 
-def on_attacker(state: dict, seat: int, action: dict, rng) -> None:
+def on_attacker(state: dict, seat: int, action: dict, rng: Rng) -> None:
     ch = state["ch"]
     ch["attackers"] = ch["attackers"] + [action["card"]]  # (new lists: see HousesGame._copy_state)
     if not any_ready(state["players"][seat]["chars"], ch["kind"], ch["attackers"]):
         attackers_done(state, rng)
 
 
-def on_attackers_done(state: dict, seat: int, action: dict, rng) -> None:
+def on_attackers_done(state: dict, seat: int, action: dict, rng: Rng) -> None:
     attackers_done(state, rng)
 
 
-def attackers_done(state: dict, rng) -> None:
+def attackers_done(state: dict, rng: Rng) -> None:
     ch = state["ch"]
     p = state["players"][ch["attacker"]]
     attackers = kneel_cards(p, ch["attackers"])
@@ -93,7 +95,7 @@ def attackers_done(state: dict, rng) -> None:
     stealth_next(state, rng)
 
 
-def stealth_next(state: dict, rng) -> None:
+def stealth_next(state: dict, rng: Rng) -> None:
     """Ask the attacker about his next attacker with Stealth while one of the defender's
     characters that could defend has no Stealth itself; then the defender chooses defenders."""
     ch = state["ch"]
@@ -109,7 +111,7 @@ def stealth_next(state: dict, rng) -> None:
         defenders_done(state, rng)
 
 
-def on_stealth(state: dict, seat: int, action: dict, rng) -> None:
+def on_stealth(state: dict, seat: int, action: dict, rng: Rng) -> None:
     """"stealth" (keep a defender out) or "stealth_none", for the first attacker with Stealth."""
     ch = state["ch"]
     uid = ch["stealth"][0]
@@ -121,18 +123,18 @@ def on_stealth(state: dict, seat: int, action: dict, rng) -> None:
     stealth_next(state, rng)
 
 
-def on_defender(state: dict, seat: int, action: dict, rng) -> None:
+def on_defender(state: dict, seat: int, action: dict, rng: Rng) -> None:
     ch = state["ch"]
     ch["defenders"] = ch["defenders"] + [action["card"]]  # (new lists: see HousesGame._copy_state)
     if not any_ready(state["players"][ch["defender"]]["chars"], ch["kind"], ch["defenders"] + ch["blocked"]):
         defenders_done(state, rng)
 
 
-def on_defenders_done(state: dict, seat: int, action: dict, rng) -> None:
+def on_defenders_done(state: dict, seat: int, action: dict, rng: Rng) -> None:
     defenders_done(state, rng)
 
 
-def defenders_done(state: dict, rng) -> None:
+def defenders_done(state: dict, rng: Rng) -> None:
     ch = state["ch"]
     p = state["players"][ch["defender"]]
     defenders = kneel_cards(p, ch["defenders"])
@@ -142,7 +144,7 @@ def defenders_done(state: dict, rng) -> None:
     window_next(state, rng)
 
 
-def window_next(state: dict, rng) -> None:
+def window_next(state: dict, rng: Rng) -> None:
     ch = state["ch"]
     while ch["passes"] < 2:
         seat = ch["window_seat"]
@@ -160,7 +162,7 @@ def window_pass(state: dict) -> None:
     ch["window_seat"] = ch["defender"] if ch["window_seat"] == ch["attacker"] else ch["attacker"]
 
 
-def on_window_event(state: dict, seat: int, action: dict, rng) -> None:
+def on_window_event(state: dict, seat: int, action: dict, rng: Rng) -> None:
     """A Challenge event in the challenge window: the other side may answer it (the passes count again)."""
     play_event(state, seat, action)
     if state["over"]:
@@ -171,12 +173,12 @@ def on_window_event(state: dict, seat: int, action: dict, rng) -> None:
     window_next(state, rng)
 
 
-def on_window_pass(state: dict, seat: int, action: dict, rng) -> None:
+def on_window_pass(state: dict, seat: int, action: dict, rng: Rng) -> None:
     window_pass(state)
     window_next(state, rng)
 
 
-def resolve(state: dict, rng) -> None:
+def resolve(state: dict, rng: Rng) -> None:
     ch = state["ch"]
     att, dfn = ch["attacker"], ch["defender"]
     a = side_strength(state, att, ch["attackers"])
@@ -230,7 +232,7 @@ def resolve(state: dict, rng) -> None:
     after_claim(state, rng)
 
 
-def on_kill(state: dict, seat: int, action: dict, rng) -> None:
+def on_kill(state: dict, seat: int, action: dict, rng: Rng) -> None:
     ch = state["ch"]
     p = state["players"][seat]
     _, inst, _ = find_inst(state, action["card"])
@@ -244,7 +246,7 @@ def on_kill(state: dict, seat: int, action: dict, rng) -> None:
     after_claim(state, rng)
 
 
-def after_claim(state: dict, rng) -> None:
+def after_claim(state: dict, rng: Rng) -> None:
     """Keywords after the claim: renown, insight (winning side), then intimidate."""
     ch = state["ch"]
     winner = ch["winner"]
@@ -267,7 +269,7 @@ def after_claim(state: dict, rng) -> None:
     reaction_start(state, rng)
 
 
-def on_intimidate(state: dict, seat: int, action: dict, rng) -> None:
+def on_intimidate(state: dict, seat: int, action: dict, rng: Rng) -> None:
     """"intimidate" (kneel a defender's character) or "intimidate_none"."""
     if action["type"] == "intimidate":
         s, inst, zone = find_inst(state, action["target"])
@@ -276,7 +278,7 @@ def on_intimidate(state: dict, seat: int, action: dict, rng) -> None:
     reaction_start(state, rng)
 
 
-def reaction_start(state: dict, rng) -> None:
+def reaction_start(state: dict, rng: Rng) -> None:
     ch = state["ch"]
     if ch["winner"] == ch["attacker"] and may_respond(state, ch["attacker"], "reaction"):
         state["stage"] = "reaction"
@@ -285,7 +287,7 @@ def reaction_start(state: dict, rng) -> None:
     menu(state, rng)
 
 
-def on_reaction_event(state: dict, seat: int, action: dict, rng) -> None:
+def on_reaction_event(state: dict, seat: int, action: dict, rng: Rng) -> None:
     """A Reaction event after a won challenge: the winner may play another."""
     play_event(state, seat, action)
     if state["over"]:
@@ -293,11 +295,11 @@ def on_reaction_event(state: dict, seat: int, action: dict, rng) -> None:
     reaction_start(state, rng)
 
 
-def on_reaction_pass(state: dict, seat: int, action: dict, rng) -> None:
+def on_reaction_pass(state: dict, seat: int, action: dict, rng: Rng) -> None:
     menu(state, rng)
 
 
-def on_end_challenges(state: dict, seat: int, action: dict, rng) -> None:
+def on_end_challenges(state: dict, seat: int, action: dict, rng: Rng) -> None:
     log(state, "challenges_over", seat=seat)
     turn_end.end_turn(state, rng)
 
@@ -389,7 +391,7 @@ def with_uid_in(cards: list[dict], uid: int) -> dict | None:
 def in_play_missing(whose: str, at: int = 0) -> Callable:
     """Why an action names no card of ``whose`` ("your", "the defender's") characters (``at``:
     where the choice's context holds the state)."""
-    def missing(ctx: tuple, uid) -> str:
+    def missing(ctx: tuple, uid: Any) -> str:
         _, inst, _ = find_inst(ctx[at], uid) if type(uid) is int else (None, None, None)
         if inst is None:
             return f"there is no card with id {uid!r} in play"

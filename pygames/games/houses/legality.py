@@ -18,6 +18,7 @@ challenge, the gold a card's cost may drop by), so that every candidate does not
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,9 +64,11 @@ class Choice:
     #: ones, and (by the action's type) of a type this candidate does not make
     untargeted: str = "{name} takes no target"
     bad_target: str = "that target cannot be chosen for {name} now"
-    wrong_type: dict = field(default_factory=dict)
+    wrong_type: dict = dataclasses.field(default_factory=dict)  # (the module's: this class has a field named field)
     #: this choice's wording of a refusal shared with others (template -> template)
-    rewords: dict = field(default_factory=dict)
+    rewords: dict = dataclasses.field(default_factory=dict)
+    #: whether it has a legal action now (made in __post_init__)
+    offered: Callable[[dict, int], bool] = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "offered", _offerer(self))
@@ -86,6 +89,10 @@ class Decision:
     name: str
     choices: tuple[Choice, ...] = ()
     closings: tuple[Closing, ...] = ()
+    # made from the above once, in __post_init__ (not arguments, not compared)
+    by_type: dict[str, Choice] = field(init=False, repr=False, compare=False)
+    closing_by_type: dict[str, Closing] = field(init=False, repr=False, compare=False)
+    listed: Callable[[dict, int], list[dict]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_type = {kind: choice for choice in self.choices for kind in choice.types}
@@ -115,7 +122,7 @@ def _lister(decision: Decision) -> Callable[[dict, int], list[dict]]:
             return out
         return lister
 
-    def lister(state: dict, seat: int) -> list[dict]:
+    def list_all(state: dict, seat: int) -> list[dict]:
         out: list[dict] = []
         for add in adders:
             add(state, seat, out)
@@ -123,7 +130,7 @@ def _lister(decision: Decision) -> Callable[[dict, int], list[dict]]:
             if refusal is None or refusal(state, seat) is None:
                 out.append({"type": kind})
         return out
-    return lister
+    return list_all
 
 
 def _adder(choice: Choice) -> Callable[[dict, int, list], None]:
@@ -193,7 +200,7 @@ def aims_of(choice: Choice, ctx: Context, cand: Any, value: Any) -> list | None:
 
 def explained(decision: Decision, state: dict, seat: int, action: dict) -> str | None:
     """Why ``action``, of a type the decision offers, is refused now (None: nothing specific)."""
-    kind = action.get("type")
+    kind: Any = action.get("type")
     closing = decision.closing_by_type.get(kind)
     if closing is not None:
         if len(action) != 1:

@@ -4,6 +4,7 @@ gold from income, then marshal cards and play Marshalling events until the playe
 
 from __future__ import annotations
 
+from ...core.rng import Rng
 from . import cards as C
 from . import challenges, turn_end
 from .board import add_to, change_card, draw, kneel_cards, log, new_inst, put_in_play, take_from
@@ -20,7 +21,7 @@ MARSHAL_FACTS = {cid: (c["type"], c["cost"], c["house"], c["loyal"], c["unique"]
 REDUCERS = {cid for cid, c in CARDS.items() if "reducer" in c}
 
 
-def start_turn(state: dict, index: int, rng) -> None:
+def start_turn(state: dict, index: int, rng: Rng) -> None:
     order = state["order"]
     while index < len(order) and state["players"][order[index]]["out"]:
         index += 1
@@ -85,7 +86,7 @@ def play_refusal(ctx: tuple, cid: str) -> str | None:
     return None if cost <= gold or marshal_cost(p, cid)[0] <= gold else COSTS
 
 
-def play_targets(ctx: tuple, cid: str) -> list[int]:
+def play_targets(ctx: tuple, cid: str) -> list[int] | None:
     """An attachment goes on one of the player's characters; an event's target comes from its effect."""
     state, seat, p, _ = ctx
     if MARSHAL_FACTS[cid][0] == "attachment":
@@ -132,7 +133,7 @@ DECISIONS = {"marshal": Decision("marshal", choices=(
 ), closings=(Closing("end_marshal"),))}
 
 
-def on_marshal(state: dict, seat: int, action: dict, rng) -> None:
+def on_marshal(state: dict, seat: int, action: dict, rng: Rng) -> None:
     p = state["players"][seat]
     cid = action["card"]
     c = CARDS[cid]
@@ -153,11 +154,11 @@ def on_marshal(state: dict, seat: int, action: dict, rng) -> None:
         log(state, "marshal", seat=seat, card=cid, cost=cost, target=None)
 
 
-def on_event(state: dict, seat: int, action: dict, rng) -> None:
+def on_event(state: dict, seat: int, action: dict, rng: Rng) -> None:
     play_event(state, seat, action)
 
 
-def on_end_marshal(state: dict, seat: int, action: dict, rng) -> None:
+def on_end_marshal(state: dict, seat: int, action: dict, rng: Rng) -> None:
     challenges.menu(state, rng)
 
 

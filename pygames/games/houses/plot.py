@@ -5,6 +5,7 @@ all are revealed, initiative sets the turn order (or its winner picks the first 
 
 from __future__ import annotations
 
+from ...core.rng import Rng
 from . import marshal
 from .board import log
 from .effects import run_effects
@@ -22,7 +23,7 @@ def plot_actions(player: dict) -> list[dict]:
     return [{"type": "plot", "plot": pid} for pid in plot_choices(player)]
 
 
-def begin_round(state: dict, rng) -> None:
+def begin_round(state: dict, rng: Rng) -> None:
     state["round"] += 1
     log(state, "round", round=state["round"])
     for p in state["players"]:
@@ -30,7 +31,7 @@ def begin_round(state: dict, rng) -> None:
     plot_next(state, 0, rng)
 
 
-def plot_next(state: dict, seat: int, rng) -> None:
+def plot_next(state: dict, seat: int, rng: Rng) -> None:
     for s in range(seat, state["num_players"]):
         p = state["players"][s]
         if p["out"] or p["choice"] is not None:
@@ -47,7 +48,7 @@ def plot_next(state: dict, seat: int, rng) -> None:
     reveal_plots(state, rng)
 
 
-def reveal_plots(state: dict, rng) -> None:
+def reveal_plots(state: dict, rng: Rng) -> None:
     live = living(state)
     for s in live:
         p = state["players"][s]
@@ -66,7 +67,7 @@ def reveal_plots(state: dict, rng) -> None:
     keys = {s: (-initiative(state, s), total_power(state["players"][s])) for s in live}
     ranked = sorted(live, key=lambda s: keys[s])
     # ties (same initiative and power) are broken at random
-    order: list[int] = []
+    order = []
     i = 0
     while i < len(ranked):
         j = i
@@ -87,7 +88,7 @@ def reveal_plots(state: dict, rng) -> None:
     start_round_turns(state, order, rng)
 
 
-def start_round_turns(state: dict, order: list[int], rng) -> None:
+def start_round_turns(state: dict, order: list[int], rng: Rng) -> None:
     state["order"] = order
     for s in order:  # plot "when revealed" effects, in turn order
         effects = PLOTS[state["players"][s]["plot"]].get("revealed")
@@ -96,13 +97,13 @@ def start_round_turns(state: dict, order: list[int], rng) -> None:
     marshal.start_turn(state, 0, rng)
 
 
-def on_plot(state: dict, seat: int, action: dict, rng) -> None:
+def on_plot(state: dict, seat: int, action: dict, rng: Rng) -> None:
     state["players"][seat]["choice"] = action["plot"]
     log(state, "plot_picked", to=[seat], seat=seat, plot=action["plot"])
     plot_next(state, seat + 1, rng)
 
 
-def on_first_player(state: dict, seat: int, action: dict, rng) -> None:
+def on_first_player(state: dict, seat: int, action: dict, rng: Rng) -> None:
     live = state["order"]
     first = action["seat"]
     ordered = sorted(live)

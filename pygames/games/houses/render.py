@@ -16,7 +16,7 @@ from ...ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
 from . import art
 from . import text as T
 from .cards import AGENDAS, CARDS, PLOTS
-from .stats import base_str, icons_of, keywords_of
+from .stats import any_ready, base_str, icons_of, keywords_of
 
 SEAT_SHAPES = ("●", "▲", "■", "◆")
 PLOT_ABBR = {"en": ("Gold ", "Init ", "Claim ", "Res "), "ja": ("金", "先", "要", "予")}
@@ -25,42 +25,101 @@ KW_ABBR = {"renown": ("Ren", "名"), "stealth": ("Ste", "隠"), "insight": ("Ins
            "intimidate": ("Int", "威"), "vanguard": ("Van", "先"), "bulwark": ("Bul", "堅")}
 
 
+# ====================================================================== click keys
+# Every click key of Great Houses' board and buttons is made by one of these functions and read
+# back by ``read_key`` (nowhere else puts one together or takes one apart).
+def hand_key(card: str) -> str:             # a card of the hand (marshal, event, place, discard)
+    return f"hand:{card}"
+
+
+def card_key(uid: int) -> str:              # a card in play, by its instance id
+    return f"card:{uid}"
+
+
+def plot_key(plot: str) -> str:
+    return f"plot:{plot}"
+
+
+def seat_key(seat: int) -> str:             # a house (first player, a challenge's opponent)
+    return f"seat:{seat}"
+
+
+def agenda_key(agenda: str) -> str:
+    return f"agenda:{agenda}"
+
+
+def challenge_key(kind: str) -> str:        # M, I or P
+    return f"ch:{kind}"
+
+
+def plain_key(word: str) -> str:            # keep, mulligan, pass, skip, done (buttons)
+    return word
+
+
+def read_key(key: str) -> tuple[str, str | int | None]:
+    """(head, value) of a key made above: an int for card and seat (the text as made if it is not
+    a number), the id as made for hand, plot, agenda and ch, None for a plain key."""
+    head, _, rest = key.partition(":")
+    if head in ("card", "seat"):
+        return head, int(rest) if rest.lstrip("-").isdigit() else rest
+    return head, rest or None
+
+
 # ====================================================================== click paths
 def action_steps(action: dict, view: dict) -> list[str]:
     t = action["type"]
     if t in ("marshal", "event"):
-        path = [f"hand:{action['card']}"]
+        path = [hand_key(action["card"])]
         if action.get("target") is not None:
-            path.append(f"card:{action['target']}")
+            path.append(card_key(action["target"]))
         return path
     if t in ("place", "discard"):
-        return [f"hand:{action['card']}"]
+        return [hand_key(action["card"])]
     if t == "plot":
-        return [f"plot:{action['plot']}"]
+        return [plot_key(action["plot"])]
     if t == "first_player":
-        return [f"seat:{action['seat']}"]
+        return [seat_key(action["seat"])]
     if t == "agenda":
-        return [f"agenda:{action['agenda']}"]
+        return [agenda_key(action["agenda"])]
     if t == "challenge":
-        path = [f"ch:{action['kind']}"]
+        path = [challenge_key(action["kind"])]
         me = view.get("current")
         others = [s for s, p in enumerate(view["players"]) if s != me and not p["out"]]
         if len(others) > 1:
-            path.append(f"seat:{action['opponent']}")
+            path.append(seat_key(action["opponent"]))
         return path
-    if t in ("attacker", "defender", "kill"):
-        return [f"card:{action['card']}"]
+    if t in ("attacker", "defender"):
+        path = [card_key(action["card"])]
+        if _closes_choice(t, action["card"], view):
+            path.append(plain_key("done"))  # the prompt says "then confirm": the last pick waits for it
+        return path
+    if t == "kill":
+        return [card_key(action["card"])]
     if t == "ability":
-        return [f"card:{action['card']}", f"card:{action['target']}"]
+        return [card_key(action["card"]), card_key(action["target"])]
     if t in ("stealth", "intimidate"):
-        return [f"card:{action['target']}"]
+        return [card_key(action["target"])]
     if t in ("keep", "mulligan", "pass"):
-        return [t]
+        return [plain_key(t)]
     if t in ("stealth_none", "intimidate_none"):
-        return ["skip"]
+        return [plain_key("skip")]
     if t in ("place_done", "end_marshal", "end_challenges", "attackers_done", "defenders_done"):
-        return ["done"]
+        return [plain_key("done")]
     raise ValueError(f"unknown action type {t!r}")
+
+
+def _closes_choice(kind: str, card: int, view: dict) -> bool:
+    """Whether picking ``card`` as an attacker (defender) leaves no other character to pick: the
+    rules then end the choice at once (challenges.on_attacker / on_defender), so the board asks for
+    the confirm click first, as the prompt says, and a tap on the only defender commits nothing."""
+    ch = view.get("ch")
+    if not ch:
+        return False
+    if kind == "attacker":
+        seat, chosen = ch["attacker"], list(ch["attackers"]) + [card]
+    else:
+        seat, chosen = ch["defender"], list(ch["defenders"]) + [card] + list(ch.get("blocked") or [])
+    return not any_ready(view["players"][seat]["chars"], ch["kind"], chosen)
 
 
 def _find(view: dict, uid: int):
@@ -91,7 +150,8 @@ def step_label(key: str, view: dict, lang: str) -> str:
         return "Keep hand" if en else "手札をキープ"
     if key == "mulligan":
         return "Mulligan (redraw 7)" if en else "マリガン(7枚引き直し)"
-    head, _, rest = key.partition(":")
+    head, value = read_key(key)
+    rest = key.partition(":")[2]  # the key's text after its head, shown when it names nothing known
     if head == "ch":
         kind = T.kind_name(rest, lang)
         return f"{kind.capitalize()} challenge" if en else f"{kind}攻撃"
@@ -102,17 +162,11 @@ def step_label(key: str, view: dict, lang: str) -> str:
     if head == "plot":
         return T.plot_name(rest, lang) if rest in PLOTS else rest
     if head == "seat":
-        try:
-            s = int(rest)
-            house = view["players"][s]["house"]
-            return f"{SEAT_SHAPES[s]} {T.house_name(house, lang)}"
-        except (ValueError, IndexError):
-            return rest
+        if isinstance(value, int) and 0 <= value < min(len(view["players"]), len(SEAT_SHAPES)):
+            return f"{SEAT_SHAPES[value]} {T.house_name(view['players'][value]['house'], lang)}"
+        return rest
     if head == "card":
-        try:
-            _, inst = _find(view, int(rest))
-        except ValueError:
-            inst = None
+        inst = _find(view, value)[1] if isinstance(value, int) else None
         return T.card_name(inst["cid"], lang) if inst else rest
     return key
 
@@ -165,11 +219,14 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
                        "{w} is declaring challenges.", "{w}が攻撃を宣言中。"),
         "attackers": ("Choose attackers (kneel), then confirm.", "攻撃に参加するキャラクターを選び、確定してください。",
                       "{w} chooses attackers.", "{w}が攻撃参加者を選択中。"),
-        "stealth": ("Stealth: choose a character that cannot defend.", "隠密:防御できないキャラクターを選んでください。",
+        "stealth": ("Stealth: choose a character that cannot defend.",
+                    "隠密:防御できないキャラクターを選んでください。",
                     "{w} resolves Stealth.", "{w}が隠密を解決中。"),
-        "defenders": ("Defend: choose defenders (or none), then confirm.", "防御:防御参加者を選び(0体も可)、確定してください。",
+        "defenders": ("Defend: choose defenders (or none), then confirm.",
+                      "防御:防御参加者を選び(0体も可)、確定してください。",
                       "{w} chooses defenders.", "{w}が防御参加者を選択中。"),
-        "claim": ("Military claim: choose a character of yours to kill.", "軍事攻撃の要求値:破壊する自分のキャラクターを選んでください。",
+        "claim": ("Military claim: choose a character of yours to kill.",
+                  "軍事攻撃の要求値:破壊する自分のキャラクターを選んでください。",
                   "{w} chooses characters to kill.", "{w}が破壊するキャラクターを選択中。"),
         "intimidate": ("Intimidate: choose a character to kneel.", "威圧:屈服させるキャラクターを選んでください。",
                        "{w} resolves Intimidate.", "{w}が威圧を解決中。"),
@@ -325,7 +382,7 @@ def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: s
             role = T.t("cannot_defend", lang)
     if inst["knelt"]:
         cls.append("houses-knelt")
-    key = f"card:{inst['uid']}"
+    key = card_key(inst["uid"])
     if key in choices:
         cls.append("houses-choosable")
     attrs = _attrs(key, choices, placed)
@@ -334,8 +391,10 @@ def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: s
     bonus = ch["bonus"].get(str(inst["uid"]), 0) if ch else 0
     strength = base_str(inst)
     str_txt = f"{strength}" + (f"+{bonus}" if bonus else "")
-    atts = "".join(f'<div class="houses-att houses-h-{CARDS[a]["house"]}"{ids.anim((inst["uid"], j), owner, view["me"])}'
-                   f'{zoom_attrs("houses", a, "")}>+ {esc(T.card_name(a, lang))}</div>' for j, a in enumerate(inst["atts"]))
+    atts = "".join(f'<div class="houses-att '
+                   f'houses-h-{CARDS[a]["house"]}"{ids.anim((inst["uid"], j), owner, view["me"])}'
+                   f'{zoom_attrs("houses", a, "")}>+ {esc(T.card_name(a, lang))}</div>'
+                   for j, a in enumerate(inst["atts"]))
     power = (f'<span class="houses-powertok" title="{esc(T.t("power", lang))}">★{inst["power"]}</span>'
              if inst["power"] else "")
     tokens = purse_attrs("power", inst["power"])  # power on the card: tokens travel to and from it
@@ -343,10 +402,12 @@ def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: s
     role_txt = f'<span class="houses-role">{esc(role)}</span>' if role else ""
     last = ' data-last-move="1"' if inst["uid"] in marked else ""
     return (f'<div class="{" ".join(cls)}"{ids.anim(inst["uid"], owner, view["me"])}{tokens}{last}{attrs}'
-            f'{zoom_attrs("houses", cid, attrs)}><div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}'
+            f'{zoom_attrs("houses", cid, attrs)}><div '
+            f'class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}'
             f'<span class="houses-str" title="{esc(T.t("str", lang))}">{esc(str_txt)}</span>{power}</div>'
             f'<div class="houses-face">{_name_line(cid, lang)}'
-            f'<div class="houses-statline"><span class="houses-icons">{_icons("".join(icons_of(inst)), lang)}</span>{kws}</div>'
+            f'<div class="houses-statline"><span '
+            f'class="houses-icons">{_icons("".join(icons_of(inst)), lang)}</span>{kws}</div>'
             f'{atts}<div class="houses-marks">{knelt_txt}{role_txt}</div></div></div>')
 
 
@@ -354,7 +415,7 @@ def _loc_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: se
               ids: _CardIds) -> str:
     cid = inst["cid"]
     c = CARDS[cid]
-    key = f"card:{inst['uid']}"
+    key = card_key(inst["uid"])
     cls = ["houses-card", "houses-loc", f"houses-h-{c['house']}"]
     if inst["knelt"]:
         cls.append("houses-knelt")
@@ -363,7 +424,8 @@ def _loc_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: se
     attrs = _attrs(key, choices, placed)
     knelt_txt = f'<span class="houses-kneltlbl">⤵ {esc(T.t("knelt", lang))}</span>' if inst["knelt"] else ""
     last = ' data-last-move="1"' if inst["uid"] in marked else ""
-    return (f'<div class="{" ".join(cls)}"{ids.anim(inst["uid"], owner, view["me"])}{last}{attrs}{zoom_attrs("houses", cid, attrs)}>'
+    return (f'<div class="{" ".join(cls)}"{ids.anim(inst["uid"], owner, view["me"])}{last}{attrs}'
+            f'{zoom_attrs("houses", cid, attrs)}>'
             f'<div class="houses-artbox">{art.use(art.picture(cid))}{_crest(c["house"])}</div>'
             f'<div class="houses-face">{_name_line(cid, lang)}<div class="houses-statline">{_chips(cid, lang)}</div>'
             f'<div class="houses-marks">{knelt_txt}</div></div></div>')
@@ -394,7 +456,7 @@ def _plot_card(pid: str, lang: str, key: str | None, choices, placed: set, extra
 def _hand_card(view: dict, seat: int, cid: str, count: int, lang: str, choices, placed: set, anim: str,
                key: str | None = None, extra_cls: str = "") -> str:
     c = CARDS[cid]
-    key = key if key is not None else f"hand:{cid}"
+    key = key if key is not None else hand_key(cid)
     cls = ["houses-card", "houses-handcard", f"houses-h-{c['house']}"]
     if extra_cls:
         cls.append(extra_cls)
@@ -497,7 +559,7 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
             marked.add(uid)
         else:
             last = ' data-last-move="1"'
-    key = f"seat:{s}"
+    key = seat_key(s)
     house_cls = "houses-housecard" + (" houses-choosable" if key in choices else "")
     label = esc(names[s]) if s < len(names) else "?"
     already = s < len(names) and T.t("you", lang).lower() in names[s].lower()  # the name may say it already
@@ -511,8 +573,10 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
     agenda = p.get("agenda")
     agenda_html = ""
     if agenda and agenda != "none":
-        agenda_html = (f'<div class="houses-agenda"{zoom_attrs("houses", agenda, "")}>{art.use("agenda-" + agenda, "houses-plotart")}'
-                       f'<span><small>{esc(T.t("agenda", lang))}</small><br>{esc(T.agenda_name(agenda, lang))}</span></div>')
+        agenda_html = (f'<div class="houses-agenda"{zoom_attrs("houses", agenda, "")}>'
+                       f'{art.use("agenda-" + agenda, "houses-plotart")}'
+                       f'<span><small>{esc(T.t("agenda", lang))}</small><br>'
+                       f'{esc(T.agenda_name(agenda, lang))}</span></div>')
     big = [
         _stat(T.t("power", lang), f'{total_power(p)}', True, f"powerstat-{s}", "power"),
         _stat(T.t("gold", lang), p["gold"], True, f"gold-{s}", "coin", purse_attrs("gold", p["gold"])),
@@ -534,10 +598,13 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
         small.append(f'<span class="houses-stat houses-warn">{esc(T.t("eliminated", lang))}</span>')
     elif p["decked"]:
         small.append(f'<span class="houses-stat houses-warn">{esc(T.t("decked", lang))}</span>')
-    parts = [f'<section class="{cls}" aria-label="{label}" data-seat="{s}" data-anim-id="seat-{s}" data-anim-sig="seat"{last}>'
-             f'<div class="houses-head"><div class="{house_cls}" data-anim-id="house-{s}"{purse_attrs("power", p["power"])}'
+    parts = [f'<section class="{cls}" aria-label="{label}" data-seat="{s}" data-anim-id="seat-{s}" '
+             f'data-anim-sig="seat"{last}>'
+             f'<div class="houses-head"><div class="{house_cls}" '
+             f'data-anim-id="house-{s}"{purse_attrs("power", p["power"])}'
              f'{_attrs(key, choices, placed)}>'
-             f'{_crest(p["house"], "houses-crest-lg")}<div class="houses-houseinfo"><span class="houses-shape">{SEAT_SHAPES[s]}</span> '
+             f'{_crest(p["house"], "houses-crest-lg")}<div class="houses-houseinfo"><span '
+             f'class="houses-shape">{SEAT_SHAPES[s]}</span> '
              f'<b class="name">{label}</b>{you}'
              f'<div class="houses-housename">{esc(T.house_name(p["house"], lang))}</div></div></div>'
              f'<div class="houses-bigstats">{"".join(big)}</div>{plot_html}{agenda_html}</div>'
@@ -590,7 +657,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
                  + bank + "</div>")
     parts.append(f'<div class="houses-race"><div class="houses-racetitle" data-anim-id="power-bank"'
                  f'{purse_attrs("power", bank=True)}>{art.use("power", "houses-staticon")} '
-                 f'{esc(T.t("power_race", lang))} <small>({esc(T.t("target", lang))} {view["opts"]["victory_power"]})</small></div>'
+                 f'{esc(T.t("power_race", lang))} <small>({esc(T.t("target", lang))} '
+                 f'{view["opts"]["victory_power"]})</small></div>'
                  + "".join(_track(view, s, lang, names) for s in range(n)) + "</div>")
     parts.append(_challenge_box(view, lang, names))
     # ---- opponents first (compact), then my own house near the bottom, then my plots and hand
@@ -603,7 +671,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
         if view["stage"] == "agenda" and view["current"] == seat:
             items = []
             for a in AGENDAS:
-                attrs = _attrs(f"agenda:{a}", choices, placed)
+                attrs = _attrs(agenda_key(a), choices, placed)
                 cls = "houses-agenda houses-agendachoice" + (" houses-choosable" if attrs else "")
                 items.append(f'<div class="{cls}"{attrs}{zoom_attrs("houses", a, attrs)}>'
                              f'{art.use("agenda-" + a, "houses-plotart")}<span><b>{esc(T.agenda_name(a, lang))}</b><br>'
@@ -623,9 +691,11 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
                 continue
             seen.add(pid)
             mark = " houses-picked" if p.get("choice") == pid else ""
-            plots.append(_plot_card(pid, lang, f"plot:{pid}", choices, placed, mark, f"plot-{seat}-{pid}"))
-        parts.append(f'<div class="houses-zone houses-plotzone"><div class="houses-zonetitle">{esc(T.t("plots", lang))} '
-                     f'<small>{len(seen)}</small></div><div class="houses-row houses-plots">{"".join(plots)}</div></div>')
+            plots.append(_plot_card(pid, lang, plot_key(pid), choices, placed, mark, f"plot-{seat}-{pid}"))
+        parts.append(f'<div class="houses-zone houses-plotzone"><div '
+                     f'class="houses-zonetitle">{esc(T.t("plots", lang))} '
+                     f'<small>{len(seen)}</small></div><div class="houses-row '
+                     f'houses-plots">{"".join(plots)}</div></div>')
         counts: dict[str, int] = {}
         for cid in p.get("hand", []):
             counts[cid] = counts.get(cid, 0) + 1
@@ -683,10 +753,12 @@ def card_zoom(key: str, lang: str) -> str:
         kw_rules += f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>: {esc(T.KEYWORD_RULES[k][lang])}</li>'
     text = T.card_text(key, lang)
     return (f'<div class="houses-zoom houses-h-{c["house"]}">'
-            f'<div class="houses-zoomartbox">{art.use(art.picture(key), "houses-zoomart")}{_crest(c["house"], "houses-crest-lg")}</div>'
+            f'<div class="houses-zoomartbox">{art.use(art.picture(key), "houses-zoomart")}'
+            f'{_crest(c["house"], "houses-crest-lg")}</div>'
             f'<div class="houses-zoombody"><div class="houses-zoomname">{"◆ " if c["unique"] else ""}'
             f'{esc(T.card_name(key, lang))}</div>'
-            f'<div class="houses-zoomtype">{esc(T.TYPE_NAMES[c["type"]][lang])} · {esc(T.house_name(c["house"], lang))}</div>'
+            f'<div class="houses-zoomtype">{esc(T.TYPE_NAMES[c["type"]][lang])} · '
+            f'{esc(T.house_name(c["house"], lang))}</div>'
             f'<div class="houses-zoomstats">{"".join(stats)}</div>'
             + (f'<p class="houses-zoomtext">{esc(text)}</p>' if text else "")
             + (f'<ul class="houses-zoomkw">{kw_rules}</ul>' if kw_rules else "")
@@ -705,7 +777,8 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
                     f'{_who(names, s)}{" ★" if win else ""}</td><td>{esc(T.house_name(p["house"], lang))}</td>'
                     f'<td>{p["power"]}</td><td>{on_chars}</td><td><b>{total_power(p)}</b></td></tr>')
     head = ("<tr><th>Player</th><th>House</th><th>House card</th><th>On characters</th><th>Total power</th></tr>"
-            if en else "<tr><th>プレイヤー</th><th>家系</th><th>家系カード</th><th>キャラクター上</th><th>勢力合計</th></tr>")
+            if en else "<tr><th>プレイヤー</th><th>家系</th><th>家系カード</th>"
+                       "<th>キャラクター上</th><th>勢力合計</th></tr>")
     reason = view.get("end") or "power"
     target = view["opts"]["victory_power"]
     explain = {
@@ -721,3 +794,26 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     return (f'<div class="houses-gameover"><p>{("Winner: " if en else "勝者:")}{winners}</p>'
             f'<table class="houses-scores">{head}{"".join(rows)}</table>'
             f'<p class="houses-tiebreak">{esc(explain[0] if en else explain[1])}</p></div>')
+
+
+# ====================================================================== step prompts (issue 38)
+def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]) -> str | None:
+    """The prompt once a click of a move is made: the target, the opponent, or the confirm."""
+    en = lang == "en"
+    stage = view.get("stage")
+    head, _, rest = picked[-1].partition(":")
+    name = esc(step_label(picked[-1], view, lang))
+    if head == "hand":
+        if stage == "marshal":
+            return (f"{name}: choose the character to attach it to." if en
+                    else f"{name}:装着するキャラクターを選んでください。")
+        return f"{name}: choose its target." if en else f"{name}:対象を選んでください。"
+    if head == "ch":
+        return (f"{name}: choose the opponent to challenge." if en
+                else f"{name}:攻撃する相手を選んでください。")
+    if head == "card" and stage in ("attackers", "defenders"):
+        return (f"{name} is the last that can join: confirm to close the choice (or go back)." if en
+                else f"{name}で最後です。確定してください(または戻る)。")
+    if head == "card":
+        return f"{name}: choose its target." if en else f"{name}:対象を選んでください。"
+    return None

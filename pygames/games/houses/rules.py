@@ -21,12 +21,12 @@ reveal) and ``agenda`` before the reveal, and ``rng``.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
-from . import INFO
-from ...core import Game, RecordError, log_visible_to, option
+from ...core import Game, RecordError, Rng, log_visible_to, option
 from ...core.game import clone
+from . import INFO, challenges, marshal, plot, setup, turn_end
 from . import cards as C
-from . import challenges, marshal, plot, setup, turn_end
 from .effects import PENDING_DISCARD, on_pending_discard
 from .legality import Decision, explained, listed, matched
 from .stats import CARDS, total_power
@@ -127,7 +127,7 @@ class HousesGame(Game):
         return specs
 
     # ------------------------------------------------------------------ contract hooks
-    def _setup(self, num_players: int, rng, options: dict) -> dict:
+    def _setup(self, num_players: int, rng: Rng, options: dict) -> dict:
         return setup.deal(num_players, rng, options)
 
     def _copy_state(self, state: dict) -> dict:
@@ -173,7 +173,7 @@ class HousesGame(Game):
             return matched(PENDING_DISCARD, state, pending["seat"], action)
         return matched(DECISIONS.get(state["stage"]) or decision_of(state["stage"]), state, state["seat"], action)
 
-    def _apply(self, state: dict, action: dict, rng) -> None:
+    def _apply(self, state: dict, action: dict, rng: Rng) -> None:
         if state["pending"]:  # "discard N of your choice" after an effect
             on_pending_discard(state, action)
             return
@@ -209,7 +209,7 @@ class HousesGame(Game):
         view["current"] = self._current_player(state)
         return view
 
-    def _sample_state(self, view: dict, seat: int, rng) -> dict:
+    def _sample_state(self, view: dict, seat: int, rng: Rng) -> dict:
         # built on the view's own parts, then made private by _copy_state (which copies
         # everything the rules change in place): the view stays as it was
         state = {k: view[k] for k in PUBLIC_KEYS}
@@ -244,7 +244,7 @@ class HousesGame(Game):
             state["players"].append(p)
         return self._copy_state(state)
 
-    def _sample_facedown(self, p: dict, cards: list[str], count: int, rng) -> list[str]:
+    def _sample_facedown(self, p: dict, cards: list[str], count: int, rng: Rng) -> list[str]:
         """``count`` setup cards drawn from ``cards`` that obey the setup limits if possible."""
         if count == 0:
             return []
@@ -335,7 +335,7 @@ def check_state(state: dict) -> None:
                 uids.add(inst["uid"])
 
 
-def check_instance(inst, kind: str, where: str) -> None:
+def check_instance(inst: Any, kind: str, where: str) -> None:
     """A card in play: its uid, a card id of ``kind``, knelt or not, its power, its attachments
     (characters only) and, if it entered under one, its Rivalry line."""
     if type(inst) is not dict or not {"uid", "cid", "knelt", "power", "atts"} <= set(inst) <= INSTANCE_KEYS \

@@ -4,6 +4,9 @@ agenda and the cards placed face down; then everything is revealed and round 1 b
 
 from __future__ import annotations
 
+from typing import Any
+
+from ...core.rng import Rng
 from . import cards as C
 from . import plot
 from .board import add_to, draw, log, new_inst, put_in_play, starter_deck, take_from
@@ -20,7 +23,7 @@ def agenda_actions() -> list[dict]:
     return [{"type": "agenda", "agenda": a} for a in AGENDA_CHOICES]
 
 
-def deal(num_players: int, rng, options: dict) -> dict:
+def deal(num_players: int, rng: Rng, options: dict) -> dict:
     """The first state of a game: Houses and starter decks from the options, each deck shuffled,
     7 cards each, then the first setup decision."""
     state = new_state(num_players, options, assign_houses(num_players, rng, options))
@@ -42,7 +45,7 @@ def new_state(num_players: int, options: dict, houses: list[str]) -> dict:
     mulligan does not shuffle, and whether setup was skipped; a game from ``new_game`` fixes none."""
     opts = {k: options[k] for k in ("agendas", "victory_power", "dominance", "stand", "rivalry",
                                      "reserve_check", "deck_out", "initiative", "mulligan")}
-    state = {"num_players": num_players, "opts": opts,
+    state: dict[str, Any] = {"num_players": num_players, "opts": opts,
              "fixed": {"no_shuffle": False, "skip_setup": False, "first_player": None}, "round": 0,
              "stage": "setup", "seat": 0, "active": None, "order": [], "turn": 0, "ch": None,
              "ch_done": [], "ch_started": False, "uid": 1, "over": False, "winners": [],
@@ -62,7 +65,7 @@ def new_state(num_players: int, options: dict, houses: list[str]) -> dict:
     return state
 
 
-def assign_houses(n: int, rng, options: dict) -> list[str]:
+def assign_houses(n: int, rng: Rng, options: dict) -> list[str]:
     houses = [options.get(f"house_{s}", "random") for s in range(n)]
     taken = {h for h in houses if h != "random"}
     for s in range(n):
@@ -73,7 +76,7 @@ def assign_houses(n: int, rng, options: dict) -> list[str]:
     return houses
 
 
-def ask_next(state: dict, seat: int, step: int, rng) -> None:
+def ask_next(state: dict, seat: int, step: int, rng: Rng) -> None:
     """Ask the next setup decision: per seat, mulligan -> agenda -> face-down placement."""
     opts = state["opts"]
     n = state["num_players"]
@@ -136,7 +139,7 @@ def place_facts(ctx: tuple, cid: str) -> dict:
             "gold": C.SETUP_GOLD}
 
 
-def reveal(state: dict, rng) -> None:
+def reveal(state: dict, rng: Rng) -> None:
     state["revealed"] = True
     for seat, p in enumerate(state["players"]):
         if state["opts"]["agendas"]:
@@ -150,7 +153,7 @@ def reveal(state: dict, rng) -> None:
             draw(state, seat, C.HAND_SIZE - len(p["hand"]))
 
 
-def on_mulligan(state: dict, seat: int, action: dict, rng) -> None:
+def on_mulligan(state: dict, seat: int, action: dict, rng: Rng) -> None:
     """"mulligan" (draw a new hand) or "keep"."""
     p = state["players"][seat]
     if action["type"] == "mulligan":
@@ -166,19 +169,19 @@ def on_mulligan(state: dict, seat: int, action: dict, rng) -> None:
     ask_next(state, seat, 1, rng)
 
 
-def on_agenda(state: dict, seat: int, action: dict, rng) -> None:
+def on_agenda(state: dict, seat: int, action: dict, rng: Rng) -> None:
     state["players"][seat]["agenda"] = action["agenda"]
     log(state, "agenda_chosen", seat=seat)
     ask_next(state, seat, 2, rng)
 
 
-def on_place(state: dict, seat: int, action: dict, rng) -> None:
+def on_place(state: dict, seat: int, action: dict, rng: Rng) -> None:
     p = state["players"][seat]
     take_from(p, "hand", action["card"])
     add_to(p, "facedown", [action["card"]])
 
 
-def on_place_done(state: dict, seat: int, action: dict, rng) -> None:
+def on_place_done(state: dict, seat: int, action: dict, rng: Rng) -> None:
     p = state["players"][seat]
     p["placed"] = True
     log(state, "placed", seat=seat, n=len(p["facedown"]))

@@ -7,6 +7,8 @@ Nothing here changes a state; the tables are worked out once from cards.py.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import cards as C
 
 CARDS = C.CARDS
@@ -64,7 +66,7 @@ ATTACHMENT_KW = {cid: c["att"].get("kw") for cid, c in CARDS.items() if c["type"
 
 #: a card's printed STR by card id (None for cards that are not characters): ``base_str``
 #: without attachments
-PRINTED_STR = {cid: c.get("str") for cid, c in CARDS.items()}
+PRINTED_STR: dict[str, Any] = {cid: c.get("str") for cid, c in CARDS.items()}  # (None: not a character)
 
 
 #: the rules of no agenda (a player without one, or "none"): ``agenda_rules``
@@ -95,7 +97,7 @@ def with_uid(cards: list[dict], uid: int) -> list[dict]:
     return []
 
 
-def find_inst(state: dict, uid: int):
+def find_inst(state: dict, uid: int | None) -> tuple[Any, Any, Any]:
     """(seat, instance, zone) of a card in play by uid, or (None, None, None)."""
     for s, p in enumerate(state["players"]):
         for zone in ("chars", "locs"):
@@ -153,7 +155,7 @@ ALREADY_CHOSEN = "{name} is already in this challenge"
 NO_ICON = "{name} has no {kind} icon for this challenge"
 
 
-def ready_characters(chars: list[dict], kind: str, chosen=()) -> list[dict]:
+def ready_characters(chars: list[dict], kind: str, chosen: Any = ()) -> list[dict]:
     """The characters of ``chars`` that may join a challenge of ``kind`` (``unready``)."""
     joining = (kind, chosen)
     ready = []
@@ -163,7 +165,7 @@ def ready_characters(chars: list[dict], kind: str, chosen=()) -> list[dict]:
     return ready
 
 
-def any_ready(chars: list[dict], kind: str, chosen) -> bool:
+def any_ready(chars: list[dict], kind: str, chosen: Any) -> bool:
     """Whether ``ready_characters(chars, kind, chosen)`` is not empty, looking no further than
     the first such character."""
     joining = (kind, chosen)

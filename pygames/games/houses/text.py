@@ -324,19 +324,19 @@ def agenda_text(agenda: str, lang: str) -> str:
 
 
 # ------------------------------------------------------------------ log lines
-def _name(names: list[str], seat) -> str:
+def _name(names: list[str], seat: object) -> str:
     if seat is None or not isinstance(seat, int) or not 0 <= seat < len(names):
         return "?"
     return f'<b class="name">{esc(names[seat])}</b>'
 
 
-def _card(cid, lang: str) -> str:
+def _card(cid: str | None, lang: str) -> str:
     if not cid or cid not in CARDS:
         return "?"
     return f'<i class="houses-cardname">{esc(card_name(cid, lang))}</i>'
 
 
-def _cards(cids, lang: str) -> str:
+def _cards(cids: list[str] | None, lang: str) -> str:
     if not cids:
         return UI["none"][lang]
     return ("、" if lang == "ja" else ", ").join(_card(c, lang) for c in cids)
@@ -568,7 +568,7 @@ def card_reference(lang: str) -> list[dict]:
             stats.append(("/" if lang == "en" else "・").join(kind_name(k, lang) for k in card["icons"]))
         stats += [KEYWORD_NAMES[k][lang] for k in card.get("kw", [])]
         text = card_text(cid, lang)
-        entry = {"name": card_name(cid, lang), "kind": f"{owner} · {TYPE_NAMES[card['type']][lang]}",
+        entry: dict[str, object] = {"name": card_name(cid, lang), "kind": f"{owner} · {TYPE_NAMES[card['type']][lang]}",
                  "text": " · ".join(stats) + (f" — {text}" if text else ""), "zoom": f"houses:{cid}",
                  "key": cid, "art": art.picture(cid)}
         if copies.get(cid):

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from ...core.rng import Rng
 from . import marshal, plot
 from .board import add_to, end_game, end_most_power, gain_power, log, take_from
 from .effects import PENDING_DISCARD
@@ -11,7 +12,7 @@ from .legality import Decision
 from .stats import dominance_total, living, reserve
 
 
-def end_turn(state: dict, rng) -> None:
+def end_turn(state: dict, rng: Rng) -> None:
     seat = state["active"]
     opts = state["opts"]
     if opts["dominance"] in ("each_turn_any", "each_turn_active"):
@@ -50,7 +51,7 @@ def stand(state: dict, seat: int) -> None:
                 break
 
 
-def reserve_step(state: dict, rng) -> None:
+def reserve_step(state: dict, rng: Rng) -> None:
     seat = state["active"]
     p = state["players"][seat]
     if state["opts"]["reserve_check"] and len(p["hand"]) > reserve(state, seat):
@@ -60,7 +61,7 @@ def reserve_step(state: dict, rng) -> None:
     finish_turn(state, rng)
 
 
-def on_discard(state: dict, seat: int, action: dict, rng) -> None:
+def on_discard(state: dict, seat: int, action: dict, rng: Rng) -> None:
     """A discard down to the reserve (a discard after an effect is a pending decision)."""
     p = state["players"][seat]
     take_from(p, "hand", action["card"])
@@ -69,7 +70,7 @@ def on_discard(state: dict, seat: int, action: dict, rng) -> None:
     reserve_step(state, rng)
 
 
-def finish_turn(state: dict, rng) -> None:
+def finish_turn(state: dict, rng: Rng) -> None:
     if state["opts"]["deck_out"] == "eliminate":
         live = living(state)
         decked = [s for s in live if state["players"][s]["decked"]]
@@ -87,7 +88,7 @@ def finish_turn(state: dict, rng) -> None:
     marshal.start_turn(state, state["turn"] + 1, rng)
 
 
-def end_round(state: dict, rng) -> None:
+def end_round(state: dict, rng: Rng) -> None:
     opts = state["opts"]
     state["active"] = None
     if opts["dominance"] == "end_of_round":

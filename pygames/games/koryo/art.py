@@ -44,7 +44,8 @@ _KINDS = {
                    '<path d="M22 30l-10 22h20zM78 30l-10 22h20z" fill="none"/><path d="M12 52q10 10 20 0z'
                    'M68 52q10 10 20 0z"/>'),
     # 10 Barbarians: an axe
-    10: ("#a32020", '<path d="M34 84L62 20" fill="none" stroke="#fdf3de" stroke-width="6"/><path d="M56 18q22-4 28 20-14-4-22 8z"/>'),
+    10: ("#a32020", '<path d="M34 84L62 20" fill="none" stroke="#fdf3de" stroke-width="6"/><path d="M56 18q22-4 28 '
+                    '20-14-4-22 8z"/>'),
     # 11 Lobbying: two arrows trading places over a scroll
     11: ("#3a56a6", '<rect x="32" y="58" width="36" height="22" rx="3"/><path d="M22 30h48l-8-8m8 8l-8 8'
                     'M78 46H30l8-8m-8 8l8 8" fill="none" stroke="#fdf3de" stroke-width="5"/>'),

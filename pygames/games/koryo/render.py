@@ -1,6 +1,6 @@
 """Koryo table markup (pure functions; see docs/architecture.md for the protocol).
 
-Click paths (keys):
+Click paths (keys, made by the key functions below and read by ``read_key``):
   play            ["hand:K", "n:K:C"]            a hand card, then how many (buttons);
                   ["hand:K"]                     when only one card of K can be played and no pair exists
   play2           ["hand:A", "pair:A:B"]         Ship Owner: a hand card, then a card of another kind (A < B;
@@ -22,6 +22,52 @@ from .tables import power_holder, score_holder, spy_protected
 from .text import POWERS, card_label, card_name, ui
 
 
+# ------------------------------------------------------------------ click keys
+# Every click key of Koryo's board is made by one of these functions and read back by ``read_key``
+# (nowhere else puts one together or takes one apart): a head, then whole numbers (seats, kinds,
+# counts) joined by ":".
+def hand_key(kind: int) -> str:                         # a hand card (to play)
+    return f"hand:{kind}"
+
+
+def count_key(kind: int, count: int) -> str:            # how many of it
+    return f"n:{kind}:{count}"
+
+
+def pair_key(first: int, second: int) -> str:           # Ship Owner: the second kind of a pair
+    return f"pair:{first}:{second}"
+
+
+def rob_key(target: int) -> str:                        # the victim's gold
+    return f"rob:{target}"
+
+
+def priest_key(kind: int) -> str:                       # an event card of your own table
+    return f"priest:{kind}"
+
+
+def kill_key(target: int, kind: int) -> str:            # column ``kind`` of ``target``
+    return f"kill:{target}:{kind}"
+
+
+def swap_first_key(seat: int, kind: int) -> str:        # Lobbying: the first column clicked
+    return f"swapa:{seat}:{kind}"
+
+
+def swap_second_key(a: int, ka: int, b: int, kb: int) -> str:   # ... then the second one
+    return f"swapb:{a}:{ka}:{b}:{kb}"
+
+
+def discard_key(kind: int) -> str:                      # a column of your own table
+    return f"discard:{kind}"
+
+
+def read_key(key: str) -> tuple[str, list[int]]:
+    """(head, numbers) of a key made above, the numbers in the order its function takes them."""
+    head, *nums = key.split(":")
+    return head, [int(x) for x in nums]
+
+
 # ------------------------------------------------------------------ click paths
 def _single_play_only(view: dict, kind: int) -> bool:
     hand = view["hand"]
@@ -36,22 +82,22 @@ def action_steps(action: dict, view: dict) -> list[str]:
     if t == "play":
         k, c = action["kind"], action["count"]
         if c == 1 and _single_play_only(view, k):
-            return [f"hand:{k}"]
-        return [f"hand:{k}", f"n:{k}:{c}"]
+            return [hand_key(k)]
+        return [hand_key(k), count_key(k, c)]
     if t == "play2":
         a, b = action["kinds"]
-        return [f"hand:{a}", f"pair:{a}:{b}"]
+        return [hand_key(a), pair_key(a, b)]
     if t == "steal":
-        return [f"rob:{action['target']}"]
+        return [rob_key(action["target"])]
     if t == "priest":
-        return [f"priest:{action['kind']}"]
+        return [priest_key(action["kind"])]
     if t == "destroy":
-        return [f"kill:{action['target']}:{action['kind']}"]
+        return [kill_key(action["target"], action["kind"])]
     if t == "swap":
         a, ka, b, kb = action["a"], action["ka"], action["b"], action["kb"]
-        return [f"swapa:{a}:{ka}", f"swapb:{a}:{ka}:{b}:{kb}"]
+        return [swap_first_key(a, ka), swap_second_key(a, ka, b, kb)]
     if t == "discard":
-        return [f"discard:{action['kind']}"]
+        return [discard_key(action["kind"])]
     raise ValueError(f"unknown action type {t!r}")
 
 
@@ -61,10 +107,10 @@ def other_steps(action: dict, view: dict) -> list[list[str]]:
     t = action["type"]
     if t == "play2":
         a, b = action["kinds"]
-        return [[f"hand:{b}", f"pair:{b}:{a}"]]
+        return [[hand_key(b), pair_key(b, a)]]
     if t == "swap":
         a, ka, b, kb = action["a"], action["ka"], action["b"], action["kb"]
-        return [[f"swapa:{b}:{kb}", f"swapb:{b}:{kb}:{a}:{ka}"]]
+        return [[swap_first_key(b, kb), swap_second_key(b, kb, a, ka)]]
     return []
 
 
@@ -75,8 +121,7 @@ def _seat_word(seat: int, view: dict, lang: str) -> str:
 
 
 def step_label(key: str, view: dict, lang: str) -> str:
-    parts = key.split(":")
-    head, nums = parts[0], [int(x) for x in parts[1:]]
+    head, nums = read_key(key)
     en = lang == "en"
     if head == "hand":
         return (f"Play {card_label(nums[0], lang)}" if en else f"{card_label(nums[0], lang)}を出す")
@@ -202,7 +247,7 @@ def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, plac
     if view["first"] == p:
         head.append(f'<span class="koryo-first" title="{esc(ui("first", lang))}">⚑ {esc(ui("first", lang))}</span>')
     gold = view["coins"][p]
-    rob = _attrs(f"rob:{p}", choices, placed)
+    rob = _attrs(rob_key(p), choices, placed)
     head.append(f'<span class="koryo-gold" data-anim-id="coins-{p}"{purse_attrs("gold", gold)}{rob}>'
                 f'<svg class="koryo-gold-art" aria-hidden="true"><use href="#koryo-art-gold"/></svg>'
                 f'<b>{gold}</b> <span class="koryo-gold-word">{esc(ui("gold", lang))}</span></span>')
@@ -227,25 +272,28 @@ def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, plac
         elif power_holder(tables, k) == p:
             ccls.append("koryo-pow")
             badge = f'<span class="koryo-badge" title="{esc(ui("power_tie", lang))}">①</span>'
-        attrs = _attrs(f"kill:{p}:{k}", choices, placed) + _attrs(f"swapa:{p}:{k}", choices, placed)
-        attrs += picked_attrs(f"swapa:{p}:{k}", picked)  # the first column of a swap, already clicked
+        attrs = _attrs(kill_key(p, k), choices, placed) + _attrs(swap_first_key(p, k), choices, placed)
+        attrs += picked_attrs(swap_first_key(p, k), picked)  # the first column of a swap, already clicked
         if p == seat:
-            attrs += _attrs(f"discard:{k}", choices, placed)
+            attrs += _attrs(discard_key(k), choices, placed)
         for key in choices:
-            if key.startswith("swapb:"):
-                a, ka, b, kb = (int(x) for x in key.split(":")[1:])
+            what, nums = read_key(key)
+            if what == "swapb":
+                a, ka, b, kb = nums
                 if (b, kb) == (p, k):
                     attrs += _attrs(key, choices, placed)
                 if (a, ka) == (p, k) and "koryo-picked" not in ccls:
                     ccls.append("koryo-picked")
-        cols.append(f'<div class="{" ".join(ccls)}" data-anim-id="card-p{p}-k{k}"{zoom_attrs("koryo", k, attrs)}{attrs}>'
+        cols.append(f'<div class="{" ".join(ccls)}" '
+                    f'data-anim-id="card-p{p}-k{k}"{zoom_attrs("koryo", k, attrs)}{attrs}>'
                     f'{_art(k)}<span class="koryo-num">{k}</span>'
                     f'<span class="koryo-count">×{count}</span>{badge}</div>')
     events = []
     for k in C.EVENTS:
         if table[k]:
-            attrs = _attrs(f"priest:{k}", choices, placed) if p == seat else ""
-            events.append(f'<div class="koryo-event koryo-k{k}" data-anim-id="card-p{p}-k{k}"{zoom_attrs("koryo", k, attrs)}{attrs}>'
+            attrs = _attrs(priest_key(k), choices, placed) if p == seat else ""
+            events.append(f'<div class="koryo-event koryo-k{k}" '
+                          f'data-anim-id="card-p{p}-k{k}"{zoom_attrs("koryo", k, attrs)}{attrs}>'
                           f'{_art(k)}<span class="koryo-ename">{esc(card_name(k, lang))}</span>'
                           f'<span class="koryo-count">−1 ×{table[k]}</span></div>')
     events_html = f'<div class="koryo-events">{"".join(events)}</div>' if events else ""
@@ -260,8 +308,9 @@ def _hand(view: dict, lang: str, choices: dict, placed: set, clicked: tuple[str,
         return ""
     picked = None
     for key in choices:
-        if key.startswith(("n:", "pair:")):
-            picked = int(key.split(":")[1])
+        what, nums = read_key(key)
+        if what in ("n", "pair"):
+            picked = nums[0]
     cards = []
     for k in C.KINDS:
         if not hand[k]:
@@ -269,9 +318,9 @@ def _hand(view: dict, lang: str, choices: dict, placed: set, clicked: tuple[str,
         cls = ["koryo-card", f"koryo-k{k}"]
         if k == picked:
             cls.append("koryo-picked")
-        attrs = _attrs(f"hand:{k}", choices, placed) + picked_attrs(f"hand:{k}", clicked)
+        attrs = _attrs(hand_key(k), choices, placed) + picked_attrs(hand_key(k), clicked)
         if picked is not None:
-            attrs += _attrs(f"pair:{picked}:{k}", choices, placed)
+            attrs += _attrs(pair_key(picked, k), choices, placed)
         cards.append(f'<div class="{" ".join(cls)}" data-anim-id="card-hand-k{k}" data-anim-from="deck"'
                      f'{zoom_attrs("koryo", k, attrs)}{attrs}>{_art(k)}<span class="koryo-num">{_number(k)}</span>'
                      f'<span class="koryo-cname">{esc(card_name(k, lang))}</span>'
@@ -377,3 +426,20 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
             f'<tbody>{"".join(rows)}</tbody></table>'
             f'<p class="koryo-won">{esc(label)}: {won}</p>'
             f'<p>{esc(ui("scoring_rule", lang))}</p><p>{esc(ui("tiebreak", lang))}</p></div>')
+
+
+# ------------------------------------------------------------------ step prompts (issue 38)
+def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]) -> str | None:
+    """The prompt once the first click of a move is made: how many cards, or the second card."""
+    en = lang == "en"
+    head, _, rest = picked[-1].partition(":")
+    if head == "hand":
+        name = esc(card_name(int(rest), lang)) if rest.isdigit() else esc(rest)
+        if view.get("ship") == view.get("turn"):
+            return (f"{name}: choose how many to place, or a card of another kind (Ship Owner)." if en
+                    else f"{name}：出す枚数を選ぶか、別の種類のカードを選んでください（船主）。")
+        return f"{name}: choose how many to place." if en else f"{name}：出す枚数を選んでください。"
+    if head == "swapa":
+        return ("Lobbying: choose the card of the other player to swap it with." if en
+                else "議会工作：交換するもう1人のカードを選んでください。")
+    return None

@@ -13,10 +13,11 @@ State (plain data). Piles are count vectors indexed by kind (cards.NUM_KINDS lon
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import islice
-from typing import Any, Iterator
+from typing import Any, TypeGuard
 
-from pygames.core import Game, Rng, SetupError, log_entry, log_visible_to, option
+from pygames.core import Game, Rng, log_entry, log_visible_to, option
 from pygames.core.rng import draw_to_top  # the deal's draw (docs/rules/koryo.md, "Random draws")
 
 from . import INFO
@@ -45,7 +46,7 @@ POWER_STEPS = (("spy", C.SPY), ("priest", C.PRIEST), ("banker", C.BANKER))
 # The legal list (_legal_actions), apply's direct check (_legal_match) and the reason of a refusal
 # (_why_illegal) all read them.
 # (plain loops in these helpers: in CPython 3.11 a comprehension costs more than it saves on a few items)
-def steal_targets(tables, coins, seat) -> list[int]:
+def steal_targets(tables: list[list[int]], coins: list[int], seat: int) -> list[int]:
     """The Spy's choices: another seat with gold."""
     targets = []
     for p in range(len(tables)):
@@ -54,7 +55,7 @@ def steal_targets(tables, coins, seat) -> list[int]:
     return targets
 
 
-def priest_targets(tables, seat) -> list[int]:
+def priest_targets(tables: list[list[int]], seat: int) -> list[int]:
     """The Priest's choices: an event card kind on the seat's own table."""
     table, targets = tables[seat], []
     for k in C.EVENTS:
@@ -72,7 +73,7 @@ def table_characters(table: list[int]) -> list[int]:
     return kinds
 
 
-def destroy_targets(tables, seat) -> list[int]:
+def destroy_targets(tables: list[list[int]], seat: int) -> list[int]:
     """The seats whose character cards the Barbarian of ``seat`` may destroy: another seat than
     the Guardian (7) majority's."""
     guardian = power_holder(tables, C.GUARDIAN)
@@ -83,7 +84,7 @@ def destroy_targets(tables, seat) -> list[int]:
     return targets
 
 
-def swap_seats(tables, seat) -> list[int]:
+def swap_seats(tables: list[list[int]], seat: int) -> list[int]:
     """The seats whose cards the Lobbying of ``seat`` may swap (a card each of two of them): every
     seat but the Spy-protected one; none when ``seat`` itself is Spy-protected."""
     protected = spy_protected(tables)
@@ -92,7 +93,7 @@ def swap_seats(tables, seat) -> list[int]:
     return [p for p in range(len(tables)) if p != protected]
 
 
-def destroy_actions(tables, seat) -> Iterator[dict]:
+def destroy_actions(tables: list[list[int]], seat: int) -> Iterator[dict]:
     """The Barbarian's choices, one by one, as actions: a character card of a seat of
     destroy_targets (as swap_actions: the first two settle whether there is a choice)."""
     for target in destroy_targets(tables, seat):
@@ -100,7 +101,7 @@ def destroy_actions(tables, seat) -> Iterator[dict]:
             yield {"type": "destroy", "target": target, "kind": kind}
 
 
-def swap_actions(tables, seat) -> Iterator[dict]:
+def swap_actions(tables: list[list[int]], seat: int) -> Iterator[dict]:
     """The Lobbying swaps, one by one, as actions: a card of seat a for a card of another kind of
     seat b, a < b, both of swap_seats. Whether a Lobbying card has no, one or several choices is
     settled by the first two, without building the others (up to a few hundred)."""
@@ -134,7 +135,7 @@ _ACTION_FIELDS = {"play": ("kind", "count"), "play2": ("kinds",), "steal": ("tar
                   "destroy": ("target", "kind"), "swap": ("a", "ka", "b", "kb"), "discard": ("kind",)}
 
 
-def _is_seat(value: Any, tables: list) -> bool:
+def _is_seat(value: Any, tables: list) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(tables)
 
 
@@ -170,24 +171,29 @@ def play_actions(hand: list[int], cap: int | None, ship: bool) -> list[dict]:
     return actions
 
 
-def _check_kinds(value: Any, what: str) -> list[int]:
-    if not isinstance(value, list) or any(isinstance(k, bool) or not isinstance(k, int)
-                                          or k not in C.KINDS for k in value):
-        raise SetupError(f"{what} must be a list of card kinds 1..11 (10 Barbarian, 11 Lobbying)")
-    return value
-
-
-def _per_seat(value: Any, n: int, what: str) -> list:
-    if not isinstance(value, list) or len(value) != n:
-        raise SetupError(f"{what} must be a list with one entry per seat ({n})")
-    return value
+def new_state(num_players: int, options: dict, first: int) -> dict:
+    """Round 1 before the deal: the whole deck (in kind order; the deal draws at random from it),
+    empty tables and purses, ``first`` to start. ``options`` are the lobby's (normalized);
+    ``no_shuffle`` is kept in the state's options (false here) and read by every deal: a test
+    position (tests/koryo/koryo_helpers.py) sets it, and the saves of today carry it."""
+    n = num_players
+    left = composition(options["events"])
+    return {
+        "num_players": n,
+        "options": {"events": options["events"], "play_limit": options["play_limit"], "no_shuffle": False},
+        "round": 1, "first": first, "phase": "order", "turn": first, "step": None,
+        "deck": [k for k in C.KINDS for _ in range(left[k])], "hands": [empty_pile() for _ in range(n)],
+        "facedown": [empty_pile() for _ in range(n)], "tables": [empty_pile() for _ in range(n)],
+        "coins": [0] * n, "bank": C.BANK_COINS,
+        "deal": [0] * n, "ship": None, "revealed": [False] * n,
+        "pending": [], "discard_left": 0, "keep_limit": 0, "log": [],
+    }
 
 
 # ------------------------------------------------------------------ the game
 class KoryoGame(Game):
     info = INFO
     version = 2  # 2: deals drawn with draw_to_top (docs/rules/koryo.md, "Random draws")
-    test_option_keys = ("deck", "hands", "tables", "coins", "first_player", "start_round", "no_shuffle")
 
     def _option_specs(self) -> list[dict]:
         return [
@@ -205,104 +211,43 @@ class KoryoGame(Game):
 
     # -------------------------------------------------------------- setup
     def _setup(self, num_players: int, rng: Rng, options: dict) -> dict:
-        n = num_players
-        split = options["events"]
-        no_shuffle = options.get("no_shuffle", False)
-        if not isinstance(no_shuffle, bool):
-            raise SetupError("no_shuffle must be true or false")
-        first = options.get("first_player")
-        if first is None:
-            first = rng.randbelow(n)
-        elif isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-            raise SetupError(f"first_player must be a seat from 0 to {n - 1}")
-        start_round = options.get("start_round", 1)
-        if isinstance(start_round, bool) or not isinstance(start_round, int) or not 1 <= start_round <= C.ROUNDS:
-            raise SetupError(f"start_round must be a round from 1 to {C.ROUNDS}")
-        left = composition(split)
-
-        def take(kinds: list[int], what: str) -> list[int]:
-            pile = empty_pile()
-            for kind in kinds:
-                if left[kind] == 0:
-                    raise SetupError(f"{what}: there are not that many cards of kind {kind} in the game")
-                left[kind] -= 1
-                pile[kind] += 1
-            return pile
-
-        tables = [empty_pile() for _ in range(n)]
-        if "tables" in options:
-            for s, kinds in enumerate(_per_seat(options["tables"], n, "tables")):
-                tables[s] = take(_check_kinds(kinds, "tables"), "tables")
-        hands = None
-        if "hands" in options:
-            hands = []
-            for kinds in _per_seat(options["hands"], n, "hands"):
-                if not _check_kinds(kinds, "hands"):
-                    raise SetupError("every fixed hand needs at least one card")
-                hands.append(take(kinds, "hands"))
-        take(_check_kinds(options.get("deck", []), "deck"), "deck")  # checks they exist
-        fixed_top = list(options.get("deck", []))
-        deck = fixed_top + [k for k in C.KINDS for _ in range(left[k])]  # the rest is drawn at the deal
-        coins = [0] * n
-        if "coins" in options:
-            coins = _per_seat(options["coins"], n, "coins")
-            if any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in coins):
-                raise SetupError("coins must be whole numbers >= 0")
-            if sum(coins) > C.BANK_COINS:
-                raise SetupError(f"there are only {C.BANK_COINS} gold coins")
-            coins = list(coins)
-        state = {
-            "num_players": n,
-            "options": {"events": split, "play_limit": options["play_limit"], "no_shuffle": no_shuffle},
-            "round": start_round, "first": first, "phase": "order", "turn": first, "step": None,
-            "deck": deck, "hands": [empty_pile() for _ in range(n)],
-            "facedown": [empty_pile() for _ in range(n)], "tables": tables,
-            "coins": coins, "bank": C.BANK_COINS - sum(coins),
-            "deal": [0] * n, "ship": None, "revealed": [False] * n,
-            "pending": [], "discard_left": 0, "keep_limit": 0, "log": [],
-        }
-        self._start_round(state, rng, fixed_hands=hands, fixed_top=len(fixed_top))
+        state = new_state(num_players, options, rng.randbelow(num_players))
+        self._start_round(state, rng)
         self._advance(state, rng)
         return state
 
     # -------------------------------------------------------------- flow
-    def _start_round(self, state: dict, rng: Rng, fixed_hands: list[list[int]] | None = None,
-                     fixed_top: int = 0) -> None:
+    def _start_round(self, state: dict, rng: Rng) -> None:
         """Distribution phase: the cards dealt are drawn at random from the whole deck (with every
-        card returned to it; in round 1 from below the `fixed_top` cards of the deck option),
-        unless no_shuffle."""
+        card returned to it), unless the state's options say no_shuffle (then from its top)."""
         n = state["num_players"]
         r, first = state["round"], state["first"]
         state["phase"], state["turn"], state["step"] = "order", first, None
         state["revealed"] = [False] * n
         state["facedown"] = [[0] * K for _ in range(n)]
         broadcaster = power_holder(state["tables"], C.BROADCASTER)
-        if fixed_hands is not None:
-            state["hands"] = fixed_hands
-            state["deal"] = [sum(h) for h in fixed_hands]
-        else:
-            deal = [C.DEAL[r]] * n
-            if broadcaster is not None:
-                deal[broadcaster] += C.BROADCASTER_BONUS
-            deck = list(state["deck"])  # a new list: earlier states share the old one
-            if not state["options"]["no_shuffle"]:
-                draw_to_top(deck, sum(deal) - fixed_top, rng, start=fixed_top)
-            top = 0
-            for i in range(n):  # each seat in turn order takes its cards from the top (fewer if it runs out)
-                seat = (first + i) % n
-                dealt = deck[top:top + deal[seat]]
-                hand = [0] * K
-                for kind in dealt:
-                    hand[kind] += 1
-                state["hands"][seat] = hand
-                deal[seat] = len(dealt)
-                top += len(dealt)
-            state["deck"] = deck[top:]
-            state["deal"] = deal
+        deal = [C.DEAL[r]] * n
+        if broadcaster is not None:
+            deal[broadcaster] += C.BROADCASTER_BONUS
+        deck = list(state["deck"])  # a new list: earlier states share the old one
+        if not state["options"]["no_shuffle"]:
+            draw_to_top(deck, sum(deal), rng)
+        top = 0
+        for i in range(n):  # each seat in turn order takes its cards from the top (fewer if it runs out)
+            seat = (first + i) % n
+            dealt = deck[top:top + deal[seat]]
+            hand = [0] * K
+            for kind in dealt:
+                hand[kind] += 1
+            state["hands"][seat] = hand
+            deal[seat] = len(dealt)
+            top += len(dealt)
+        state["deck"] = deck[top:]
+        state["deal"] = deal
         state["ship"] = power_holder(state["tables"], C.SHIPOWNER)
         state["log"].append({"key": "round", "params": {  # log_entry's form, written out (every round)
             "round": r, "first": first, "deal": list(state["deal"]), "limit": C.LIMIT[r],
-            "broadcaster": broadcaster if fixed_hands is None else None}})
+            "broadcaster": broadcaster}})
 
     def _return_to_deck(self, state: dict, kinds: list[int]) -> None:
         state["deck"] = state["deck"] + kinds  # a new list: earlier states share the old one
@@ -426,11 +371,11 @@ class KoryoGame(Game):
             else:
                 log.append(log_entry("bank_empty", seat=seat))
         elif step == "barbarian":
-            targets = list(islice(destroy_actions(tables, seat), 2))  # none, one, or a choice
-            if not targets:
+            destroys = list(islice(destroy_actions(tables, seat), 2))  # none, one, or a choice
+            if not destroys:
                 log.append(log_entry("no_destroy", seat=seat))
-            elif len(targets) == 1:
-                self._destroy(state, seat, targets[0]["target"], targets[0]["kind"])
+            elif len(destroys) == 1:
+                self._destroy(state, seat, destroys[0]["target"], destroys[0]["kind"])
             else:
                 state["step"] = "destroy"
         elif step == "lobbying":
@@ -678,7 +623,8 @@ class KoryoGame(Game):
             seats = swap_seats(tables, seat)
             protected = spy_protected(tables)
             if protected is not None and (not seats or protected in (a, b)):
-                return f"player {protected + 1} holds the Spy (2) majority without a Guardian: Lobbying cannot touch them"
+                return (f"player {protected + 1} holds the Spy (2) majority without a Guardian: "
+                        "Lobbying cannot touch them")
             if _is_seat(a, tables) and _is_seat(b, tables):
                 if a == b:
                     return "swap cards of two different players"
@@ -798,6 +744,7 @@ class KoryoGame(Game):
         from pygames.core import RecordError
         n = state["num_players"]
         if not 2 <= n <= 4 or state["options"].get("events") not in C.EVENT_SPLITS \
+                or not isinstance(state["options"].get("no_shuffle"), bool) \
                 or state["phase"] not in ("order", "action", "end", "over") \
                 or state["step"] not in (None, "play", "steal", "priest", "destroy", "swap", "discard") \
                 or not 1 <= state["round"] <= C.ROUNDS or not 0 <= state["first"] < n \
@@ -816,7 +763,7 @@ class KoryoGame(Game):
                     seen[k] += pile[k]
         for k in state["deck"]:
             seen[k] += 1
-        if seen != total or state["bank"] + sum(state["coins"]) != C.BANK_COINS \
+        if seen != total or len(state["coins"]) != n or state["bank"] + sum(state["coins"]) != C.BANK_COINS \
                 or state["bank"] < 0 or min(state["coins"]) < 0:
             raise RecordError("the saved state is damaged (cards or coins do not add up)")
 

@@ -6,6 +6,8 @@ by the rules, the bot and the board.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import cards as C
 
 K = C.NUM_KINDS
@@ -88,7 +90,8 @@ def spy_protected(tables: list[list[int]]) -> int | None:
 
 def breakdown(tables: list[list[int]], coins: list[int]) -> list[dict]:
     """Per seat: points per character kind ({kind: points}), events (negative), coins, total."""
-    result = [{"kinds": {}, "events": -(t[C.BARBARIAN] + t[C.LOBBYING]), "coins": coins[s], "total": 0}
+    result: list[dict[str, Any]] = [
+        {"kinds": {}, "events": -(t[C.BARBARIAN] + t[C.LOBBYING]), "coins": coins[s], "total": 0}
               for s, t in enumerate(tables)]
     for kind in C.CHARACTERS:
         holder = score_holder(tables, kind)

@@ -115,7 +115,7 @@ UI = {
 }
 
 
-def ui(key: str, lang: str, **params) -> str:
+def ui(key: str, lang: str, **params: object) -> str:
     text = UI[lang][key]
     return text.format(**params) if params else text
 

@@ -33,7 +33,8 @@ _EMBLEMS = {
             '<path d="M22 62q28-8 56 0v10q-28 8-56 0z"/>',
     # a dagger and a drop
     "assassination": '<path d="M70 16l-34 44 5 5 36-42z"/><path d="M32 54l14 14" stroke="#fbf0d5" '
-                     'stroke-width="6"/><path d="M30 70l-8 8" stroke="#fbf0d5" stroke-width="6"/><path d="M66 62q8 12 0 18-8-6 0-18z" fill="#c0392b"/>',
+                     'stroke-width="6"/><path d="M30 70l-8 8" stroke="#fbf0d5" stroke-width="6"/><path d="M66 62q8 12 '
+                     '0 18-8-6 0-18z" fill="#c0392b"/>',
     # a rolled decree with a seal
     "decree": '<rect x="24" y="22" width="52" height="50" rx="4"/><rect x="18" y="16" width="64" height="10" rx="5"/>'
               '<rect x="18" y="68" width="64" height="10" rx="5"/><path d="M32 36h36M32 46h36M32 56h20" '
@@ -46,7 +47,8 @@ _EMBLEMS = {
                     '<circle cx="39" cy="42" r="4" fill="#1e2430"/><circle cx="61" cy="42" r="4" fill="#fbf0d5"/>'
                     '<path d="M36 60q7 6 14 0" fill="none"/><path d="M50 60q7-6 14 0" fill="none" stroke="#fbf0d5"/>',
     # spear points rising out of a bush
-    "ambush": '<path d="M36 50V22M50 50V14M64 50V22" stroke="#fbf0d5" stroke-width="4"/><path d="M36 14l-5 10h10zM50 6l-5 10h10z'
+    "ambush": '<path d="M36 50V22M50 50V14M64 50V22" stroke="#fbf0d5" stroke-width="4"/><path d="M36 14l-5 10h10zM50 '
+              '6l-5 10h10z'
               'M64 14l-5 10h10z"/><path d="M16 76q0-18 16-16 4-12 18-10 14-2 18 10 16-2 16 16z" fill="#5e8a3a"/>',
     # three hooded figures
     "conspiracy": '<path d="M14 82q0-36 18-36t18 36z"/><path d="M50 82q0-36 18-36t18 36z"/>'

@@ -19,49 +19,93 @@ from .text import card_name, t
 PREFIX = "oriflamme"
 
 
+# ---------------------------------------------------------------------- click keys
+# Every click key of Oriflamme's board and buttons is made by one of these functions and read back
+# by ``read_key`` (nowhere else puts one together or takes one apart).
+def hand_key(kind: str) -> str:             # a card of the hand to place
+    return f"hand:{kind}"
+
+
+def end_key(at: str) -> str:                # where: "left", "right" or "center" (an empty queue)
+    return f"slot:{at}"
+
+
+def stack_key(pos: int) -> str:             # ... or on a card of your own (a Heir's stack)
+    return f"stack:{pos}"
+
+
+def card_key(pos: int) -> str:              # a card of the queue (a target, a copy, a card to move)
+    return f"card:{pos}"
+
+
+def gap_key(gap: int) -> str:               # where a moved card goes: between two cards
+    return f"gap:{gap}"
+
+
+def onto_key(pos: int) -> str:              # ... or onto a card
+    return f"onto:{pos}"
+
+
+def seat_key(seat: int) -> str:             # a player panel
+    return f"seat:{seat}"
+
+
+def plain_key(kind: str) -> str:            # reveal, leave (buttons)
+    return kind
+
+
+def read_key(key: str) -> tuple[str, str | int | None]:
+    """(head, value) of a key made above: the kind for hand, the end for slot, an int for stack,
+    card, gap, onto and seat, None for a plain key."""
+    head, _, rest = key.partition(":")
+    if head in ("stack", "card", "gap", "onto", "seat"):
+        return head, int(rest)
+    return head, rest or None
+
+
 # ---------------------------------------------------------------------- click paths
 def action_steps(action: dict, view: dict) -> list[str]:
     kind = action["type"]
     if kind == "place":
         at = action["at"]
-        second = f"stack:{action['pos']}" if at == "stack" else f"slot:{at}"
-        return [f"hand:{action['card']}", second]
+        second = stack_key(action["pos"]) if at == "stack" else end_key(at)
+        return [hand_key(action["card"]), second]
     if kind in ("reveal", "leave"):
-        return [kind]
+        return [plain_key(kind)]
     if kind in ("target", "copy"):
-        return [f"card:{action['pos']}"]
+        return [card_key(action["pos"])]
     if kind == "spy":
-        return [f"seat:{action['seat']}"]
+        return [seat_key(action["seat"])]
     if kind == "move":
-        second = f"gap:{action['gap']}" if "gap" in action else f"onto:{action['onto']}"
-        return [f"card:{action['pos']}", second]
+        second = gap_key(action["gap"]) if "gap" in action else onto_key(action["onto"])
+        return [card_key(action["pos"]), second]
     raise ValueError(f"unknown action {action!r}")
 
 
 def step_label(key: str, view: dict, lang: str) -> str:
-    head, _, rest = key.partition(":")
+    head, rest = read_key(key)
     if head == "hand" and rest in cards.NAMES:
-        return card_name(rest, lang)
+        return card_name(str(rest), lang)
     if head == "slot":
-        return t({"left": "left_end", "right": "right_end", "center": "center"}.get(rest, "center"), lang)
-    if head == "stack":
-        return t("on_card", lang, n=int(rest) + 1)
-    if head == "card":
-        index = int(rest)
+        return t({"left": "left_end", "right": "right_end", "center": "center"}.get(str(rest), "center"), lang)
+    if isinstance(rest, int) and head == "stack":
+        return t("on_card", lang, n=rest + 1)
+    if isinstance(rest, int) and head == "card":
+        index = rest
         label = t("card_n", lang, n=index + 1)
         card = _top(view, index)
         if card is not None and card.get("k"):
             label += f" ({card_name(card['k'], lang)})"
         return label
-    if head == "gap":
-        g = int(rest)
+    if isinstance(rest, int) and head == "gap":
+        g = rest
         if g >= len(view.get("queue", [])):
             return t("gap_end", lang)
         return t("gap_n", lang, n=g + 1)
-    if head == "onto":
-        return t("onto_n", lang, n=int(rest) + 1)
-    if head == "seat":
-        return t("player_n", lang, n=int(rest) + 1)
+    if isinstance(rest, int) and head == "onto":
+        return t("onto_n", lang, n=rest + 1)
+    if isinstance(rest, int) and head == "seat":
+        return t("player_n", lang, n=rest + 1)
     if key == "reveal":
         return t("reveal", lang)
     if key == "leave":
@@ -230,7 +274,7 @@ def _slot(key: str, label: str, choices: dict, placed: set, css: str) -> str:
 
 
 def _player(view: dict, p: int, seat: int | None, lang: str, names: list[str], choices: dict, placed: set) -> str:
-    key = f"seat:{p}"
+    key = seat_key(p)
     attrs = ""
     classes = [f"{PREFIX}-player", f"{PREFIX}-seat{p % 5}"]
     if key in choices:
@@ -283,17 +327,17 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     ids = _anim_ids(queue, seat)
     parts.append(f'<div class="{PREFIX}-queue-title">{esc(t("queue", lang))}</div>')
     parts.append(f'<div class="{PREFIX}-queue">')
-    parts.append(_slot("slot:left", t("left_end", lang), choices, placed, "end"))
-    parts.append(_slot("slot:center", t("center", lang), choices, placed, "end"))
-    if not queue and "slot:center" not in choices:
+    parts.append(_slot(end_key("left"), t("left_end", lang), choices, placed, "end"))
+    parts.append(_slot(end_key("center"), t("center", lang), choices, placed, "end"))
+    if not queue and end_key("center") not in choices:
         parts.append(f'<div class="{PREFIX}-empty">{esc(t("empty_queue", lang))}</div>')
     resolving = view["pos"] if view["phase"] == "resolve" else None
     for i, stack in enumerate(queue):
-        parts.append(_slot(f"gap:{i}", "↓", choices, placed, "gap"))
+        parts.append(_slot(gap_key(i), "↓", choices, placed, "gap"))
         top = stack[-1]
         css, inner, extra = _card_face(top, seat, lang, names, len(stack) - 1)
         attrs = ""
-        for key in (f"card:{i}", f"stack:{i}", f"onto:{i}"):
+        for key in (card_key(i), stack_key(i), onto_key(i)):
             if key in choices:
                 attrs = " " + choice_attrs(key)
                 placed.add(key)
@@ -301,8 +345,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
                 break
         if attrs and extra:
             extra = extra.replace(' tabindex="0"', "")
-        if f"card:{i}" in picked:  # the card a Royal Decree is moving
-            attrs += picked_attrs(f"card:{i}", picked)
+        if card_key(i) in picked:  # the card a Royal Decree is moving
+            attrs += picked_attrs(card_key(i), picked)
             css += f" {PREFIX}-picked"
         if i == resolving:
             css += f" {PREFIX}-current"
@@ -315,8 +359,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
         parts.append(f'<div class="{PREFIX}-stack"><div class="{PREFIX}-pos">{i + 1}'
                      f'{" ▶ " + esc(t("now", lang)) if i == resolving else ""}</div>'
                      f'<div class="{css}"{anim}{extra}{attrs}>{inner}</div>{_covered_list(stack, seat, lang)}</div>')
-    parts.append(_slot(f"gap:{len(queue)}", "↓", choices, placed, "gap"))
-    parts.append(_slot("slot:right", t("right_end", lang), choices, placed, "end"))
+    parts.append(_slot(gap_key(len(queue)), "↓", choices, placed, "gap"))
+    parts.append(_slot(end_key("right"), t("right_end", lang), choices, placed, "end"))
     parts.append("</div>")
 
     # your place: your influence, your hand, your removed cards
@@ -326,7 +370,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
         parts.append(f'<div class="{PREFIX}-section"><div class="{PREFIX}-title">{esc(t("hand", lang))}</div>'
                      f'<div class="{PREFIX}-hand">')
         for kind in view["hand"]:
-            key = f"hand:{kind}"
+            key = hand_key(kind)
             attrs, extra = "", ""
             if key in choices:
                 attrs = " " + choice_attrs(key)
@@ -413,3 +457,17 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
             f'<th><span class="sr-only">{esc(t("go_winner", lang))}</span></th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>'
             + "".join(f'<p class="{PREFIX}-note">{note}</p>' for note in notes) + "</div>")
+
+
+# ---------------------------------------------------------------------- step prompts (issue 38)
+def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]) -> str | None:
+    """The prompt once the first click of a move is made: where the card goes."""
+    ja = lang == "ja"
+    head, _, rest = picked[-1].partition(":")
+    if head == "hand":
+        name = esc(card_name(rest, lang)) if rest in cards.NAMES else esc(rest)
+        return (f"{name}を置く場所を選んでください（列の左端か右端、または自分のカードの上）。" if ja
+                else f"Choose where to place {name}: an end of the queue, or on one of your cards.")
+    if head == "card":
+        return ("移動先を選んでください。" if ja else "Choose where to move that card.")
+    return None

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import INFO
 from ...core import Game, RecordError, log_entry, log_visible_to, option
-from . import cards
+from . import INFO, cards
 
 KINDS = cards.KINDS
 ONE_SHOT = cards.ONE_SHOT
@@ -142,7 +141,7 @@ class OriflammeGame(Game):
                 return [{"type": "place", "card": k, "at": ends[0]} for k in hand]
             left, right = ends  # both ends written out: this list is built for every placement
             own = own_stacks(queue, seat)
-            actions = []
+            actions: list[dict] = []
             add = actions.append
             for k in hand:  # each card: at either end of the queue, or on one of the placer's own stacks
                 add({"type": "place", "card": k, "at": left})
@@ -203,8 +202,8 @@ class OriflammeGame(Game):
         if kind != wanted or len(action) != (2 if kind != "move" else 3):
             return None
         if kind == "spy":
-            seat = action.get("seat")
-            return {"type": "spy", "seat": seat} if type(seat) is int and seat in pending["cands"] else None
+            spied = action.get("seat")
+            return {"type": "spy", "seat": spied} if type(spied) is int and spied in pending["cands"] else None
         pos = action.get("pos")
         if type(pos) is not int:
             return None
@@ -249,7 +248,8 @@ class OriflammeGame(Game):
             onto = action.get("onto")
             if type(pos) is int and 0 <= pos < len(queue) and type(onto) is int and 0 <= onto < len(queue) \
                     and onto not in move_ontos(queue, here, pos) and onto != pos and onto != here:
-                return f"the card at pos {pos} may go only onto a card of its own family (pos {onto} is another player's)"
+                return (f"the card at pos {pos} may go only onto a card of its own family "
+                        f"(pos {onto} is another player's)")
             return ("a Royal Decree moves a top card other than itself to another place (a gap "
                     f"0..{len(queue)} or onto a card of the same family), not back where it was")
         field = "seat" if kind == "spy" else "pos"
@@ -684,7 +684,8 @@ class OriflammeGame(Game):
         seating = state["seating"]
         if type(seating) is not list or any(type(s) is not int for s in seating) or sorted(seating) != list(range(n)) \
                 or type(state["first"]) is not int or state["first"] not in seating:
-            raise RecordError(f"the saved state's seating is not the seats 0..{n - 1} once each, with the first among them")
+            raise RecordError(f"the saved state's seating is not the seats 0..{n - 1} once each, with the first among "
+                              f"them")
         if state["order"] != _round_order(seating, state["first"]):
             raise RecordError("the saved state's placement order does not follow its seating")
         try:

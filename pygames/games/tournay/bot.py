@@ -12,11 +12,32 @@ import math
 from typing import Any
 
 from . import cards as K
-from .district import (CELLS, LINES, MATCH, chars_in_line, count_visible, matches, other_buildings,
-                       owned_citizens, places, rampart_count, shift_for, targets)
+from .district import (
+    CELLS,
+    LINES,
+    MATCH,
+    chars_in_line,
+    count_visible,
+    matches,
+    other_buildings,
+    owned_citizens,
+    places,
+    rampart_count,
+    shift_for,
+    targets,
+)
 from .effects import event_impact
-from .scoring import (BONUS, MATCH_SELECTORS, PRESTIGE, PRINTED, district_points, prestige_units, rival_names,
-                      score_total, visible_counts)
+from .scoring import (
+    BONUS,
+    MATCH_SELECTORS,
+    PRESTIGE,
+    PRINTED,
+    district_points,
+    prestige_units,
+    rival_names,
+    score_total,
+    visible_counts,
+)
 
 CARDS, EVENTS, COLOURS = K.CARDS, K.EVENTS, K.COLOURS
 
@@ -315,7 +336,8 @@ class Ctx:
                 ev = EVENTS[item["ev"]]
                 n = min(ev["cap"], item["den"] + 1)
                 if ev["harm"]:
-                    value += 0.15 * sum(event_impact(p, item["ev"], n) for i, p in enumerate(self.players) if i != self.seat)
+                    value += 0.15 * sum(event_impact(p, item["ev"], n)
+                                        for i, p in enumerate(self.players) if i != self.seat)
                 else:
                     value -= 0.2
             return value

@@ -45,6 +45,8 @@ every other player (each player scores each name once, at most 12 points).
 
 from __future__ import annotations
 
+from typing import Any
+
 COLOURS = ("R", "W", "Y")
 LEVELS = (1, 2, 3)
 DECKS = tuple(f"{c}{lv}" for c in COLOURS for lv in LEVELS)   # R1 R2 R3 W1 ... Y3
@@ -69,9 +71,10 @@ COLOUR_NAMES = {
 }
 
 
-def _c(colour, level, kind, name_en, name_ja, text_en, text_ja, src, *, copies=1, pp=None,
-       act=None, char=None, cost=None, score=None, note=""):
-    card = {"colour": colour, "level": level, "kind": kind, "copies": copies,
+def _c(colour: str, level: int, kind: str, name_en: str, name_ja: str, text_en: str, text_ja: str, src: str, *,
+       copies: int = 1, pp: int | None = None, act: Any = None, char: Any = None, cost: Any = None,
+       score: Any = None, note: str = "") -> dict:
+    card: dict[str, Any] = {"colour": colour, "level": level, "kind": kind, "copies": copies,
             "pp": pp if pp is not None else (0 if level == 3 else level),
             "cost": cost if cost is not None else {"deniers": CARD_COST.get(level, 5)},
             "name": {"en": name_en, "ja": name_ja}, "text": {"en": text_en, "ja": text_ja},
@@ -96,7 +99,8 @@ CARDS: dict[str, dict] = {
                   "赤IIデッキから通常の方法でカードを1枚獲得する(市民コマを寝かせる必要はない)。",
                   "documented:S2", act={"do": "draw", "deck": "R2"}),
     "ballista": _c("R", 1, B, "Ballista", "バリスタ",
-                   "Choose 1 or 2 events: each gets one more denier (up to its cap) and strikes the other players now, left to right (a good event strikes everyone).",
+                   "Choose 1 or 2 events: each gets one more denier (up to its cap) and strikes the other players "
+                   "now, left to right (a good event strikes everyone).",
                    "イベントを1~2枚選ぶ。それぞれに1ドゥニエ置き(上限まで)、左から順に他のプレイヤーに発生させる(良いイベントは全員に)。",
                    "documented:SEED+S2", act={"do": "ballista", "n": 2}),
     "barracks": _c("R", 1, B, "Barracks", "兵舎",
@@ -109,10 +113,12 @@ CARDS: dict[str, dict] = {
                  "documented:S2+designed", note="S2 gives the trigger; the reward is designed",
                  char={"on": "on_place", "what": "prestige", "n": 4}),
     "fort": _c("R", 1, B, "Fort", "砦",
-               "Combat an event in the queue with at least one denier on it, without paying: take it into your hand as a rampart; the event deck refills its place.",
+               "Combat an event in the queue with at least one denier on it, without paying: take it into your hand "
+               "as a rampart; the event deck refills its place.",
                "1ドゥニエ以上乗っているイベント1枚に支払いなしで対抗し、城壁として手札に加える。空いた場所にはイベントデッキから補充する。",
                "documented:S2+designed", copies=2, act={"do": "combat"},
-               note="S2 gives red I, 2 copies, cost 1, 1 PP and the effect; that the combat costs no deniers is designed"),
+               note="S2 gives red I, 2 copies, cost 1, 1 PP and the effect; that the combat costs no deniers is "
+                    "designed"),
     "guardhouse": _c("R", 1, B, "Guardhouse", "衛兵詰所", "Gain 3 deniers.", "3ドゥニエ得る。",
                      "designed", act={"do": "gain", "n": 3}),
     "sergeant": _c("R", 1, C, "Sergeant", "軍曹",
@@ -125,10 +131,12 @@ CARDS: dict[str, dict] = {
                           "designed", act={"do": "stand", "colour": "all", "n": 2}),
     # ------------------------------------------------------------------ red II
     "fortress": _c("R", 2, B, "Fortress", "要塞",
-                   "Counter an event even before it has struck (no denier on it yet): pay its cost plus the deniers on it, keep it as a rampart.",
+                   "Counter an event even before it has struck (no denier on it yet): pay its cost plus the deniers "
+                   "on it, keep it as a rampart.",
                    "発生前のイベントにも対抗できる:コスト+上のドゥニエを支払い、城壁として手札に加える。",
                    "documented:SEED+designed", copies=2, act={"do": "counter_any"},
-                   note="SEED: 要塞, military II, counters an event before it has struck; the English name and 2 copies are designed"),
+                   note="SEED: 要塞, military II, counters an event before it has struck; "
+                        "the English name and 2 copies are designed"),
     "captain": _c("R", 2, C, "Captain", "隊長",
                   "When you activate any building in its row or column: gain 2 deniers.",
                   "同じ行か列の建物(色を問わない)を活性化したとき、2ドゥニエ得る。",
@@ -161,7 +169,8 @@ CARDS: dict[str, dict] = {
     "priest": _c("W", 1, C, "Priest", "司祭",
                  "Buildings in its row or column may be activated a second time while occupied once.",
                  "同じ行か列の建物は、市民コマが1つ乗っていてももう1回活性化できる。",
-                 "documented:SEED+designed", note="SEED: the Priest allows a second activation; the row/column reach is designed",
+                 "documented:SEED+designed", note="SEED: the Priest allows a second activation; the row/column reach "
+                                                  "is designed",
                  char={"on": "double"}),
     "monastery": _c("W", 1, B, "Monastery", "修道院",
                     "Pay 2 deniers: take a white citizen from the supply, standing.",
@@ -242,10 +251,12 @@ CARDS: dict[str, dict] = {
     "market": _c("Y", 1, B, "Market", "市場", "Gain 3 deniers.", "3ドゥニエ得る。",
                  "designed", act={"do": "gain", "n": 3}),
     "port": _c("Y", 1, B, "Port", "港",
-               "Use the effect of a visible yellow building in another player's district, for yourself; nothing is put on that building.",
+               "Use the effect of a visible yellow building in another player's district, for yourself; nothing is "
+               "put on that building.",
                "他のプレイヤーの区画の見えている黄の建物1枚の効果を自分のために使う。その建物には何も置かない。",
                "documented:S24+designed", act={"do": "use_other", "colour": "Y"},
-               note="S24 gives the effect (another player's yellow building); yellow, level I, 1 copy, cost and points are designed"),
+               note="S24 gives the effect (another player's yellow building); yellow, level I, 1 copy, cost and "
+                    "points are designed"),
     "inn": _c("Y", 1, B, "Inn", "宿屋",
               "Stand up to 3 of your laid-down yellow citizens.",
               "寝かせた自分の黄の市民コマを3つまで起こす。",
@@ -423,7 +434,8 @@ def deck_cards(deck: str) -> list[str]:
 # lay_down {colour, k}, damage {k}, grey {k}. "harm": True for bad events (ramparts may stop them).
 # cap: at most that many deniers on the card (SEED: 1 to 4); cost: deniers to counter it
 # (plus the deniers on it).
-def _e(name_en, name_ja, text_en, text_ja, cost, cap, harm, effect):
+def _e(name_en: str, name_ja: str, text_en: str, text_ja: str, cost: int, cap: int, harm: bool,
+       effect: Any) -> dict:
     return {"name": {"en": name_en, "ja": name_ja}, "text": {"en": text_en, "ja": text_ja},
             "cost": cost, "cap": cap, "harm": harm, "effect": effect, "src": "designed"}
 

@@ -31,7 +31,7 @@ def draw_cards(state: dict, seat: int, deck: str, mode: str) -> None:
         pile = pile + [faceup]
         state["log"].append({"key": "top_to_bottom", "params": {"deck": deck, "card": faceup}})
         put(state, "faceup", deck, None)
-    drawn = []
+    drawn: list = []
     crier = False
     taken = 0
     while len(drawn) < 2 and taken < len(pile):

@@ -96,7 +96,7 @@ def add_plays(state: dict, seat: int, kind: str, actions: list[dict]) -> None:
     free = places(me["district"])
     for card in dict.fromkeys(me["hand"]):
         cells = card_places(me, card, free)
-        if type(cells) is str:
+        if isinstance(cells, str):
             continue
         if card not in PAID_WITH_A_CARD:
             for r, c in cells:

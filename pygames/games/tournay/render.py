@@ -365,7 +365,8 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
             text = ("引いた2枚から1枚選ぶ(もう1枚は表向きでデッキの上へ)" if ja
                     else "Keep one of the two cards drawn (the other goes face up on the deck)")
         elif kind == "limit":
-            text = "手札が5枚:1枚を戻す(城壁は捨てる)" if ja else "Five cards in hand: return one (a rampart is discarded)"
+            text = ("手札が5枚:1枚を戻す(城壁は捨てる)" if ja
+                    else "Five cards in hand: return one (a rampart is discarded)")
         elif kind == "rampart":
             ev = T.event_name(pending["ev"], lang)
             text = (f"{ev}(×{pending['n']}):城壁を建てて防ぐ?" if ja
@@ -447,7 +448,8 @@ def _card_html(card: str, lang: str, *, extra_cls: str = "", attrs: str = "", ba
     last_attr = ' data-last-move="1"' if last else ""
     return (f'<div class="{cls}"{anim_attr}{last_attr}{attrs}{zoom_attrs("tournay", card, attrs)}>'
             f'<span class="tournay-cardhead"><span class="tournay-lv">{colour}{roman}</span>'
-            f'<span class="tournay-icon" aria-hidden="true">{KIND_ICON[kind]}</span>{_points_chip(card, lang)}{pp}</span>'
+            f'<span class="tournay-icon" '
+            f'aria-hidden="true">{KIND_ICON[kind]}</span>{_points_chip(card, lang)}{pp}</span>'
             f'<span class="tournay-art">{art.card_svg(card)}</span>'
             f'<span class="tournay-name">{esc(name)}</span>{cost}{badge}</div>')
 
@@ -465,15 +467,18 @@ def _events_html(view: dict, lang: str, choices: dict, shown: set) -> str:
         good = ("良" if ja else "good") if not ev["harm"] else ("悪" if ja else "bad")
         counter_word = "対抗" if ja else "Counter"
         attrs = _attrs(event_key(i), shown, choices)
-        cls = "tournay-event" + (" tournay-good" if not ev["harm"] else "") + (" tournay-choice" if "data-choice" in attrs else "")
+        cls = ("tournay-event" + (" tournay-good" if not ev["harm"] else "")
+               + (" tournay-choice" if "data-choice" in attrs else ""))
         slots.append(
             f'<div class="{cls}" data-anim-id="ev-{esc(item["ev"])}"{purse_attrs("denier", item["den"])}{attrs}'
             f'{zoom_attrs("tournay", item["ev"], attrs)}>'
-            f'<div class="tournay-evhead"><span class="tournay-evtag">{"☀" if not ev["harm"] else "⚠"} {esc(good)}</span>'
+            f'<div class="tournay-evhead"><span class="tournay-evtag">{"☀" if not ev["harm"] else "⚠"} '
+            f'{esc(good)}</span>'
             f'<span class="tournay-dots" aria-label="{item["den"]}/{ev["cap"]}">{dots}</span></div>'
             f'<span class="tournay-evart">{art.use("ev-" + item["ev"])}</span>'
             f'<b class="tournay-evname">{esc(T.event_name(item["ev"], lang))}</b>'
-            f'<div class="tournay-evcost">{esc(counter_word)} {art.use("denier", "tournay-ico")}{ev["cost"] + item["den"]}</div></div>')
+            f'<div class="tournay-evcost">{esc(counter_word)} '
+            f'{art.use("denier", "tournay-ico")}{ev["cost"] + item["den"]}</div></div>')
     title = "イベント" if ja else "Events"
     deck = f'{view["ev_deck"]}' + ("枚" if ja else " left")
     return (f'<section class="tournay-events" aria-label="{esc(title)}"><h2>{esc(title)} '
@@ -501,7 +506,8 @@ def _decks_html(view: dict, lang: str, choices: dict, shown: set, top_id) -> str
                          f'{top_html}</div>')
     title = "デッキ" if ja else "Decks"
     out = len(view["criers"])
-    info = (f"廷吏 {out}/{view['num_players'] + 1}" if ja else f"Town criers out: {out} (end needs {view['num_players'] + 1})")
+    info = (f"廷吏 {out}/{view['num_players'] + 1}" if ja else f"Town criers out: {out} (end needs "
+        f"{view['num_players'] + 1})")
     return (f'<section class="tournay-decks" aria-label="{esc(title)}"><h2>{esc(title)} <small>{esc(info)}</small></h2>'
             f'<div class="tournay-deckgrid">{"".join(cells)}</div></section>')
 
@@ -577,11 +583,13 @@ def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: Board
                 badges.append(f'<span class="tournay-dmg" title="{esc("ダメージ" if ja else "damaged")}">'
                               f'{art.use("damage", "tournay-ico")}</span>')
             if CARDS[card]["kind"] == "building" and capacity(district, r, c) == 2:
-                badges.append(f'<span class="tournay-cap2" title="{esc("司祭:2回" if ja else "Priest: twice")}">×2</span>')
+                twice = esc("司祭:2回" if ja else "Priest: twice")
+                badges.append(f'<span class="tournay-cap2" title="{twice}">×2</span>')
             badge = f'<span class="tournay-badges">{"".join(badges)}</span>' if badges else ""
             face = _card_html(card, lang, badge=badge, anim=ids(seat, card), show_cost=False,
                               last=last_cell == (r, c))
-            cells.append(f'<div class="tournay-cell{" tournay-choice" if "data-choice" in attrs else ""}"{attrs}>{face}</div>')
+            choice_cls = " tournay-choice" if "data-choice" in attrs else ""
+            cells.append(f'<div class="tournay-cell{choice_cls}"{attrs}>{face}</div>')
     cls = "tournay-district" + (" tournay-ghosted" if ghost else "")
     return f'<div class="{cls}">{"".join(cells)}</div>'
 
@@ -635,7 +643,8 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
     name = names[s] if s < len(names) else f"#{s + 1}"
     marks = []
     if s == view["first"]:
-        marks.append(f'<span class="tournay-first" title="{esc("スタートプレイヤー" if ja else "first player")}">①</span>')
+        first = esc("スタートプレイヤー" if ja else "first player")
+        marks.append(f'<span class="tournay-first" title="{first}">①</span>')
     active = (view.get("pending") or {}).get("seat", view["turn"] if view["phase"] in ("turn", "action") else None)
     if view["phase"] == "final" and view["final"]:
         if view["final"]["chosen"][s]:
@@ -649,7 +658,9 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
             f'{art.use("denier", "tournay-ico")}'
             f'<small>{esc("ドゥニエ" if ja else "Deniers")}</small> <b>{p["deniers"]}</b></span>'
             f'<span class="tournay-big">★<small>{esc("得点" if ja else "Score")}</small> <b>{score}</b></span>'
-            f'<span>{esc("手札" if ja else "Hand")}: {hand_n}{("+" + str(len(p["ramparts"])) + ("城壁" if ja else " ramparts")) if p["ramparts"] else ""} {backs}</span>'
+            f'<span>{esc("手札" if ja else "Hand")}: '
+            f'{hand_n}{("+" + str(len(p["ramparts"])) + ("城壁" if ja else " ramparts")) if p["ramparts"] else ""} '
+            f'{backs}</span>'
             f'<span>{art.use("rampart", "tournay-ico")}{esc("城壁" if ja else "Ramparts")}: {ramparts} '
             f'<small>({esc(("手" if ja else "hand ") + str(len(p["ramparts"])))}, '
             f'{esc(("済" if ja else "built ") + str(len(p["built"])))}, '
@@ -658,7 +669,8 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
     last_cell = _last_cell(view, s, entry)
     last = ' data-last-move="1"' if entry and last_cell is None else ""
     cls = "tournay-player" + (" is-me" if mine else " is-opponent") + (" is-active" if active == s else "")
-    return (f'<section class="{cls}" data-seat="{s}" data-anim-id="seat-{s}" data-anim-sig="seat"{last}><h2>{marks and "".join(marks) or ""}'
+    return (f'<section class="{cls}" data-seat="{s}" data-anim-id="seat-{s}" '
+            f'data-anim-sig="seat"{last}><h2>{marks and "".join(marks) or ""}'
             f'<span class="tournay-seat">P{s + 1}</span> <b class="name">{esc(name)}</b></h2>'
             f'<div class="tournay-info">{info}</div>'
             + (f'<div class="tournay-lastmove">↻ {T.log_line(entry, lang, names)}</div>' if entry else "")
@@ -679,7 +691,8 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlac
         cards.append(_card_html(card, lang, attrs=_attrs(key, shown, choices), anim=ids(seat, card)))
     for i, ev in enumerate(p["ramparts"]):
         attrs = _attrs(return_key(ev), shown, choices)
-        cards.append(f'<div class="tournay-rampart{" tournay-choice" if "data-choice" in attrs else ""}" data-anim-id="rampart-{seat}-{i}"'
+        cards.append(f'<div class="tournay-rampart{" tournay-choice" if "data-choice" in attrs else ""}" '
+                     f'data-anim-id="rampart-{seat}-{i}"'
                      f'{attrs}{zoom_attrs("tournay", "rampart", attrs)}>'
                      f'<span class="tournay-art">{art.use("rampart")}</span>'
                      f'<span class="tournay-name">{esc("城壁" if ja else "Rampart")}</span>'
@@ -731,7 +744,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     parts.append(_events_html(view, lang, choices, shown))
     # a spectator has no hand: the tops keep their deck's id
     parts.append(_decks_html(view, lang, choices, shown,
-                             (lambda deck, card: ids(seat, card)) if seat is not None else (lambda deck, card: f"top-{deck}")))
+                             (lambda deck, card: ids(seat, card)) if seat is not None
+                             else (lambda deck, card: f"top-{deck}")))
     parts.append('</div>')
     if seat is not None:
         parts.append(f'<div class="tournay-players tournay-mine">{mine}</div>')
@@ -780,7 +794,8 @@ def card_zoom(key: str, lang: str) -> str:
             f'<div class="tournay-zoomartbox">{art.card_svg(key, "tournay-zoomart")}</div>'
             f'<div class="tournay-zoombody"><div class="tournay-zoomname">{esc(T.card_name(key, lang))}</div>'
             f'<div class="tournay-zoomtype"><b class="tournay-lv">{colour}{T.ROMAN[level]}</b> {KIND_ICON[kind]} '
-            f'{esc(T.KIND[kind]["ja" if ja else "en"])} · {esc(T.deck_name(colour + str(level), lang))} ({esc(domain)})</div>'
+            f'{esc(T.KIND[kind]["ja" if ja else "en"])} · {esc(T.deck_name(colour + str(level), lang))} '
+            f'({esc(domain)})</div>'
             f'<div class="tournay-zoomstats">{"".join(stats)}</div>'
             f'<p class="tournay-zoomtext">{esc(T.card_text(key, lang))}</p></div></div>')
 
@@ -793,12 +808,14 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     winners = view.get("winners") or []
     names_all = sorted({name for sc in scores for name in sc["prestige"]}, key=lambda k: T.card_name(k, lang))
     # the corner header is named for screen readers (an empty header cell is a puzzle to them)
-    head = [f'<span class="sr-only">{esc("得点" if ja else "Score")}</span>', *(esc(names[s]) if s < len(names) else str(s + 1) for s in range(n))]
+    head = [f'<span class="sr-only">{esc("得点" if ja else "Score")}</span>',
+            *(esc(names[s]) if s < len(names) else str(s + 1) for s in range(n))]
     rows = []
     for name in names_all:
         rows.append([esc(T.card_name(name, lang)) + " ★", *(str(scores[s]["prestige"].get(name, 0)) for s in range(n))])
     rows.append([esc("カードの名声点" if ja else "Card points"), *(str(scores[s]["cards"]) for s in range(n))])
-    rows.append([esc("人物のボーナス" if ja else "Character bonuses"), *(str(scores[s]["characters"]) for s in range(n))])
+    rows.append([esc("人物のボーナス" if ja else "Character bonuses"),
+                 *(str(scores[s]["characters"]) for s in range(n))])
     rows.append([esc("城壁" if ja else "Ramparts"), *(str(scores[s]["ramparts"]) for s in range(n))])
     rows.append([f'<b>{esc("合計" if ja else "Total")}</b>', *(f'<b>{scores[s]["total"]}</b>' for s in range(n))])
     rows.append([esc("ドゥニエ(同点時)" if ja else "Deniers (tie-break)"),
@@ -815,7 +832,8 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
                else "A tie on points would go to the player with more deniers left.")
     win = ", ".join(esc(names[s]) if s < len(names) else str(s + 1) for s in winners)
     note = ("名声建造物は1人につき1つの名前ごとに最大12点(建設者は高い方の率)。" if ja
-            else "Each prestige building scores at most 12 points per player, once per name (builders at the builder rate).")
+            else "Each prestige building scores at most 12 points per player, once per name (builders at the builder "
+                 "rate).")
     return (f'<div class="tournay-over"><table class="tournay-scores"><thead><tr>{thead}</tr></thead>'
             f'<tbody>{body}</tbody></table><p>{esc(note)}</p><p>{esc(tie)}</p>'
             f'<p>{esc("勝者: " if ja else "Winner: ")}<b>{win}</b></p>'
@@ -831,3 +849,25 @@ def _end_reason(view: dict, lang: str) -> str:
         text += f" ({ROUND_LIMIT})"
     lead = f"{view['round']}ラウンドで終了:" if _ja(lang) else f"Ended after round {view['round']}: "
     return f'<p class="tournay-note">{esc(lead + text + ("。" if _ja(lang) else "."))}</p>'
+
+
+# ====================================================================== step prompts (issue 38)
+def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]) -> str | None:
+    """The prompt once a click of a move is made: what the next click decides."""
+    ja = _ja(lang)
+    head, rest = read_key(picked[-1])
+    asks = {
+        "hand": ("置く区画を選んでください。", "choose where in your district to place it."),
+        "cell": ("「+1枚」の支払いに使うカードを選んでください。",
+                 "Choose the card that pays the \u201c+ 1 card\u201d."),
+        "deck": ("引き方を選んでください。", "Choose how to draw."),
+        "bld": ("この建物の使い方を選んでください。", "Choose how to activate this building."),
+        "earn": ("何人の市民で稼ぐか選んでください。", "Choose how many citizens earn."),
+    }
+    ask = asks.get(head)
+    if ask is None:
+        return None
+    prefix = ""
+    if head == "hand":
+        prefix = step_label(picked[-1], view, lang) + (":" if ja else " — ")
+    return esc(prefix + (ask[0] if ja else ask[1]))
