@@ -422,7 +422,8 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
                 + "".join(f'<td{cls(p)}><b>{final[p]["total"]}</b></td>' for p in players) + "</tr>")
     won = (" & " if en else "・").join(f'<b class="name">{esc(names[w])}</b>' for w in winners)
     label = ui("winner" if len(winners) == 1 else "winners", lang)
-    return (f'<div class="koryo-final"><table class="koryo-score"><thead><tr><th><span class="sr-only">{esc(ui("total", lang))}</span></th>{head}</tr></thead>'
+    return (f'<div class="koryo-final"><table class="koryo-score"><thead><tr>'
+            f'<th><span class="sr-only">{esc(ui("total", lang))}</span></th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>'
             f'<p class="koryo-won">{esc(label)}: {won}</p>'
             f'<p>{esc(ui("scoring_rule", lang))}</p><p>{esc(ui("tiebreak", lang))}</p></div>')
