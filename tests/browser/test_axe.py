@@ -38,8 +38,9 @@ RUN_AXE = """async () => {
 
 
 def moments(game_id: str, seed: int) -> list[tuple[str, dict]]:
-    """Records of a 2-seat game at its first human decision, a human decision in the middle, and its end."""
-    session = TableSession(game_id, 2, seed, {}, ["human", "random"])
+    """Records of a game at its smallest count: its first human decision, one in the middle, its end."""
+    n = pygames.get_game(game_id).min_players
+    session = TableSession(game_id, n, seed, {}, ["human"] + ["random"] * (n - 1))
     rng = random.Random(seed)
     decisions: list[dict] = []
     while not session.is_over():
