@@ -367,6 +367,8 @@ def on_focusin(event):
     """Keyboard focus on a card shows it large (a tap or click focuses too: that is not :focus-visible)."""
     try:
         element = zoom_target(event.target)
+        if FOCUS["moving"]:  # the page moved the focus to a new decision: its card is not asked for
+            element = None
         if element is not None and event.target.matches(":focus-visible"):
             show_zoom(element)
         else:
@@ -514,7 +516,7 @@ def _paint(moved_by=None, markup=None):
 # a stable key (its data-choice, or its data-action and data-value); after it, the same control gets
 # the focus again, or, when a new decision is on the screen (its choices changed), its hinted or
 # first choice does, brought into view with the prompt. Focus is never left on the body of a table.
-FOCUS = {"decision": None}
+FOCUS = {"decision": None, "moving": False}
 TYPING = ("INPUT", "TEXTAREA", "SELECT")
 
 
@@ -593,7 +595,11 @@ def first_choice():
 
 def focus_on(element):
     if found(element):
-        element.focus(js_obj({"preventScroll": True}))
+        FOCUS["moving"] = True
+        try:
+            element.focus(js_obj({"preventScroll": True}))
+        finally:
+            FOCUS["moving"] = False
         if APP.screen == "table":
             bring_into_view(element)
 
@@ -651,6 +657,13 @@ def numbered_choices():
             if attribute(e, "data-choice") != BACK and not e.hasAttribute("disabled")]
 
 
+def quiet_readout():
+    region = document.getElementById("readout")
+    if found(region) and not region.hidden:
+        region.hidden = True
+        region.textContent = ""
+
+
 def say(text):
     region = speech_region()
     region.hidden = False
@@ -661,7 +674,7 @@ def say(text):
 def readout(what):
     status = ROOT.querySelector('[data-testid="status"]')
     status_text = str(status.innerHTML) if found(status) else ""
-    labels = [str(e.getAttribute("aria-label") or e.textContent or "").strip() for e in numbered_choices()]
+    labels = [" ".join(str(e.getAttribute("aria-label") or e.innerText or "").split()) for e in numbered_choices()]
     say(APP.readout(what, status_text, labels))
 
 
@@ -1043,6 +1056,7 @@ def act(element):
     if choice is not None or action in CLEARS_MARKS:
         clear_last_moves()  # the human acted: the others' last moves are no longer news
     if choice is not None:
+        quiet_readout()  # a move made: the last readout would only cover the board
         APP.choose(str(choice))
     elif action == "reload":
         window.location.reload()

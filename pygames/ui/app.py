@@ -55,6 +55,8 @@ from .page import (
 )
 from .remote import GuestSession, guest_names
 from .session import ReplaySession, TableSession
+from .tutorial_ui import KEY_PREFIX as TUTORIAL_KEY
+from .tutorial_ui import TutorialRun, has_tutorial, learn_button, tutorial_box
 
 KEY_LANG = "pygames.lang"
 KEY_SAVE = "pygames.save"          # the single save of earlier versions: moved into the list
@@ -143,6 +145,8 @@ class App(FriendsTable):
         self.reply_text = ""                    # the reply being pasted (host)
         self.friend_notice: str | None = None
         self._commands: list[dict] = []         # for the page: WebRTC and channel work (net_commands)
+        self.tutorial: TutorialRun | None = None  # a guided first game at the table (tutorial_ui.py)
+        self.unsaved = False  # a table played on from a lesson: no record can replay its deal
         self.confirm_delete: str | None = None  # the saved game whose Delete asks "delete it?"
         self._migrate_single_save()
         self._reopen_table()
@@ -217,6 +221,8 @@ class App(FriendsTable):
         if self.session is None:
             saves = self.saved_games()
             self._keep_lobby_saves(saves)
+            if self.setup is not None:
+                extras.learn = learn_button(self.setup.game_id, self.lang, self._tutorial_saved(self.setup.game_id))
             return lobby_html(self.lang, self.setup, saves, self.notice, extras)
         mover = self.session.mover()
         if self.needs_privacy() and mover is not None:
@@ -227,6 +233,11 @@ class App(FriendsTable):
         if self.hint is not None:
             extras.hint = hint_text(self.session, self.hint, self.lang)
             extras.hint_key = self.hint_first_key()
+        extras.recordable = self.tutorial is None and not self.unsaved
+        if self.tutorial is not None:
+            extras.tutorial = tutorial_box(self.tutorial, self.lang, self.session.is_over(),
+                                           self.tutorial.asked_label(self.session, self.lang))
+            extras.hint_key = self.tutorial.hint_key(self.session)
         if self.net is not None:
             extras.friends = host_panel(self.net, self.names(), self.page_url, self.reply_text,
                                         self.friend_notice, self.lang)
@@ -321,6 +332,8 @@ class App(FriendsTable):
 
     def export_record(self) -> tuple[str, str]:
         """(file name, JSON text) of the game at the table or in replay."""
+        if self.tutorial is not None or self.unsaved:
+            raise ValueError("a lesson's deal has no record to export")
         source = self.replay if self.replay is not None else self.session
         if source is None:
             raise ValueError("no game to export")
@@ -428,6 +441,11 @@ class App(FriendsTable):
         if key == BACK:
             session.back()
             return None
+        if self.tutorial is not None:
+            action = self.tutorial.click(session, key)
+            if action is not None:
+                self._moved()
+            return action
         action = session.click(key)  # a hint stays while the clicks follow it (see hint_first_key)
         if action is not None:
             self._moved()
@@ -449,10 +467,14 @@ class App(FriendsTable):
         """A bot is to move, or the table passes for a human whose only choice is "pass"
         (``TableSession.auto_pass``): the glue plays both after the bot delay."""
         session = self.session
+        if session is not None and self.tutorial is not None:
+            return self.tutorial.bot_to_move()  # the script's answers, and only while it has one
         return session is not None and (session.bot_turn() or session.auto_pass() is not None)
 
     def bot_thinking(self) -> Generator[None, None, Action]:
         assert self.session is not None
+        if self.tutorial is not None:
+            return _at_once(self.tutorial.bot_action())
         forced = self.session.auto_pass()
         if forced is not None:
             return _at_once(forced)
@@ -461,6 +483,8 @@ class App(FriendsTable):
     def bot_played(self, action: Action) -> None:
         assert self.session is not None
         self.session.apply(action)
+        if self.tutorial is not None:
+            self.tutorial.bot_played()
         self._moved()
 
     def bot_delay_ms(self) -> int:
@@ -472,8 +496,8 @@ class App(FriendsTable):
     # ------------------------------------------------------------------ undo
     def can_undo(self) -> bool:
         session = self.session
-        if session is None or session.is_over():
-            return False
+        if session is None or session.is_over() or self.tutorial is not None:
+            return False  # a lesson's moves are its script's: "Restart lesson" goes back
         if session.has_friends() and (self.net is None or not self.net.can_ask_undo()):
             return False  # with friends, undo asks every one of them: all must be there to answer
         point = session.undo_point()
@@ -489,7 +513,8 @@ class App(FriendsTable):
 
     # ------------------------------------------------------------------ hint
     def can_hint(self) -> bool:
-        return (self.session is not None or self.guest_session is not None) and self.phase() == "human"
+        return (self.session is not None or self.guest_session is not None) and self.phase() == "human" \
+            and self.tutorial is None  # a lesson highlights the move it asks for
 
     def hint_wanted(self) -> bool:
         """The page should compute a hint now (the human asked for one)."""
@@ -668,6 +693,39 @@ class App(FriendsTable):
         self.setup = Setup(session.game.id, session.num_players, list(session.seats), dict(session.options))
         self._do_start()
 
+    # ------------------------------------------------------------------ lessons (tutorial_ui.py)
+    def _tutorial_saved(self, game_id: str) -> int | None:
+        raw = self.storage.get(TUTORIAL_KEY + game_id)
+        return int(raw) if raw is not None and raw.isdigit() else None
+
+    def _do_learn(self, game_id: str) -> None:
+        """Open the game's lesson where the player left it (or at its start)."""
+        if not has_tutorial(game_id):
+            raise ValueError(f"no lesson for {game_id!r}")
+        run, session = TutorialRun.start(game_id, self._tutorial_saved(game_id) or 0)
+        self._open(session)
+        self.tutorial = run
+
+    def _do_tutorial_next(self, _value: str = "") -> None:
+        if self.tutorial is not None:
+            self.tutorial.read()
+            self._save()
+
+    def _do_tutorial_restart(self, _value: str = "") -> None:
+        if self.tutorial is not None:
+            game_id = self.tutorial.tutorial.game_id
+            self.storage.remove(TUTORIAL_KEY + game_id)
+            self._do_learn(game_id)
+
+    def _do_tutorial_play_on(self, _value: str = "") -> None:
+        """The lesson's position becomes an ordinary game against the bots (not saved: a record
+        replays from a seed, and this deal is the lesson's)."""
+        if self.tutorial is not None and self.session is not None:
+            self.storage.remove(TUTORIAL_KEY + self.tutorial.tutorial.game_id)
+            self.tutorial = None
+            self.unsaved = True
+            self.epoch += 1  # the bot loop of the lesson stops; the table's bots take over
+
     def _do_reveal(self, _value: str = "") -> None:
         if self.session is not None and self.session.human_turn():
             self.revealed = self.session.mover()
@@ -693,6 +751,8 @@ class App(FriendsTable):
         self.friend_notice = None
         self.session = None
         self.save_id = None
+        self.tutorial = None
+        self.unsaved = False
         self.replay = None
         self.revealed = None
         self.hint = None
@@ -714,6 +774,15 @@ class App(FriendsTable):
             self.net.publish()
 
     def _save(self) -> None:
+        if self.tutorial is not None:  # a lesson keeps the step reached (its position replays from it)
+            key = TUTORIAL_KEY + self.tutorial.tutorial.game_id
+            if self.tutorial.finished():
+                self.storage.remove(key)
+            else:
+                self.storage.set(key, str(self.tutorial.step))
+            return
+        if self.unsaved:
+            return
         if self.session is not None:
             if self.save_id is None:
                 self.save_id = self._new_save_id()
@@ -760,6 +829,8 @@ PAGE_ACTIONS: dict[str, Callable[[App, str], None]] = {
     "discard-ask": App._do_discard_ask, "discard-cancel": App._do_discard_cancel,
     "lobby": App._do_lobby, "rematch": App._do_rematch,
     "reveal": App._do_reveal,
+    "learn": App._do_learn, "tutorial-next": App._do_tutorial_next, "tutorial-restart": App._do_tutorial_restart,
+    "tutorial-play-on": App._do_tutorial_play_on,
     # play with friends
     "friend-connect": App._do_friend_connect, "friend-invite": App._do_friend_invite,
     "friend-anyone": App._do_friend_anyone, "friend-bot": App._do_friend_bot, "join": App._do_join,

@@ -206,6 +206,9 @@ class TableExtras:
     friends: str = ""  # the friends panel (invites, links) of a table with friends on other devices
     guest: bool = False  # this device is a friend's at a table hosted elsewhere
     art_apart: bool = False  # the page keeps the art sheets outside the screen (App.art_game): emit none
+    learn: str = ""  # the lobby's "Learn to play" of the chosen game (tutorial_ui.learn_button)
+    tutorial: str = ""  # a lesson's note at the table (tutorial_ui.tutorial_box)
+    recordable: bool = True  # a record replays the table (not a lesson's deal, nor a game played on from it)
     confirm_delete: str | None = None  # the saved game whose Delete was pressed: it asks first
 
 
@@ -505,6 +508,7 @@ def lobby_html(lang: str, setup: Setup | None = None, saved: SavedGame | list[Sa
     else:
         parts.append(f'<p class="notice">{esc(t("no_games", lang))}</p>')
     if setup is not None:
+        parts.append(extras.learn)
         parts.append(setup_panel(setup, lang))
     parts.append(f'<div class="lobby-import">{import_control(lang)}</div>')
     parts.append("</main>")
@@ -583,7 +587,8 @@ def winners_text(winners: list[int], names: list[str], lang: str) -> str:
     return t(key, lang, names=join_names([names[w] for w in winners], lang))
 
 
-def game_over_html(session: Any, view: dict, lang: str, names: list[str]) -> str:
+def game_over_html(session: Any, view: dict, lang: str, names: list[str], recordable: bool = True) -> str:
+    """The end: scores and what next (without a record, a lesson's table offers no replay or export)."""
     winners = session.winners()
     body = session.render.game_over(view, lang, names)
     head = (f'<section class="game-over panel" data-testid="game-over">'
@@ -596,11 +601,11 @@ def game_over_html(session: Any, view: dict, lang: str, names: list[str]) -> str
     return (head + f'<div class="game-over-actions">'
             f'<button type="button" class="btn primary" data-action="rematch" data-testid="rematch">'
             f'{esc(t("play_again", lang))}</button>'
-            f'<button type="button" class="btn" data-action="replay" data-testid="replay-open">'
-            f'{esc(t("replay", lang))}</button>'
-            f'<button type="button" class="btn" data-action="export" data-testid="export" title="'
-            f'{esc(t("export_hint", lang))}">'
-            f'{esc(t("export", lang))}</button>'
+            + (f'<button type="button" class="btn" data-action="replay" data-testid="replay-open">'
+               f'{esc(t("replay", lang))}</button>'
+               f'<button type="button" class="btn" data-action="export" data-testid="export" title="'
+               f'{esc(t("export_hint", lang))}">'
+               f'{esc(t("export", lang))}</button>' if recordable else "") +
             f'<button type="button" class="btn" data-action="lobby">{esc(t("lobby", lang))}</button>'
             f'</div></section>')
 
@@ -637,7 +642,7 @@ def table_tools(lang: str, extras: TableExtras) -> str:
         tool_button("panel", t("cards", lang), "cards", testid="open-cards"),
         tool_button("panel", t("settings", lang), "settings", testid="open-settings"),
     ]
-    if not extras.guest:  # the record is the host's
+    if not extras.guest and extras.recordable:  # the record is the host's; a lesson's deal has none
         buttons.append(tool_button("export", t("export", lang), testid="export", title=t("export_hint", lang)))
     return f'<nav class="table-tools" aria-label="{esc(t("table_tools", lang))}">{"".join(buttons)}</nav>'
 
@@ -697,7 +702,7 @@ def table_html(session: Any, lang: str, names: list[str] | None = None,
         buttons.append(button(BACK, t("back", lang), "subtle"))
     choice_bar = (f'<div class="choices" aria-label="{esc(t("choices", lang))}">{"".join(buttons)}</div>'
                   if buttons else "")
-    over = game_over_html(session, view, lang, names) if session.is_over() else ""
+    over = game_over_html(session, view, lang, names, extras.recordable) if session.is_over() else ""
     text_module = _text_module(game.id)
     panel = panel_html(extras.panel, game.id, lang, extras) if extras.panel else ""
     return (f'<div class="screen table-screen">'
@@ -705,6 +710,7 @@ def table_html(session: Any, lang: str, names: list[str] | None = None,
             f'<main class="table" data-testid="table" data-game="{esc(game.id)}">{screen_art(game.id, extras)}'
             f'<div class="table-main">'
             f'{status_html(session, lang, names)}'
+            f'{extras.tutorial}'
             f'{table_tools(lang, extras)}'
             f'{hint_box(lang, extras)}'
             f'{extras.friends}'
@@ -873,6 +879,7 @@ def panel_html(panel: str, game_id: str | None, lang: str, extras: TableExtras) 
             f'data-value="{p}" aria-pressed="{"true" if panel == p else "false"}">{esc(t(p, lang))}</button>'
             for p in ("rules", "cards"))
         body = (f'<div class="rules-text" data-testid="rules-text">{rules_summary(game_id, lang)}</div>'
+                f'{extras.learn}'
                 f'{keyboard_help(lang)}'
                 if panel == "rules" else cards_html(game_id, lang, extras.card_filter))
     elif panel == "settings":

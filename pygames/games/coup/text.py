@@ -355,3 +355,103 @@ def card_reference(lang: str) -> list[dict]:
                                                                    exchange=card_name("ambassador", lang)),
                 "kind": kind_action, "key": f"action:{a}", "art": ACTION_ART[a]} for a in ACTION_ORDER]
     return cards + actions
+
+
+# ---------------------------------------------------------------- the guided first game (tutorial.py)
+#: each note of the tutorial by key (the notes name the seats as the table does: Bot 2, Bot 3)
+TUTORIAL_NOTES = {
+    "theme": {
+        "en": "A city-state in decline: you plot for power at its court. Your two cards are your influence: "
+              "the characters backing you. The others see them face down, as you see theirs.",
+        "ja": "衰退する都市国家の宮廷で権力を争います。あなたの2枚のカードが影響力、"
+              "あなたを支えるキャラクターです。ほかの人には裏向きに見え、あなたにも相手のカードは見えません。"},
+    "goal": {
+        "en": "Goal: be the last player with influence. Lose both cards and you are out. Your two rivals are bots.",
+        "ja": "目的：最後まで影響力を残すこと。2枚とも失うと脱落です。相手は2人のボットです。"},
+    "coins": {
+        "en": "Everyone starts with 2 coins. On your turn you take one action; most actions gain coins.",
+        "ja": "全員2リラで始めます。手番にはアクションを1つ行います。多くのアクションでリラが増えます。"},
+    "income": {
+        "en": "Take Income: +1 coin. Nobody can challenge or block it.",
+        "ja": "収入を選びましょう：+1リラ。誰もチャレンジもブロックもできません。"},
+    "foreign_aid": {
+        "en": "Bot 2 asks for Foreign Aid: +2 coins. Anyone who claims the Duke may block it.",
+        "ja": "ボット2が援助を求めました：+2リラ。公爵を名乗る人はこれをブロックできます。"},
+    "block": {
+        "en": "You hold a Duke: block the Foreign Aid.",
+        "ja": "あなたは公爵を持っています。援助をブロックしましょう。"},
+    "block_claim": {
+        "en": "A block is a claim too: the others may challenge it. They let it stand: Bot 2 gets nothing.",
+        "ja": "ブロックも主張なので、チャレンジされることがあります。誰もチャレンジせず、ボット2は何も得られません。"},
+    "claim": {
+        "en": "Bot 3 claims the Duke to take Tax: +3 coins. You need not hold a character to claim it: "
+              "any claim may be a bluff.",
+        "ja": "ボット3が公爵を名乗って徴税します：+3リラ。主張するキャラクターを持っている必要はなく、"
+              "どの主張もはったりかもしれません。"},
+    "challenge": {
+        "en": "Challenge it. If Bot 3 cannot show a Duke, it loses a card; if it can, you lose one.",
+        "ja": "チャレンジしましょう。ボット3が公爵を見せられなければボット3が1枚失い、見せればあなたが1枚失います。"},
+    "proved": {
+        "en": "Bot 3 shows a Duke: your challenge failed. A shown card goes back to the deck and a new one is drawn.",
+        "ja": "ボット3が公爵を見せました。チャレンジ失敗です。見せたカードは山札に戻し、新しいカードを引きます。"},
+    "lose": {
+        "en": "You lose one influence, and you choose which card to turn face up. Keep your Duke: give up the "
+              "Contessa.",
+        "ja": "影響力を1つ失います。表にするカードは自分で選べます。公爵を残し、女伯を手放しましょう。"},
+    "tax": {
+        "en": "Your turn. You really hold a Duke: take Tax, +3 coins.",
+        "ja": "あなたの手番です。本当に公爵を持っているので徴税しましょう：+3リラ。"},
+    "challenged": {
+        "en": "Bot 2 challenges your Duke!",
+        "ja": "ボット2があなたの公爵にチャレンジしました！"},
+    "won": {
+        "en": "Your Duke is shown: you win the challenge and Bot 2 loses a card. Your Duke went back to the deck "
+              "and you drew a new card: another Duke.",
+        "ja": "公爵を見せたのでチャレンジ成功、ボット2が1枚失います。公爵は山札に戻り、"
+              "新しく引いたのはまた公爵でした。"},
+    "bluff": {
+        "en": "Now a bluff: you hold no Captain, but claim one to Steal 2 coins from Bot 3. Only a challenge can "
+              "catch you.",
+        "ja": "今度ははったりです。船長は持っていませんが、船長を名乗ってボット3から2リラ強奪しましょう。"
+              "見破れるのはチャレンジだけです。"},
+    "bluff_passed": {
+        "en": "Bot 3 could challenge, or block with a Captain or an Ambassador. It lets it pass: the bluff worked.",
+        "ja": "ボット3はチャレンジも、船長か大使でのブロックもできましたが、通しました。はったり成功です。"},
+    "their_bluff": {
+        "en": "Bot 2 claims the Duke for Tax. There are only three Dukes: you hold one, and Bot 3 showed one.",
+        "ja": "ボット2が公爵を名乗って徴税します。公爵は3枚だけ。1枚はあなたが持ち、1枚はボット3が見せました。"},
+    "catch": {
+        "en": "It is likely a bluff: challenge it.",
+        "ja": "はったりの可能性が高いです。チャレンジしましょう。"},
+    "caught": {
+        "en": "Bot 2 had no Duke: it loses its last card and is out. Only Bot 3 is left.",
+        "ja": "ボット2は公爵を持っておらず、最後のカードを失って脱落しました。残るはボット3だけです。"},
+    "save_up": {
+        "en": "A Coup costs 7 coins and you have 8. Take Tax once more first, to see what happens at 10.",
+        "ja": "クーは7リラで、あなたは8リラ持っています。まずもう一度徴税して、10リラで何が起きるか見てみましょう。"},
+    "forced": {
+        "en": "With 10 coins or more, a Coup is the only action allowed. Pay 7: Bot 3 loses a card. A Coup cannot "
+              "be blocked or challenged.",
+        "ja": "10リラ以上あるときはクーしか選べません。7リラ払い、ボット3に1枚失わせます。クーはブロックも"
+              "チャレンジもできません。"},
+    "coup_loss": {
+        "en": "Bot 3 chooses which card to lose. It has one left.",
+        "ja": "ボット3は失うカードを選び、残りは1枚です。"},
+    "tax_again": {
+        "en": "Tax again: 4 coins become 7.",
+        "ja": "もう一度徴税：4リラが7リラになります。"},
+    "coup": {
+        "en": "7 coins: launch a Coup and take Bot 3's last influence.",
+        "ja": "7リラあります。クーでボット3の最後の影響力を奪いましょう。"},
+    "end": {
+        "en": "You win: you are the last with influence. You met Income, Foreign Aid, Tax, a block, a bluff, "
+              "challenges won and lost, and both coups. The Assassin, Captain, Ambassador and Contessa are in "
+              "the rules.",
+        "ja": "勝利です。最後まで影響力を残しました。収入、援助、徴税、ブロック、はったり、チャレンジの成功と失敗、"
+              "2種類のクーを体験しました。刺客・船長・大使・女伯はルールで確認できます。"},
+}
+
+
+def tutorial_note(key: str, lang: str) -> str:
+    """A note of the guided first game in ``lang``."""
+    return TUTORIAL_NOTES[key][lang_of(lang)]
