@@ -404,15 +404,18 @@ def keep_live_regions(old_log, old_status):
             old = [li for li in children_of(old_log) if not li.classList.contains("log-empty")]
             new = [li for li in children_of(new_log) if not li.classList.contains("log-empty")]
             added = len(new) - len(old)
+            old_region, new_region = old_log.parentElement, new_log.parentElement
             if added >= 0 and [li.outerHTML for li in new[added:]] == [li.outerHTML for li in old] \
-                    and old_log.outerHTML.split(">", 1)[0] == new_log.outerHTML.split(">", 1)[0]:
+                    and old_log.outerHTML.split(">", 1)[0] == new_log.outerHTML.split(">", 1)[0] \
+                    and old_region.outerHTML.split(">", 1)[0] == new_region.outerHTML.split(">", 1)[0]:
                 if added:
                     for li in children_of(old_log):
                         if li.classList.contains("log-empty"):
                             li.remove()
                 for li in reversed(new[:added]):
                     old_log.prepend(li)
-                new_log.replaceWith(old_log)
+                # the live region (role=log) is the list's wrapper: it is the element kept
+                new_region.replaceWith(old_region)
             # else the log went back (undo, a step back in the replay) or changed language: it is redrawn
     if found(old_status):
         new_status = ROOT.querySelector('[data-testid="status"]')

@@ -576,8 +576,11 @@ def log_html(view: dict, text_module: Any, lang: str, names: list[str]) -> str:
     else:
         items = "".join(f'<li>{text_module.log_line(e, lang, names)}</li>' for e in reversed(entries))
     return (f'<aside class="log panel" aria-label="{esc(t("log", lang))}"><h2>{esc(t("log", lang))}</h2>'
-            f'<ol class="log-list" data-testid="log" role="log" aria-label="{esc(t("log", lang))}" tabindex="0">'
-            f'{items}</ol></aside>')
+            # the live region is a wrapper: role=log is not allowed on a list, whose items must stay
+            # list items
+            f'<div class="log-region" role="log" data-testid="log-region" aria-label="{esc(t("log", lang))}">'
+            f'<ol class="log-list" data-testid="log" aria-label="{esc(t("log", lang))}" tabindex="0">'
+            f'{items}</ol></div></aside>')
 
 
 def winners_text(winners: list[int], names: list[str], lang: str) -> str:

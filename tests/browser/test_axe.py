@@ -2,7 +2,9 @@
 the built site: no violation of any impact on the lobby, each game's setup, each game's table at
 several moments of a game (its start, a decision in the middle, the end panel), the rules and cards
 dialogs, the replay, the settings and the friends screens, at 1366x900 and 390x844, in English and
-Japanese. One page per game; widths are switched by resizing and languages by the language select.
+Japanese, light and dark: each page in one of these looks, in turn (LOOKS), so the file covers them all
+in a few minutes. One page per game; widths are switched by resizing, languages by the language
+select, colour schemes by emulation.
 
 Positions are played in CPython (TableSession, a human taking random legal moves against random
 bots) and opened through the lobby's import."""
@@ -49,31 +51,48 @@ def moments(game_id: str, seed: int) -> list[tuple[str, dict]]:
             continue
         decisions.append(session.record())
         session.apply(rng.choice(session.game.legal_actions(session.state)))
-    return [("start", decisions[0]), ("mid", decisions[len(decisions) // 2]), ("end", session.record())]
+    # an ended game's record opens in its replay: the end panel is reached by playing on from the
+    # last decision in the page
+    return [("start", decisions[0]), ("mid", decisions[len(decisions) // 2]), ("end", decisions[-1])]
+
+
+def play_to_the_end(page, seed: int) -> None:
+    """Random choices (as a person picking any) until the game is over; it is a move or a few away."""
+    rng = random.Random(seed)
+    for _ in range(60):
+        if page.get_attribute("#app", "data-phase") == "over":
+            return
+        choices = page.locator('[data-testid="choice"]')
+        before = rev(page)
+        choices.nth(rng.randrange(choices.count())).click()
+        settle(page, before)
+    assert page.get_attribute("#app", "data-phase") == "over", "the game did not end"
+
+
+# the four ways a page is looked at, each page kind taking the next one (and each game starting one
+# further on), so that over the file every kind of page is seen at both widths, in both languages and
+# in both colour schemes without checking every page in all of them (which took ten minutes)
+LOOKS = [("en", DESKTOP, "light"), ("ja", PHONE, "light"), ("en", PHONE, "dark"), ("ja", DESKTOP, "dark")]
 
 
 class Checker:
-    def __init__(self, page) -> None:
+    def __init__(self, page, turn: int = 0) -> None:
         self.page = page
         self.found: list[str] = []
         self.checked = 0
+        self.turn = turn
 
     def check(self, where: str) -> None:
-        """axe on the page as it is, at both widths and in both languages, in the light colour
-        scheme; and in the dark one at the desktop width in English (its colours are the same
-        at every width and in both languages)."""
-        for lang in ("en", "ja"):
-            if self.page.locator('#app select[name="lang"]').count():
-                set_lang(self.page, lang)
-            for size in (DESKTOP, PHONE):
-                self.page.set_viewport_size(size)
-                self.run(f"{where} {lang} {size['width']}")
+        """axe on the page as it is, in the next of the LOOKS."""
+        lang, size, scheme = LOOKS[self.turn % len(LOOKS)]
+        self.turn += 1
         if self.page.locator('#app select[name="lang"]').count():
-            set_lang(self.page, "en")
-        self.page.set_viewport_size(DESKTOP)
-        self.page.emulate_media(color_scheme="dark")
-        self.run(f"{where} en {DESKTOP['width']} dark")
-        self.page.emulate_media(color_scheme="light")
+            set_lang(self.page, lang)
+        else:
+            lang = str(self.page.evaluate("document.documentElement.lang"))
+        self.page.set_viewport_size(size)
+        self.page.emulate_media(color_scheme=scheme)
+        self.run(f"{where} {lang} {size['width']} {scheme}")
 
     def run(self, where: str) -> None:
         if not self.page.evaluate("typeof window.axe !== 'undefined'"):
@@ -89,6 +108,7 @@ class Checker:
         self.page.wait_for_function("(r) => document.getElementById('app').dataset.rev !== r", arg=before)
 
     def done(self) -> None:
+        assert self.checked, "axe checked nothing"
         assert self.found == [], f"axe violations ({len(self.found)}):\n" + "\n".join(self.found)
 
 
@@ -99,6 +119,8 @@ def test_lobby_settings_friends(open_page, site_url):
     checker.click('[data-testid="open-settings"]')
     checker.check("settings")
     page.keyboard.press("Escape")
+    set_lang(page, "en")
+    page.set_viewport_size(DESKTOP)
     # play with friends: the host's table with its invite, and the friend's join screen
     page.locator('[data-game="coup"]').click()
     page.locator('select[data-seat="1"]').select_option("friend")
@@ -106,7 +128,7 @@ def test_lobby_settings_friends(open_page, site_url):
     link = page.locator('[data-testid="invite-1-text"]')
     expect(link).to_be_visible(timeout=30_000)
     checker.check("friends invite")
-    guest = Checker(open_page(DESKTOP, color_scheme="light"))
+    guest = Checker(open_page(DESKTOP, color_scheme="light"), checker.turn)
     boot(guest.page, link.input_value())
     expect(guest.page.locator('[data-testid="join-screen"]')).to_be_visible()
     guest.check("friends join")
@@ -116,12 +138,15 @@ def test_lobby_settings_friends(open_page, site_url):
 
 @pytest.mark.parametrize("game_id", list(pygames.GAME_IDS))
 def test_game_pages(open_page, site_url, game_id):
-    checker = Checker(page := open_page(DESKTOP, color_scheme="light"))
+    checker = Checker(page := open_page(DESKTOP, color_scheme="light"), list(pygames.GAME_IDS).index(game_id))
     boot(page, site_url)
     checker.click(f'[data-game="{game_id}"]')
     checker.check(f"{game_id} setup")
     for name, record in moments(game_id, 7):
         open_record(page, record)
+        if name == "end":
+            play_to_the_end(page, 7)
+            expect(page.locator('[data-testid="game-over"]')).to_be_visible()
         checker.check(f"{game_id} table {name}")
         if name == "start":
             checker.click('[data-testid="open-rules"]')
@@ -138,7 +163,7 @@ def test_game_pages(open_page, site_url, game_id):
 
 WATCH_LIVE_REGIONS = """() => {
   const log = document.querySelector('[data-testid="log"]');
-  window.__live = {log, status: document.querySelector('[data-testid="status"]'), removed: 0, added: []};
+  window.__live = {log, region: document.querySelector('[data-testid="log-region"]'), status: document.querySelector('[data-testid="status"]'), removed: 0, added: []};
   new MutationObserver(records => {
     for (const r of records) {
       window.__live.removed += [...r.removedNodes]
@@ -149,7 +174,8 @@ WATCH_LIVE_REGIONS = """() => {
 }"""
 
 LIVE_REGIONS_NOW = """() => ({
-  sameLog: document.querySelector('[data-testid="log"]') === window.__live.log,
+  sameLog: document.querySelector('[data-testid="log"]') === window.__live.log
+    && document.querySelector('[data-testid="log-region"]') === window.__live.region,
   sameStatus: document.querySelector('[data-testid="status"]') === window.__live.status,
   removed: window.__live.removed, added: window.__live.added,
   entries: [...document.querySelectorAll('[data-testid="log"] li:not(.log-empty)')].map(li => li.textContent).reverse(),
@@ -163,7 +189,7 @@ def test_log_and_prompt_are_kept_live_regions(open_page, site_url):
     page = open_page(DESKTOP)
     boot(page, site_url)
     open_record(page, moments("coup", 7)[0][1])
-    assert page.get_attribute('[data-testid="log"]', "role") == "log"
+    assert page.get_attribute('[data-testid="log-region"]', "role") == "log"
     assert page.get_attribute('[data-testid="status"]', "role") == "status"
     page.evaluate(WATCH_LIVE_REGIONS)
     start = page.evaluate(LIVE_REGIONS_NOW)["entries"]
