@@ -163,7 +163,8 @@ def test_game_pages(open_page, site_url, game_id):
 
 WATCH_LIVE_REGIONS = """() => {
   const log = document.querySelector('[data-testid="log"]');
-  window.__live = {log, region: document.querySelector('[data-testid="log-region"]'), status: document.querySelector('[data-testid="status"]'), removed: 0, added: []};
+  window.__live = {log, region: document.querySelector('[data-testid="log-region"]'),
+                   status: document.querySelector('[data-testid="status"]'), removed: 0, added: []};
   new MutationObserver(records => {
     for (const r of records) {
       window.__live.removed += [...r.removedNodes]
