@@ -99,6 +99,7 @@ class Checker:
             # the site's CSP refuses inline scripts but allows eval (Pyodide needs it)
             self.page.evaluate("(src) => { (0, eval)(src); }", AXE)
         self.checked += 1
+        print("axe:", where)  # which page in which look (pytest -s shows them)
         for v in self.page.evaluate(RUN_AXE):
             self.found.append(f"{where}: {v['id']} ({v['impact']}) {v['nodes']}")
 
