@@ -337,10 +337,34 @@ def show_zoom(element):
             return
         panel.innerHTML = markup
         ZOOM["key"] = key
-    rect = element.getBoundingClientRect()
-    # beside the card, on the side with more room (phones: CSS puts it at the top of the screen)
-    panel.classList.toggle("is-left", float(rect.left) + float(rect.width) / 2 > float(window.innerWidth) / 2)
     panel.hidden = False
+    place_zoom(panel, element)
+
+
+def _rects(selector):
+    out = []
+    for node in ROOT.querySelectorAll(selector):
+        r = node.getBoundingClientRect()
+        if float(r.width) > 0 and float(r.height) > 0:
+            out.append((float(r.left), float(r.top), float(r.width), float(r.height)))
+    return out
+
+
+def place_zoom(panel, element):
+    """Inside the window and off the current choices, the card itself, the prompt and the log, as far
+    as the screen allows (pygames.ui.zoom.zoom_place: the panel used to sit at a fixed corner, over
+    the slots a player aims at, and a wide card ran past the window's edge)."""
+    from pygames.ui.zoom import zoom_place
+    r = element.getBoundingClientRect()
+    box = panel.getBoundingClientRect()
+    view = document.documentElement
+    left, top = zoom_place((float(view.clientWidth), float(view.clientHeight)),
+                           (float(box.width), float(box.height)),
+                           (float(r.left), float(r.top), float(r.width), float(r.height)),
+                           _rects('[data-testid="choice"], [data-choice]'), _rects(".log"),
+                           _rects('[data-testid="status"]'))
+    panel.style.left = f"{left:.0f}px"
+    panel.style.top = f"{top:.0f}px"
 
 
 def hide_zoom():
@@ -427,6 +451,15 @@ def keep_live_regions(old_log, old_status):
             new_status.replaceWith(old_status)
 
 
+def keep_in_view():
+    """A board's sideways scroller (``data-scroller``) shows its ``data-in-view`` piece in its middle
+    (Oriflamme's queue: the card being resolved); a redraw would otherwise start it at its left end."""
+    for piece in ROOT.querySelectorAll("[data-scroller] [data-in-view]"):
+        box = piece.closest("[data-scroller]")
+        a, b = piece.getBoundingClientRect(), box.getBoundingClientRect()
+        box.scrollLeft = float(box.scrollLeft) + float(a.left) + float(a.width) / 2 - float(b.left) - float(b.width) / 2
+
+
 def paint_if_changed():
     """Redraw #app only if the screen changed: a link's heartbeat or a message that changes nothing must
     not redraw under the player (a field being filled in, a focused control)."""
@@ -479,7 +512,9 @@ def _paint(moved_by=None, markup=None):
     phase = APP.phase()
     if before_shot or moved_by is not None:
         after_shot = anim_snapshot()
-        animate = motion_wanted()
+        # the end screen settles at once: its new layout (scores, breakdown) moved every card, and
+        # they glided into place for about a second over the final result (Tournay)
+        animate = motion_wanted() and not (phase == "over" and before != "over")
         # measured before any animation starts: a started one makes the page lay itself out again
         after_purses = purse_snapshot() if animate and before_purses else {}
         if moved_by is not None:
@@ -492,6 +527,7 @@ def _paint(moved_by=None, markup=None):
     if ZOOM["key"] is not None and not found(ROOT.querySelector(f'[data-zoom="{ZOOM["key"]}"]')):
         hide_zoom()  # its card is gone from the screen
     draw_share_blocks()
+    keep_in_view()
     run_net()
     ROOT.dataset.phase = phase
     ROOT.dataset.rev = str(RENDERS)
@@ -1249,6 +1285,7 @@ def start():
     # art_apart: the art sheets stay outside #app (keep_art_sheet), parsed once, not at every redraw
     APP = App(storage, dates=BrowserDates(window), preferred_langs=browser_langs(), art_apart=True,
               page_url=page_url())
+    APP.fixed_bot_delay_ms = DELAY_MS  # Settings says which pace is in force
     PRERENDERED = found(ROOT.querySelector(":scope > .lobby-screen"))
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))

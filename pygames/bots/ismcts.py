@@ -279,6 +279,12 @@ class IsmctsBot(Bot):
             priors = {}
         started = time.perf_counter()
         iterations, max_seconds = settings["iterations"], settings["max_seconds"]
+        # a game may give a small step of a turn a share of the clock (Great Houses: each card of the
+        # setup, each marshal step), so that the whole turn, not each step, takes about max_seconds;
+        # the iteration budget (arena, tests, fingerprints) is the same for every step
+        share = getattr(module, "time_share", None)
+        if max_seconds is not None and share is not None:
+            max_seconds *= share(view, legal, seat)
         done = 0
         paired = settings["root_mode"] == "paired"
         while iterations is None or done < iterations:

@@ -119,6 +119,8 @@ class App(FriendsTable):
         ``page_url``: this page's address without its fragment (invite links point there);
         ``random_below``: where tickets and secrets come from; ``monotonic``: the links' clock."""
         self.art_apart = art_apart
+        #: a bot pace fixed by the page (site/main.py: ?botdelay= or storage), shown in Settings
+        self.fixed_bot_delay_ms: int | None = None
         self.storage = storage if storage is not None else MemoryStorage()
         self.dates: Dates = dates if dates is not None else PythonDates()  # the player's zone and format
         self.seed = seed
@@ -213,7 +215,8 @@ class App(FriendsTable):
 
     def render(self) -> str:
         extras = TableExtras(panel=self.panel, card_filter=self.card_filter, settings=self.settings,
-                             art_apart=self.art_apart, confirm_delete=self.confirm_delete)
+                             art_apart=self.art_apart, confirm_delete=self.confirm_delete,
+                             fixed_bot_delay_ms=self.fixed_bot_delay_ms)
         if self.replay is not None:
             return replay_html(self.replay, self.lang, extras)
         if self.guest is not None:
@@ -227,7 +230,8 @@ class App(FriendsTable):
         mover = self.session.mover()
         if self.needs_privacy() and mover is not None:
             return privacy_html(self.session, self.lang, self.names(), mover, can_undo=self.can_undo())
-        extras.can_undo = self.can_undo()
+        extras.undo_state = self.undo_state()
+        extras.can_undo = extras.undo_state == "undo_hint"
         extras.can_hint = self.can_hint()
         extras.hint_busy = self.hint_busy
         if self.hint is not None:
@@ -495,21 +499,32 @@ class App(FriendsTable):
 
     # ------------------------------------------------------------------ undo
     def can_undo(self) -> bool:
+        return self.undo_state() == "undo_hint"
+
+    def undo_state(self) -> str:
+        """Why the Undo button is on or off, as the key of its tooltip: "undo_hint" when a move may be
+        taken back, else the true reason (no move of yours yet, friends away, the next player has seen
+        their cards, something hidden revealed since)."""
         session = self.session
-        if session is None or session.is_over() or self.tutorial is not None:
-            return False  # a lesson's moves are its script's: "Restart lesson" goes back
+        if session is None or session.is_over():
+            return "undo_over"
+        if self.tutorial is not None:
+            return "undo_lesson"  # a lesson's moves are its script's: "Restart lesson" goes back
+        humans = session.humans()
+        if not any(m in humans for m in session.movers):
+            return "undo_none"  # nothing of yours to take back yet (the game's start)
         if session.has_friends() and (self.net is None or not self.net.can_ask_undo()):
-            return False  # with friends, undo asks every one of them: all must be there to answer
+            return "undo_friends"  # with friends, undo asks every one of them: all must be there to answer
         point = session.undo_point()
         if point is None:
-            return False
+            return "undo_blocked"
         seat = session.movers[point]
         # hot seat: once the next human has seen their cards, the move stands
         mover = session.mover()
         if mover is not None and session.human_turn() and mover != seat and self.revealed == mover \
-                and len(session.humans()) > 1:
-            return False
-        return True
+                and len(humans) > 1:
+            return "undo_seen"
+        return "undo_hint"
 
     # ------------------------------------------------------------------ hint
     def can_hint(self) -> bool:

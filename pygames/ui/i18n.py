@@ -8,6 +8,8 @@ KeyError (tests check both languages are complete).
 
 from __future__ import annotations
 
+import re
+
 LANGS = ("en", "ja")
 LANG_NAMES = {"en": "English", "ja": "日本語"}
 DEFAULT_LANG = "en"
@@ -162,6 +164,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "offline_ready": {"en": "Ready to play offline", "ja": "オフラインで遊べます"},
     "undo": {"en": "Undo", "ja": "取り消し"},
     "undo_hint": {"en": "Take back your last move", "ja": "直前の自分の手を取り消す"},
+    "undo_none": {"en": "Nothing to take back yet: you have not moved.", "ja": "取り消せる手はまだありません。"},
+    "undo_lesson": {"en": "A lesson's moves are not taken back: restart the lesson instead.",
+                    "ja": "レッスンの手は取り消せません。レッスンをやり直してください。"},
+    "undo_over": {"en": "The game is over: moves can no longer be taken back.",
+                  "ja": "対局は終わりました。手はもう取り消せません。"},
+    "undo_friends": {"en": "Undo asks every friend at the table: it waits until all of them are connected.",
+                     "ja": "取り消しには卓の友だち全員の同意が必要です。全員が接続するまで使えません。"},
+    "undo_seen": {"en": "Undo is not possible now: the next player has already seen their cards.",
+                  "ja": "今は取り消せません：次のプレイヤーがすでに手札を見ました。"},
     "undo_blocked": {"en": "Undo is not possible now: something new has been revealed since your last move.",
                      "ja": "今は取り消せません：前の手のあとで新しい情報が公開されました。"},
     "hint": {"en": "Hint", "ja": "ヒント"},
@@ -183,6 +194,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "speed_instant": {"en": "Instant", "ja": "即座"},
     "speed_normal": {"en": "Normal", "ja": "ふつう"},
     "speed_slow": {"en": "Slow", "ja": "ゆっくり"},
+    "speed_fixed": {"en": "In force now: {pace} before each bot move, set by the page's address (botdelay). "
+                          "The choice above applies once the page is opened without it.",
+                    "ja": "現在の速さ：ボットの各手の前に{pace}（ページのアドレスの botdelay で指定）。"
+                          "これを付けずに開くと、上の設定が使われます。"},
+    "seconds": {"en": "{s} s", "ja": "{s}秒"},
     "animations": {"en": "Animations", "ja": "アニメーション"},
     "export": {"en": "Export", "ja": "書き出し"},
     "export_hint": {"en": "Save the game record as a file", "ja": "棋譜をファイルに保存"},
@@ -217,6 +233,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "table_tools": {"en": "Table tools", "ja": "卓のメニュー"},
     "new_version": {"en": "A new version is available.", "ja": "新しいバージョンがあります。"},
     "reload": {"en": "Reload", "ja": "再読み込み"},
+    "unlimited": {"en": "never runs out", "ja": "無制限"},
 }
 
 #: short lobby descriptions of the games we plan; a game may also set ``description`` {en, ja}
@@ -230,7 +247,7 @@ GAME_DESCRIPTIONS: dict[str, dict[str, str]] = {
     "koryo": {"en": "Gather majorities of the nine families to win their favour each round.",
               "ja": "九つの家門で過半数を集め、その特権を得る。"},
     "houses": {"en": "Great Houses: plots, challenges and dominance in a struggle for the throne.",
-               "ja": "大貴族：プロット、チャレンジ、支配力で王座を争う。"},
+               "ja": "大いなる家系：プロット、チャレンジ、支配力で王座を争う。"},
 }
 
 
@@ -266,6 +283,78 @@ def t(key: str, lang: str = DEFAULT_LANG, **params: object) -> str:
     entry = STRINGS[key]
     text = entry.get(norm_lang(lang)) or entry[DEFAULT_LANG]
     return text.format(**params) if params else text
+
+
+def plural(n: int, one: str, other: str) -> str:
+    """English count and noun agreeing: ``plural(1, "card", "cards")`` is "1 card", 2 gives "2 cards".
+
+    ``one`` and ``other`` may hold ``{n}`` to place the figure themselves ("{n} card of yours");
+    without it the figure goes first. English has exactly these two forms (CLDR's ``one`` and
+    ``other``); Japanese counts take a counter word and no plural, so its strings need no helper.
+    """
+    form = one if n == 1 else other
+    return form.format(n=n) if "{n}" in form else f"{n} {form}"
+
+
+def a_an(word: str) -> str:
+    """The English indefinite article for ``word`` by its first letter ("an intrigue", "a power")."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+#: the lone human's seat name in English ("Player 1 (you)", see STRINGS["you"])
+_YOU_NAME = re.compile(r"<b class=\"name\">Player \d+ \(you\)</b>'s ")
+
+
+def tidy(line: str, lang: str) -> str:
+    """Last touches of an English log line or prompt made of a name and a sentence (HTML).
+
+    The lone human's seat is named "Player 1 (you)" so that "<name> takes ..." reads right; its
+    possessive "Player 1 (you)'s block" does not, so it becomes "your block" ("Your block" at the
+    start of the line). Other languages are returned unchanged.
+    """
+    if lang != "en" or "(you)</b>'s " not in line:
+        return line
+    line = _YOU_NAME.sub('<b class="name">your</b> ', line)
+    return line.replace('<b class="name">your</b>', '<b class="name">Your</b>', 1) \
+        if line.startswith('<b class="name">your</b>') else line
+
+
+#: the minus sign of displayed negative figures (U+2212, not the hyphen-minus)
+MINUS = "\u2212"
+
+
+def signed(n: int, plus: bool = False) -> str:
+    """A figure as shown: negatives with U+2212 ("−2"), positives with "+" when ``plus``."""
+    if n < 0:
+        return f"{MINUS}{-n}"
+    return f"+{n}" if plus and n > 0 else str(n)
+
+
+def unlimited_html(lang: str) -> str:
+    """The figure of a bank that never runs out (Coup's Treasury, Tournay's Bank, ...): "∞", said
+    in words to a screen reader and in the tooltip, so the bank's label is not a label without a figure."""
+    word = t("unlimited", lang)
+    return f' <b class="pg-unlimited" title="{word}" aria-hidden="true">∞</b><span class="sr-only">{word}</span>'
+
+
+def seconds(ms: int, lang: str) -> str:
+    """A pause in seconds as shown: "0.6 s", "1.5秒", "0 s"."""
+    return t("seconds", lang, s=f"{ms / 1000:g}")
+
+
+def pace(ms: int, lang: str) -> str:
+    """A bot speed choice's pause beside its name: " (0.6 s)", "（0.6秒）"; nothing for no pause."""
+    return parens(seconds(ms, lang), lang) if ms else ""
+
+
+def colon(lang: str) -> str:
+    """A label's colon: full-width in Japanese ("手札："), ": " in English."""
+    return "：" if lang == "ja" else ": "
+
+
+def parens(inner: str, lang: str) -> str:
+    """An aside in brackets after a word: "（6枚）" in Japanese, " (6 cards)" in English."""
+    return f"（{inner}）" if lang == "ja" else f" ({inner})"
 
 
 def join_names(names: list[str], lang: str) -> str:

@@ -24,7 +24,20 @@ from .. import GAMES, INFOS, get_game
 from ..core import Game, GameInfo
 from ..core.record import SEAT_KINDS
 from .html import button, esc
-from .i18n import GAME_MINUTES, LANG_NAMES, LANGS, game_description, game_title, join_names, norm_lang, t
+from .i18n import (
+    GAME_MINUTES,
+    LANG_NAMES,
+    LANGS,
+    game_description,
+    game_title,
+    join_names,
+    norm_lang,
+    pace,
+    parens,
+    seconds,
+    t,
+    tidy,
+)
 
 BACK = "__back__"
 HUMAN = "human"
@@ -199,6 +212,8 @@ class TableExtras:
     card_filter: str = ""
     settings: dict = field(default_factory=dict)
     can_undo: bool = False
+    undo_state: str = "undo_none"  # the Undo tooltip's key (App.undo_state)
+    fixed_bot_delay_ms: int | None = None  # a bot pace the page's address set (?botdelay=), over the setting
     can_hint: bool = False
     hint_busy: bool = False
     hint: str | None = None  # the hint's sentence (HTML-safe)
@@ -367,7 +382,8 @@ def option_input(spec: dict, setup: Setup, lang: str) -> str:
     value = setup.options.get(key, spec["default"]) if enabled else spec["default"]
     label = spec.get("label", {}).get(lang) or spec.get("label", {}).get("en") or key
     disabled = "" if enabled else " disabled"
-    note = "" if enabled else f' <span class="hint">({esc(t("from_players", lang, n=spec["min_players"]))})</span>'
+    note = "" if enabled else \
+        f' <span class="hint">{esc(parens(t("from_players", lang, n=spec["min_players"]), lang))}</span>'
     help_text = spec.get("help", {}).get(lang) or spec.get("help", {}).get("en") or ""
     help_html = f'<span class="option-help">{esc(help_text)}</span>' if help_text else ""
     ident = f"opt-{esc(key)}"
@@ -547,7 +563,7 @@ def status_html(session: Any, lang: str, names: list[str]) -> str:
         text = esc(t("waiting_for", lang, name=names[session.mover()]))
         cls = "status is-remote"
     else:
-        text = step_prompt(session, lang, names)
+        text = tidy(step_prompt(session, lang, names), lang)
         cls = "status is-you"
     return f'<div class="{cls}" data-testid="status" role="status" aria-live="polite">{text}</div>'
 
@@ -637,7 +653,7 @@ def lobby_button(lang: str) -> str:
 def table_tools(lang: str, extras: TableExtras) -> str:
     undo = [] if extras.guest else [
         tool_button("undo", t("undo", lang), enabled=extras.can_undo, testid="undo",
-                    title=t("undo_hint", lang) if extras.can_undo else t("undo_blocked", lang))]
+                    title=t("undo_hint" if extras.can_undo else extras.undo_state, lang))]
     buttons = undo + [
         tool_button("hint", t("hint", lang), enabled=extras.can_hint and not extras.hint_busy and not extras.hint,
                     testid="hint-button"),
@@ -845,17 +861,25 @@ def cards_html(game_id: str, lang: str, query: str) -> str:
             f'<ul class="card-ref-list">{items}</ul>')
 
 
-def settings_html(lang: str, settings: dict) -> str:
+def settings_html(lang: str, settings: dict, fixed_delay_ms: int | None = None) -> str:
+    from .app import BOT_SPEEDS  # the pace of each choice, shown beside it
+
     speed = settings.get("speed", "normal")
-    speeds = "".join(f'<option value="{k}"{" selected" if k == speed else ""}>{esc(t(f"speed_{k}", lang))}</option>'
+    speeds = "".join(f'<option value="{k}"{" selected" if k == speed else ""}>'
+                     f'{esc(t(f"speed_{k}", lang) + pace(BOT_SPEEDS[k], lang))}</option>'
                      for k in ("instant", "normal", "slow"))
+    # the pace in force when the page's address fixes it: the setting then waits until it is gone
+    fixed = (f'<p class="hint" id="set-speed-fixed" data-testid="speed-fixed">'
+             f'{esc(t("speed_fixed", lang, pace=seconds(fixed_delay_ms, lang)))}</p>'
+             if fixed_delay_ms is not None else "")
+    described = ' aria-describedby="set-speed-fixed"' if fixed else ""
     checked = " checked" if settings.get("animations", True) else ""
     timer = settings.get("answer_timer", "off")
     timers = "".join(f'<option value="{k}"{" selected" if k == timer else ""}>{esc(t(f"timer_{k}", lang))}</option>'
                      for k in ("off", "20", "60"))
     return (f'<div class="settings-form">'
             f'<div class="field"><label for="set-speed">{esc(t("bot_speed", lang))}</label>'
-            f'<select id="set-speed" name="speed" data-testid="setting-speed">{speeds}</select></div>'
+            f'<select id="set-speed" name="speed" data-testid="setting-speed"{described}>{speeds}</select>{fixed}</div>'
             f'<div class="field"><label class="check" for="set-anim"><input type="checkbox" id="set-anim" '
             f'name="animations" value="1" data-testid="setting-animations"{checked}>'
             f'<span>{esc(t("animations", lang))}</span></label></div>'
@@ -887,7 +911,7 @@ def panel_html(panel: str, game_id: str | None, lang: str, extras: TableExtras) 
                 if panel == "rules" else cards_html(game_id, lang, extras.card_filter))
     elif panel == "settings":
         title = t("settings", lang)
-        body = settings_html(lang, extras.settings)
+        body = settings_html(lang, extras.settings, extras.fixed_bot_delay_ms)
     else:
         return ""
     return (f'<div class="dialog-backdrop">'

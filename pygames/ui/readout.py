@@ -87,7 +87,7 @@ def _oriflamme(view: dict, seat: int | None, lang: str, names: list[str]) -> dic
     rows = [f"{_seat_name(names, p)}: " + (f"手札{view['hand_counts'][p]}枚" if ja else
                                           f"{view['hand_counts'][p]} in hand")
             for p in range(view["num_players"])]
-    head = "列: " if ja else "Queue: "
+    head = "列：" if ja else "Queue: "
     scores = [f"{_seat_name(names, p)}: " + (f"影響力{view['ip'][p]}" if ja else f"{view['ip'][p]} influence")
               for p in range(view["num_players"]) if view.get("ip") and view["ip"][p] is not None]
     return {"hand": hand, "table": head + "; ".join(queue) + ". " + "; ".join(rows),
@@ -106,7 +106,7 @@ def _tournay(view: dict, seat: int | None, lang: str, names: list[str]) -> dict[
                   if isinstance(c, dict) and isinstance(c.get("card"), str)]
         stand = _sep(lang).join(f"{colour_name(k, lang)} {n}" for k, n in pl["stand"].items())
         rows.append(f"{_seat_name(names, p)}: " + (
-            f"{pl['deniers']}ドゥニエ、市民 {stand}、街区 {_sep(lang).join(built) or 'なし'}" if ja else
+            f"{pl['deniers']}ドゥニエ、市民 {stand}、区画 {_sep(lang).join(built) or 'なし'}" if ja else
             f"{pl['deniers']} deniers, citizens {stand}, district: {_sep(lang).join(built) or 'empty'}"))
     scores = [f"{_seat_name(names, p)}: {s.get('total', 0)}" for p, s in enumerate(view.get("scores") or [])]
     return {"hand": hand, "table": "; ".join(rows), "scores": "; ".join(scores)}
@@ -119,7 +119,7 @@ def _houses(view: dict, seat: int | None, lang: str, names: list[str]) -> dict[s
     hand = _sep(lang).join(card_name(c, lang) for c in mine.get("hand") or [])
     rows = []
     for p, pl in enumerate(view["players"]):
-        chars = _sep(lang).join(card_name(c["cid"], lang) + ((" (膝)" if ja else " (knelt)") if c["knelt"] else "")
+        chars = _sep(lang).join(card_name(c["cid"], lang) + (("（膝）" if ja else " (knelt)") if c["knelt"] else "")
                                 for c in pl["chars"]) or ("なし" if ja else "none")
         locs = _sep(lang).join(card_name(c["cid"], lang) for c in pl["locs"]) or ("なし" if ja else "none")
         rows.append(f"{_seat_name(names, p)} ({house_name(pl['house'], lang)}): " + (

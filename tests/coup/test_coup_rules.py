@@ -787,5 +787,5 @@ def test_a_refused_main_action_is_explained_from_the_menu_that_refuses_it():
     s = setup(4, [[D, A], [CA, CO], [AM, D], [A, CO]], coins=[1, 2, 2, 2], factions=True,
               factions_of=[0, 0, 1, 1])
     assert "in your own faction" in reason(s, {"type": "steal", "target": 1})
-    assert "costs 2 coin(s) and you have 1" in reason(s, {"type": "convert", "target": 2})
+    assert "costs 2 coins and you have 1" in reason(s, {"type": "convert", "target": 2})
     assert "almshouse is empty" in reason(s, {"type": "embezzle"})

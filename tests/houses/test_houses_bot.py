@@ -272,3 +272,15 @@ def test_HOU_B10_hard_bot_models_a_hidden_agenda_during_the_setup_placements():
             legal = GAME.legal_actions(state)
             state = GAME.apply(state, legal[rng.randbelow(len(legal))])
         assert checked, f"{n} players: no setup placement with a hidden agenda"
+
+
+def test_the_hard_bot_gives_small_steps_a_share_of_its_clock():
+    """Issue 38: each setup card and marshal step took the whole 0.8 s; the plot keeps it, the
+    small steps get a part (only the wall clock: the iteration budget is the same for every step)."""
+    view = {"stage": "plot"}
+    assert bot.time_share(view, [], 0) == 1.0
+    for small in ("setup", "marshal", "reaction", "claim"):
+        assert 0 < bot.time_share({"stage": small}, [], 0) <= 0.3
+    assert bot.time_share({"stage": "marshal", "pending": {"seat": 0}}, [], 0) <= 0.3
+    # a marshal run of ten steps stays within about 1.5 s of a 0.8 s clock
+    assert 10 * bot.time_share({"stage": "marshal"}, [], 0) * 0.8 <= 1.5

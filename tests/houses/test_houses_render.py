@@ -248,27 +248,29 @@ def _in_play_and_in_hand(cid: str, n: int, lang: str) -> tuple[str, str]:
 
 
 def test_HOU_R12_a_rivalry_line_on_the_hand_card_and_the_gained_icon_in_play():
-    insight = '<span class="houses-chip">Ins</span>'
+    insight = '<span class="houses-chip" title="Insight: after a challenge won by its side, draw 1 card">Insight</span>'
     card, hand = _in_play_and_in_hand("O04", 4, "en")   # four players: the power icon
     assert 'aria-label="power"' in card and insight not in card
-    assert "3p: +Ins" in hand and "4p: +power" in hand   # the hand card prints both counts' lines
+    assert "3p: +Insight" in hand and "4p: +power" in hand   # the hand card prints both counts' lines
     card, hand = _in_play_and_in_hand("O04", 3, "en")   # three players: Insight
     assert 'aria-label="power"' not in card and insight in card
     card, hand = _in_play_and_in_hand("O04", 2, "en")
     assert 'aria-label="power"' not in card and insight not in card   # printed lines, not in force
-    assert "3p: +Ins" in hand and "4p: +power" in hand
+    assert "3p: +Insight" in hand and "4p: +power" in hand
     hand = _in_play_and_in_hand("O04", 3, "ja")[1]
-    assert "3人:+洞" in hand and "4人:+政治" in hand
+    assert "3人：+洞察" in hand and "4人：+政治" in hand
+    assert 'title="洞察：参加した側が攻撃に勝つと、カードを1枚引く"' in hand   # the keyword's rule on hover
 
 
 def test_HOU_R13_a_line_that_loses_a_keyword_on_the_hand_card_and_in_play():
-    renown = '<span class="houses-chip">Ren</span>'
+    renown = ('<span class="houses-chip" title="Renown: after a challenge won by its side, put 1 power on it">'
+              'Renown</span>')
     card, hand = _in_play_and_in_hand("D07", 4, "en")   # four players: no Renown in play
     assert renown not in card
-    assert renown in hand and "4p: −Ren" in hand   # the hand card: printed Renown and its line
+    assert renown in hand and "4p: −Renown" in hand   # the hand card: printed Renown and its line
     for n in (2, 3):
         assert renown in _in_play_and_in_hand("D07", n, "en")[0]
-    assert "4人:−名" in _in_play_and_in_hand("D07", 4, "ja")[1]
+    assert "4人：−名声" in _in_play_and_in_hand("D07", 4, "ja")[1]
 
 
 def test_HOU_R14_the_rules_summary_says_a_rivalry_line_may_gain_or_lose():

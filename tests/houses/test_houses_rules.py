@@ -518,14 +518,14 @@ def test_HOU_79_rivalry_line_on_a_marshalled_card_and_in_the_card_text():
     s = act(s, "challenge", kind="P", opponent=1)
     assert log(s, "challenge")[-1]["cards"] == ["O04"]
     assert card_text("O04", "en") == "Rivalry: with 3 players, gains Insight; with 4 players, gains the power icon."
-    assert card_text("O04", "ja") == "対抗ルール:3人なら洞察を得る。4人なら政治アイコンを得る。"
+    assert card_text("O04", "ja") == "対抗ルール：3人なら洞察を得る。4人なら政治アイコンを得る。"
 
 
 def test_HOU_79_a_line_the_same_for_both_counts_is_one_sentence():
     from pygames.games.houses.text import rivalry_line
     same = {3: {"icons": "P"}, 4: {"icons": "P"}}
     assert rivalry_line(same, "en") == "Rivalry (3–4 players): gains the power icon."
-    assert rivalry_line(same, "ja") == "対抗ルール(3〜4人):政治アイコンを得る。"
+    assert rivalry_line(same, "ja") == "対抗ルール（3〜4人）：政治アイコンを得る。"
 
 
 def _knight_game(n, **kw):
@@ -564,10 +564,10 @@ def test_HOU_79_a_lost_keyword_is_the_printed_one_an_attachment_still_grants_it(
 def test_HOU_79_a_line_that_loses_a_keyword_in_the_card_text():
     from pygames.games.houses.text import card_text, rivalry_line
     assert card_text("D07", "en") == "Renown. Rivalry: with 4 players, loses Renown."
-    assert card_text("D07", "ja") == "名声。 対抗ルール:4人なら名声を失う。"
+    assert card_text("D07", "ja") == "名声。 対抗ルール：4人なら名声を失う。"
     both = {3: {"kw": ["insight"], "lose_kw": ["renown"]}, 4: {"kw": ["insight"], "lose_kw": ["renown"]}}
     assert rivalry_line(both, "en") == "Rivalry (3–4 players): gains Insight and loses Renown."
-    assert rivalry_line(both, "ja") == "対抗ルール(3〜4人):洞察を得る、名声を失う。"
+    assert rivalry_line(both, "ja") == "対抗ルール（3〜4人）：洞察を得る、名声を失う。"
 
 
 def test_HOU_79_rivalry_line_for_four_players_silver_tongued_envoy_gains_renown():
@@ -617,11 +617,11 @@ def test_HOU_79_four_player_lines_in_the_card_text():
     # Miravelle's two lines and Court Poisoner's
     from pygames.games.houses.text import card_text
     assert card_text("R06", "en") == "Insight. Rivalry: with 4 players, gains Renown."
-    assert card_text("R06", "ja") == "洞察。 対抗ルール:4人なら名声を得る。"
+    assert card_text("R06", "ja") == "洞察。 対抗ルール：4人なら名声を得る。"
     assert card_text("R02", "en") == "Insight. Rivalry: with 4 players, gains Bulwark."
-    assert card_text("R02", "ja") == "洞察。 対抗ルール:4人なら堅守を得る。"
+    assert card_text("R02", "ja") == "洞察。 対抗ルール：4人なら堅守を得る。"
     assert card_text("O06", "en") == "Stealth. Rivalry: with 4 players, loses Stealth."
-    assert card_text("O06", "ja") == "隠密。 対抗ルール:4人なら隠密を失う。"
+    assert card_text("O06", "ja") == "隠密。 対抗ルール：4人なら隠密を失う。"
 
 
 def test_HOU_78_rivalry_off_and_two_players_keep_the_plain_rule():

@@ -570,7 +570,7 @@ def test_TOU_42_one_card_per_turn_then_exactly_one_action():
 def test_TOU_42_refusals_name_what_is_wrong():
     """A refused play names the card's cost against the deniers held, or the cell, or the hand."""
     s = new(hands=[["captain", "guardhouse"], []], deniers=[2, 6], districts=[grid({(1, 1): "market"}), E])
-    with pytest.raises(IllegalAction, match=r"Captain costs 3 denier\(s\) and you have 2"):
+    with pytest.raises(IllegalAction, match=r"Captain costs 3 deniers and you have 2"):
         GAME.apply(s, {"type": "play", "card": "captain", "r": 0, "c": 1})
     with pytest.raises(IllegalAction, match=r"cannot go to row 0, column 0 of your district"):
         GAME.apply(s, {"type": "play", "card": "guardhouse", "r": 0, "c": 0})

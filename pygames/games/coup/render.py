@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
+from ...ui.i18n import plural, unlimited_html
 from . import cards as C
 from .art import ACTION_ART
 from .text import action_name, action_text, card_name, card_text, cards_list, claim_phrase, faction_name, lang_of, ui
@@ -201,7 +202,8 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
         n = step["n"]
         if mine:
             return (f"交換：残すカードを{n}枚選んでください（残りは山札に戻ります）。" if ja
-                    else f"Exchange: choose {n} card(s) to keep; the others go back to the court deck.")
+                    else f"Exchange: choose {plural(n, 'card', 'cards')} to keep; "
+                         "the others go back to the court deck.")
         return f"{who}が交換しています。" if ja else f"{who} is exchanging cards."
     if kind == "show":
         actor = _name(step["actor"], names)
@@ -254,9 +256,10 @@ def _card_back(lang: str, small: bool = True, anim: str = "") -> str:
 
 def _coins(amount: int, lang: str, attrs: str = "", anim: str = "") -> str:
     anim_attr = f' data-anim-id="{esc(anim)}"{purse_attrs("coin", amount)}' if anim else ""
-    return (f'<span class="coup-coins" title="{esc(amount)} {esc(ui("coins", lang))}"{anim_attr}{attrs}>'
+    noun = esc(ui("coin" if amount == 1 else "coins", lang))
+    return (f'<span class="coup-coins" title="{esc(amount)} {noun}"{anim_attr}{attrs}>'
             f'<svg class="coup-coin-art" aria-hidden="true"><use href="#coup-art-coin"/></svg>'
-            f'<b class="coup-coin-n">{esc(amount)}</b><span class="sr-only"> {esc(ui("coins", lang))}</span></span>')
+            f'<b class="coup-coin-n">{esc(amount)}</b><span class="sr-only"> {noun}</span></span>')
 
 
 def _faction_badge(faction: int, lang: str) -> str:
@@ -335,7 +338,7 @@ def _center(view: dict, lang: str) -> str:
              # the bank every payment comes from or goes to (no count: it never runs out)
              f'<div class="coup-treasury" data-anim-id="coins-bank"{purse_attrs("coin", bank=True)}>'
              f'<svg class="coup-coin-art" aria-hidden="true"><use href="#coup-art-coin"/></svg>'
-             f'<span class="pg-label">{esc(ui("treasury", lang))}</span></div>']
+             f'<span class="pg-label">{esc(ui("treasury", lang))}{unlimited_html(lang)}</span></div>']
     if view["factions"] is not None:
         parts.append(f'<div class="coup-almshouse"><span class="pg-label">{esc(ui("almshouse", lang))}</span>'
                      f'{_coins(view["almshouse"], lang, anim="coins-almshouse")}</div>')
@@ -489,7 +492,8 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
             else "<tr><th>Player</th><th>Rounds won</th><th>Cards lost (last round)</th>"
             "<th><span class='sr-only'>Result</span></th></tr>")
     note = (f"{esc(need)}ラウンド先取した1人だけが勝者です。2位以下の順位はありません。" if ja
-            else f"The only winner is the first player to win {esc(need)} round(s); there are no other places.")
+            else f"The only winner is the first player to win {esc(plural(need, 'round', 'rounds'))}; "
+                 "there are no other places.")
     return f'<table class="coup-scores">{head}{"".join(rows)}</table><p class="coup-note">{note}</p>'
 
 

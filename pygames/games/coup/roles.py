@@ -22,6 +22,12 @@ def factions_split(state: dict) -> bool:
     return len({factions[s] for s in range(state["num_players"]) if hands[s]}) > 1
 
 
+def _count(n: int, one: str, other: str) -> str:
+    """A refusal's count and noun agreeing ("1 card", "2 cards"); the same rule as pygames.ui.i18n.plural,
+    kept here so that the rules import nothing of the UI."""
+    return f"{n} {one if n == 1 else other}"
+
+
 def targets(state: dict, actor: int, refusals: dict | None = None) -> list[int]:
     """The seats ``actor`` may target: living others, outside the own faction while split. With
     ``refusals`` (a dict), also why each other seat is no target (key: the seat)."""
@@ -54,7 +60,7 @@ def conversions(state: dict, actor: int, coins: int, refusals: dict | None = Non
     if coins >= C.CONVERT_SELF_COST:
         seats.append(actor)
     elif refusals is not None:
-        refusals[actor] = f"this conversion costs {C.CONVERT_SELF_COST} coin(s) and you have {coins}"
+        refusals[actor] = f"this conversion costs {_count(C.CONVERT_SELF_COST, 'coin', 'coins')} and you have {coins}"
     hands = state["hands"]
     fac = state["factions"]
     for t in range(state["num_players"]):
@@ -63,7 +69,7 @@ def conversions(state: dict, actor: int, coins: int, refusals: dict | None = Non
         if coins >= C.CONVERT_OTHER_COST and hands[t] and fac[t] != fac[actor]:
             seats.append(t)
         elif refusals is not None:
-            refusals[t] = (f"this conversion costs {C.CONVERT_OTHER_COST} coin(s) and you have {coins}"
+            refusals[t] = (f"this conversion costs {_count(C.CONVERT_OTHER_COST, 'coin', 'coins')} and you have {coins}"
                            if coins < C.CONVERT_OTHER_COST else "that player is eliminated" if not hands[t]
                            else "that player is in your own faction already")
     return seats

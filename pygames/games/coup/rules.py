@@ -54,6 +54,12 @@ __all__ = ["BLOCKS", "CLAIMS", "COURTS", "GAME", "ORDER", "OTHER_SEATS", "SEATS_
            "CoupGame", "sort_cards"]
 
 
+def _count(n: int, one: str, other: str) -> str:
+    """A refusal's count and noun agreeing ("1 card", "2 cards"); the same rule as pygames.ui.i18n.plural,
+    kept here so that the rules import nothing of the UI."""
+    return f"{n} {one if n == 1 else other}"
+
+
 class CoupGame(Game):
     info = INFO
     #: 2: cards are drawn at random from the court deck instead of shuffling it (docs/rules/coup.md,
@@ -200,7 +206,7 @@ class CoupGame(Game):
             cards = sorted({a["card"] for a in self._legal_actions(state)})
             return f"you hold no {action.get('card')!r} (your cards: {', '.join(cards)}); {pending}"
         if k == "keep" and kind == "keep":
-            return (f"keep {step['n']} card(s) from your hand and the cards drawn "
+            return (f"keep {_count(step['n'], 'card', 'cards')} from your hand and the cards drawn "
                     f"({', '.join(sorted(state['hands'][step['seat']] + step['drawn']))}); {pending}")
         return pending
 

@@ -7,6 +7,7 @@ Japanese names follow the BGA Japanese wiki (the seed): 公爵, 刺客, 船長, 
 from __future__ import annotations
 
 from ...ui.html import esc
+from ...ui.i18n import plural, tidy
 
 CHAR_NAMES = {
     "duke": {"en": "Duke", "ja": "公爵"},
@@ -75,6 +76,7 @@ FACTION_NAMES = [{"en": "Monarchist", "ja": "君主主義者"}, {"en": "Populist
 
 UI = {
     "coins": {"en": "coins", "ja": "リラ"},
+    "coin": {"en": "coin", "ja": "リラ"},
     "deck": {"en": "Court deck", "ja": "山札"},
     "almshouse": {"en": "Almshouse", "ja": "救貧院"},
     "treasury": {"en": "Treasury", "ja": "国庫"},
@@ -185,6 +187,11 @@ def claim_phrase(action: str, target: object, card: object, negative: bool, lang
 
 
 def log_line(entry: dict, lang: str, names: list[str]) -> str:
+    """One log entry as an HTML-safe sentence (names in <b class=\"name\">)."""
+    return tidy(_log_line(entry, lang, names), lang)
+
+
+def _log_line(entry: dict, lang: str, names: list[str]) -> str:
     """One log entry as an HTML-safe sentence (names in <b class="name">)."""
     ja = lang_of(lang) == "ja"
     key = entry.get("key")
@@ -254,11 +261,13 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         return f"{who}は脱落した。" if ja else f"{who} is eliminated."
     if key == "pay":
         amount = esc(p.get("amount"))
-        return f"{who}は{amount}リラ支払った。" if ja else f"{who} pays {amount} coins."
+        coins = esc(plural(p.get("amount"), "coin", "coins"))
+        return f"{who}は{amount}リラ支払った。" if ja else f"{who} pays {coins}."
     if key == "gain":
         amount = esc(p.get("amount"))
         act = esc(action_name(p.get("action", ""), lang))
-        return f"{who}は{act}で{amount}リラ得た。" if ja else f"{who} gains {amount} coins ({act})."
+        coins = esc(plural(p.get("amount"), "coin", "coins"))
+        return f"{who}は{act}で{amount}リラ得た。" if ja else f"{who} gains {coins} ({act})."
     if key == "steal":
         amount = esc(p.get("amount"))
         return f"{who}は{tgt}から{amount}リラ奪った。" if ja else f"{who} steals {amount} from {tgt}."
@@ -274,7 +283,7 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
     if key == "exchange_done":
         count = esc(p.get("count"))
         return (f"{who}は交換を行い、{count}枚を山札に戻した。" if ja
-                else f"{who} exchanges and returns {count} card(s) to the court deck.")
+                else f"{who} exchanges and returns {esc(plural(p.get('count'), 'card', 'cards'))} to the court deck.")
     if key == "examine_show":
         actor = _name(names, p.get("actor"))
         return f"{who}は{actor}に手札を1枚見せた。" if ja else f"{who} shows one card to {actor}."
@@ -297,14 +306,14 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
     if key == "embezzle":
         amount = esc(p.get("amount"))
         return (f"{who}は救貧院から{amount}リラを横領した。" if ja
-                else f"{who} embezzles {amount} coins from the almshouse.")
+                else f"{who} embezzles {esc(plural(p.get('amount'), 'coin', 'coins'))} from the almshouse.")
     if key == "cooperate":
         return (f"{who}は3リラ得て、{tgt}に1リラ渡した。" if ja
                 else f"{who} takes 3 coins and gives 1 to {tgt}.")
     if key == "round_won":
         wins = esc(p.get("wins"))
         return (f"{who}がラウンド{esc(p.get('round'))}に勝利（{wins}勝）。" if ja
-                else f"{who} wins round {esc(p.get('round'))} ({wins} win(s)).")
+                else f"{who} wins round {esc(p.get('round'))} ({esc(plural(p.get('wins'), 'win', 'wins'))} so far).")
     if key == "game_won":
         return f"{who}の勝利！" if ja else f"{who} wins the game!"
     return esc(key)

@@ -722,3 +722,24 @@ def evaluate(game, state) -> list[float]:
 #: 300 iterations of 40 actions cost about what 450 of 20 did and won more at 3 players on the arena's
 #: seeds (docs/bots.md, "Great Houses, 3 players"); in a browser the 0.8 s limit may stop the search earlier
 HARD = {"iterations": 300, "rollout_depth": 40, "opponent_noise": 0.02, "opponent_model": "rollout"}
+
+
+#: the hard bot's share of its clock (``max_seconds``) by stage, where one turn is several decisions:
+#: the setup places card after card (the heuristic's best affordable set already picks them), the
+#: marshal phase buys card after card, a challenge is declared, then its attackers, stealth targets,
+#: defenders, window and claim steps follow, and reactions come one after another; each of those
+#: steps gets a part, so that a bot's whole run of steps takes about 1.5 s at most on a desktop
+#: rather than 0.8 s a step (3.6-6.3 s in a row). The plot, once a round, keeps the whole clock.
+#: The arena and the fingerprints search by iterations, with no clock (docs/bots.md): their results
+#: do not change; in CPython 300 iterations take about 0.5 s, so on a fast device a step may stop
+#: by its iteration budget before its share of the clock.
+TIME_SHARE = {"plot": 1.0, "agenda": 0.5, "defenders": 0.4, "attackers": 0.3, "challenges": 0.25,
+              "window": 0.25, "stealth": 0.2, "claim": 0.2, "intimidate": 0.2, "reaction": 0.2,
+              "marshal": 0.08, "setup": 0.2, "mulligan": 0.2, "first_player": 0.2, "reserve": 0.2}
+
+
+def time_share(view: dict, legal: list[dict], seat: int) -> float:
+    """The part of the hard bot's clock for this decision (see TIME_SHARE)."""
+    if view.get("pending"):  # a card to discard or keep: low stakes, judged by keep_value
+        return 0.2
+    return TIME_SHARE.get(view["stage"], 0.3)

@@ -13,6 +13,7 @@ Click paths (``action_steps``):
 from __future__ import annotations
 
 from ...ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
+from ...ui.i18n import colon, parens, plural, unlimited_html
 from . import art
 from . import text as T
 from .cards import AGENDAS, CARDS, PLOTS
@@ -21,8 +22,13 @@ from .stats import any_ready, base_str, icons_of, keywords_of
 SEAT_SHAPES = ("●", "▲", "■", "◆")
 PLOT_ABBR = {"en": ("Gold ", "Init ", "Claim ", "Res "), "ja": ("金", "先", "要", "予")}
 SEAT_SHAPE_NAMES = {"en": ("circle", "triangle", "square", "diamond"), "ja": ("丸", "三角", "四角", "菱形")}
-KW_ABBR = {"renown": ("Ren", "名"), "stealth": ("Ste", "隠"), "insight": ("Ins", "洞"),
-           "intimidate": ("Int", "威"), "vanguard": ("Van", "先"), "bulwark": ("Bul", "堅")}
+#: the keywords a card face shows as chips, by their full name (T.KEYWORD_NAMES), the rule in the tooltip
+CHIP_KEYWORDS = ("renown", "stealth", "insight", "intimidate", "vanguard", "bulwark")
+
+
+def _kw_chip(k: str, lang: str, sign: str = "") -> tuple[str, str]:
+    """A keyword chip's text ("Insight", "+Insight") and tooltip (what the keyword does)."""
+    return sign + T.KEYWORD_NAMES[k][lang], f"{T.KEYWORD_NAMES[k][lang]}{colon(lang)}{T.KEYWORD_RULES[k][lang]}"
 
 
 # ====================================================================== click keys
@@ -149,7 +155,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
     if key == "keep":
         return "Keep hand" if en else "手札をキープ"
     if key == "mulligan":
-        return "Mulligan (redraw 7)" if en else "マリガン(7枚引き直し)"
+        return "Mulligan (redraw 7)" if en else "マリガン（7枚引き直し）"
     head, value = read_key(key)
     rest = key.partition(":")[2]  # the key's text after its head, shown when it names nothing known
     if head == "ch":
@@ -189,48 +195,49 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
     ch = view["ch"]
     if view.get("pending"):
         n = view["pending"]["n"]
-        return (f"Choose {n} card(s) to discard." if en else f"捨てるカードを{n}枚選んでください。") if mine \
+        ask = f"Choose {plural(n, 'card', 'cards')} to discard." if en else f"捨てるカードを{n}枚選んでください。"
+        return ask if mine \
             else (f"{who} is discarding." if en else f"{who}がカードを捨てています。")
     if stage == "window":
         kind = esc(T.kind_name(ch["kind"], lang))
         return (f"{kind.capitalize()} challenge: play an event or pass." if en
-                else f"{kind}攻撃中:イベントを使うかパスしてください。") if mine \
+                else f"{kind}攻撃中：イベントを使うかパスしてください。") if mine \
             else (f"{who} may play an event." if en else f"{who}がイベントを検討中。")
     texts = {
         "mulligan": ("Keep your starting hand or mulligan?", "手札をキープしますか、マリガンしますか?",
                      "{w} decides on a mulligan.", "{w}がマリガンを検討中。"),
         "agenda": ("Choose an agenda (kept secret until setup is revealed).",
-                   "政策を選んでください(配置公開まで秘密)。",
+                   "政策を選んでください（配置公開まで秘密）。",
                    "{w} chooses an agenda.", "{w}が政策を選択中。"),
         "setup": ("Setup: place characters and locations face down, total cost up to 5.",
-                  "開始準備:コスト合計5以下のキャラクターとロケーションを裏向きに配置してください。",
+                  "開始準備：コスト合計5以下のキャラクターとロケーションを裏向きに配置してください。",
                   "{w} places setup cards.", "{w}が開始配置中。"),
         "plot": ("Choose your plot for this round (secret until all have chosen).",
-                 "このラウンドのプロットを選んでください(全員が選ぶまで秘密)。",
+                 "このラウンドのプロットを選んでください（全員が選ぶまで秘密）。",
                  "{w} chooses a plot.", "{w}がプロットを選択中。"),
         "first_player": ("You won the initiative: choose the first player.",
                          "イニシアティブを獲得しました。先手を選んでください。",
                          "{w} chooses the first player.", "{w}が先手を選択中。"),
         "marshal": ("Marshalling: put cards into play with your gold ({g} gold).",
-                    "配置フェイズ:金を使ってカードを配置してください(金{g})。",
+                    "配置フェイズ：金を使ってカードを配置してください（金{g}）。",
                     "{w} is marshalling.", "{w}が配置中。"),
         "challenges": ("Challenges: declare a challenge or end the phase.",
-                       "攻撃フェイズ:攻撃を宣言するか終了してください。",
+                       "攻撃フェイズ：攻撃を宣言するか終了してください。",
                        "{w} is declaring challenges.", "{w}が攻撃を宣言中。"),
         "attackers": ("Choose attackers (kneel), then confirm.", "攻撃に参加するキャラクターを選び、確定してください。",
                       "{w} chooses attackers.", "{w}が攻撃参加者を選択中。"),
         "stealth": ("Stealth: choose a character that cannot defend.",
-                    "隠密:防御できないキャラクターを選んでください。",
+                    "隠密：防御できないキャラクターを選んでください。",
                     "{w} resolves Stealth.", "{w}が隠密を解決中。"),
         "defenders": ("Defend: choose defenders (or none), then confirm.",
-                      "防御:防御参加者を選び(0体も可)、確定してください。",
+                      "防御：防御参加者を選び（0体も可）、確定してください。",
                       "{w} chooses defenders.", "{w}が防御参加者を選択中。"),
         "claim": ("Military claim: choose a character of yours to kill.",
-                  "軍事攻撃の要求値:破壊する自分のキャラクターを選んでください。",
+                  "軍事攻撃の要求値：破壊する自分のキャラクターを選んでください。",
                   "{w} chooses characters to kill.", "{w}が破壊するキャラクターを選択中。"),
-        "intimidate": ("Intimidate: choose a character to kneel.", "威圧:屈服させるキャラクターを選んでください。",
+        "intimidate": ("Intimidate: choose a character to kneel.", "威圧：屈服させるキャラクターを選んでください。",
                        "{w} resolves Intimidate.", "{w}が威圧を解決中。"),
-        "reaction": ("You won: play a reaction or pass.", "勝利しました:反応イベントを使うかパスしてください。",
+        "reaction": ("You won: play a reaction or pass.", "勝利しました：反応イベントを使うかパスしてください。",
                      "{w} may play a reaction.", "{w}が反応を検討中。"),
         "reserve": ("Discard down to your reserve.", "予備値まで手札を捨ててください。",
                     "{w} discards down to reserve.", "{w}が予備値まで手札を捨てています。"),
@@ -314,44 +321,52 @@ def _chips(cid: str, lang: str) -> str:
     """The short marks of a card face: keywords, income, reserve, dominance, reducer, timing."""
     c = CARDS[cid]
     ja = lang == "ja"
-    chips = [KW_ABBR[k][1 if ja else 0] for k in c.get("kw", []) if k in KW_ABBR]
+    lang = "ja" if ja else "en"
+    # (text, tooltip): a keyword by its name, its rule on hover or long press (title)
+    chips: list[tuple[str, str]] = [_kw_chip(k, lang) for k in c.get("kw", []) if k in CHIP_KEYWORDS]
     # what it gains (+) or loses (−) with 3 or 4 players, a chip per different line (the card
     # text says it in full)
     for counts, gain in T.rivalry_groups(c.get("rivalry", {})):
-        marks = ["+" + T.kind_name(k, lang) for k in gain.get("icons", "")]
-        marks += ["+" + KW_ABBR[k][1 if ja else 0] for k in gain.get("kw", [])]
-        marks += ["−" + KW_ABBR[k][1 if ja else 0] for k in gain.get("lose_kw", [])]
-        players = "〜".join(map(str, counts)) + "人:" if ja else "–".join(map(str, counts)) + "p: "
-        chips.append(players + "".join(marks))
+        marks = [("+" + T.kind_name(k, lang), "") for k in gain.get("icons", "")]
+        marks += [_kw_chip(k, lang, "+") for k in gain.get("kw", []) if k in CHIP_KEYWORDS]
+        marks += [_kw_chip(k, lang, "−") for k in gain.get("lose_kw", []) if k in CHIP_KEYWORDS]
+        players = "〜".join(map(str, counts)) + "人：" if ja else "–".join(map(str, counts)) + "p: "
+        chips.append((players + " ".join(m for m, _ in marks), "; ".join(why for _, why in marks if why)))
     if c.get("income"):
-        chips.append(f"{T.t('income', lang)} +{c['income']}")
+        chips.append((f"{T.t('income', lang)} +{c['income']}", ""))
     if c.get("reserve"):
-        chips.append(f"{T.t('reserve', lang)} +{c['reserve']}")
+        chips.append((f"{T.t('reserve', lang)} +{c['reserve']}", ""))
     if c.get("dominance"):
-        chips.append(f"{T.t('dominance', lang)} {c['dominance']}")
+        chips.append((f"{T.t('dominance', lang)} {c['dominance']}", ""))
     if c.get("reducer"):
-        chips.append(f"{T.t('cost', lang)} −1")
+        chips.append((f"{T.t('cost', lang)} −1", ""))
     if c.get("anthem"):
-        chips.append(f"{T.kind_name(c['anthem']['kind'], lang)} +{c['anthem']['n']}")
+        chips.append((f"{T.kind_name(c['anthem']['kind'], lang)} +{c['anthem']['n']}", ""))
     if c["type"] == "attachment":
         att = c["att"]
         if att.get("str"):
-            chips.append(f"+{att['str']} {T.t('str', lang)}")
+            chips.append((f"+{att['str']} {T.t('str', lang)}", ""))
         if att.get("icon"):
-            chips.append(f"+{T.kind_name(att['icon'], lang)}")
+            chips.append((f"+{T.kind_name(att['icon'], lang)}", ""))
         if att.get("kw"):
-            chips.append(f"+{T.KEYWORD_NAMES[att['kw']][lang]}")
+            chips.append(_kw_chip(att["kw"], lang, "+") if att["kw"] in CHIP_KEYWORDS
+                         else (f"+{T.KEYWORD_NAMES[att['kw']][lang]}", ""))
     window = c.get("window")
     if window:
         word = {"marshal": "when_marshal", "challenge": "when_challenge", "reaction": "when_reaction",
                 "challenges_start": "when_start"}[window]
         mark = T.t(word, lang)
         if window == "reaction":
-            mark += f" ({T.kind_name(c['kind'], lang)})"
+            mark += parens(T.kind_name(c['kind'], lang), lang)
         elif window == "challenge":
-            mark += " (" + (T.t("attackers" if c.get("role") == "attacker" else "defenders", lang)) + ")"
-        chips.append(mark)
-    return "".join(f'<span class="houses-chip">{esc(x)}</span>' for x in chips)
+            mark += parens(T.t("attackers" if c.get("role") == "attacker" else "defenders", lang), lang)
+        chips.append((mark, ""))
+    return "".join(_chip(text, why) for text, why in chips)
+
+
+def _chip(text: str, why: str = "") -> str:
+    title = f' title="{esc(why)}"' if why else ""
+    return f'<span class="houses-chip"{title}>{esc(text)}</span>'
 
 
 def _icons(icons: str, lang: str) -> str:
@@ -386,8 +401,7 @@ def _char_card(view: dict, owner: int, inst: dict, lang: str, choices, placed: s
     if key in choices:
         cls.append("houses-choosable")
     attrs = _attrs(key, choices, placed)
-    kws = "".join(f'<span class="houses-chip">{esc(KW_ABBR[k][0 if lang == "en" else 1])}</span>'
-                  for k in keywords_of(inst) if k in KW_ABBR)
+    kws = "".join(_chip(*_kw_chip(k, "ja" if lang == "ja" else "en")) for k in keywords_of(inst) if k in CHIP_KEYWORDS)
     bonus = ch["bonus"].get(str(inst["uid"]), 0) if ch else 0
     strength = base_str(inst)
     str_txt = f"{strength}" + (f"+{bonus}" if bonus else "")
@@ -633,7 +647,7 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
                      f'{esc(T.t("facedown", lang))}">{backs}</div>')
     if p["used"]:
         used = ", ".join(esc(T.plot_name(u, lang)) for u in p["used"])
-        parts.append(f'<div class="houses-used">{esc(T.t("used", lang))}: {used}</div>')
+        parts.append(f'<div class="houses-used">{esc(T.t("used", lang))}{colon(lang)}{used}</div>')
     parts.append("</section>")
     return "".join(parts)
 
@@ -651,14 +665,16 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
     order = " → ".join(f"{SEAT_SHAPES[s]} {_who(names, s)}" for s in view["order"]) if view["order"] else ""
     # the bank: gold paid or earned with nobody else comes from or goes to it (tokens travel)
     bank = (f'<span class="houses-bank" data-anim-id="gold-bank"{purse_attrs("gold", bank=True)}>'
-            f'{art.use("coin", "houses-staticon")}{esc(T.t("treasury", lang))}</span>')
+            f'{art.use("coin", "houses-staticon")}{esc(T.t("treasury", lang))}{unlimited_html(lang)}</span>')
     parts.append(f'<div class="houses-top"><span class="houses-round">{esc(T.t("round", lang))} {view["round"]}</span>'
-                 + (f' <span class="houses-order">{esc(T.t("turn_order", lang))}: {order}</span>' if order else "")
+                 + (f' <span class="houses-order">{esc(T.t("turn_order", lang))}{colon(lang)}{order}</span>'
+                    if order else "")
                  + bank + "</div>")
     parts.append(f'<div class="houses-race"><div class="houses-racetitle" data-anim-id="power-bank"'
                  f'{purse_attrs("power", bank=True)}>{art.use("power", "houses-staticon")} '
-                 f'{esc(T.t("power_race", lang))} <small>({esc(T.t("target", lang))} '
-                 f'{view["opts"]["victory_power"]})</small></div>'
+                 f'{esc(T.t("power_race", lang))} '
+                 f'<small>{esc(parens(T.t("target", lang) + " " + str(view["opts"]["victory_power"]), lang))}'
+                 '</small></div>'
                  + "".join(_track(view, s, lang, names) for s in range(n)) + "</div>")
     parts.append(_challenge_box(view, lang, names))
     # ---- opponents first (compact), then my own house near the bottom, then my plots and hand
@@ -744,13 +760,12 @@ def card_zoom(key: str, lang: str) -> str:
     if c["type"] == "character":
         stats.append(f'<span>{esc(T.t("str", lang))} <b>{c["str"]}</b></span>')
         stats.append(f'<span class="houses-icons">{_icons(c["icons"], lang)}</span>')
-    kw_rules = "".join(f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>: {esc(T.KEYWORD_RULES[k][lang])}</li>'
-                       for k in dict.fromkeys(c.get("kw", []) + [k for gain in c.get("rivalry", {}).values()
-                                                                   for k in gain.get("kw", [])])
-                       if k in T.KEYWORD_RULES)
+    rivalry_kw = [k for gain in c.get("rivalry", {}).values() for k in gain.get("kw", []) + gain.get("lose_kw", [])]
+    kw_rules = "".join(f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>{colon(lang)}{esc(T.KEYWORD_RULES[k][lang])}</li>'
+                       for k in dict.fromkeys(c.get("kw", []) + rivalry_kw) if k in T.KEYWORD_RULES)
     if c["type"] == "attachment" and c["att"].get("kw") in T.KEYWORD_RULES:
         k = c["att"]["kw"]
-        kw_rules += f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>: {esc(T.KEYWORD_RULES[k][lang])}</li>'
+        kw_rules += f'<li><b>{esc(T.KEYWORD_NAMES[k][lang])}</b>{colon(lang)}{esc(T.KEYWORD_RULES[k][lang])}</li>'
     text = T.card_text(key, lang)
     return (f'<div class="houses-zoom houses-h-{c["house"]}">'
             f'<div class="houses-zoomartbox">{art.use(art.picture(key), "houses-zoomart")}'
@@ -783,15 +798,15 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     target = view["opts"]["victory_power"]
     explain = {
         "power": (f"The first player to reach {target} power (House card + power on characters) wins at once.",
-                  f"勢力ポイント(家系カード+キャラクター上)が先に{target}に達したプレイヤーが即座に勝利。"),
+                  f"勢力ポイント（家系カード+キャラクター上）が先に{target}に達したプレイヤーが即座に勝利。"),
         "deck_out": ("A player had to draw from an empty deck: the game ended at the end of that round and the "
                      "most power wins; equal power shares the win.",
                      "デッキ切れのプレイヤーが出たため、そのラウンドの終わりに終了。勢力最多が勝利し、同点は共同勝利。"),
         "eliminated": ("Players who had to draw from an empty deck were eliminated; the last one left wins.",
                        "デッキ切れのプレイヤーは脱落し、最後に残ったプレイヤーが勝利。"),
     }[reason]
-    winners = ", ".join(_who(names, s) for s in view["winners"])
-    return (f'<div class="houses-gameover"><p>{("Winner: " if en else "勝者:")}{winners}</p>'
+    # the winners are named once, in the page's end panel head (page.game_over_html); the table marks them ★
+    return (f'<div class="houses-gameover">'
             f'<table class="houses-scores">{head}{"".join(rows)}</table>'
             f'<p class="houses-tiebreak">{esc(explain[0] if en else explain[1])}</p></div>')
 
@@ -806,14 +821,14 @@ def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]
     if head == "hand":
         if stage == "marshal":
             return (f"{name}: choose the character to attach it to." if en
-                    else f"{name}:装着するキャラクターを選んでください。")
-        return f"{name}: choose its target." if en else f"{name}:対象を選んでください。"
+                    else f"{name}：装着するキャラクターを選んでください。")
+        return f"{name}: choose its target." if en else f"{name}：対象を選んでください。"
     if head == "ch":
         return (f"{name}: choose the opponent to challenge." if en
-                else f"{name}:攻撃する相手を選んでください。")
+                else f"{name}：攻撃する相手を選んでください。")
     if head == "card" and stage in ("attackers", "defenders"):
         return (f"{name} is the last that can join: confirm to close the choice (or go back)." if en
-                else f"{name}で最後です。確定してください(または戻る)。")
+                else f"{name}で最後です。確定してください（または戻る）。")
     if head == "card":
-        return f"{name}: choose its target." if en else f"{name}:対象を選んでください。"
+        return f"{name}: choose its target." if en else f"{name}：対象を選んでください。"
     return None

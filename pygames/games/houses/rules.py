@@ -99,13 +99,13 @@ class HousesGame(Game):
                                            "ja": "自分の手番の終わりに自分のカード"},
                        "end_of_round": {"en": "All cards, at the end of the round",
                                         "ja": "ラウンドの終わりに全カード"}}),
-            option("rivalry", "bool", True, "Rivalry (3-4 players)", "対抗ルール(3〜4人)",
+            option("rivalry", "bool", True, "Rivalry (3-4 players)", "対抗ルール（3〜4人）",
                    min_players=3,
                    help_en="No unopposed bonus against a player with less power than you; "
                            "+1 power for winning a challenge against the sole leader.",
                    help_ja="自分より勢力の少ない相手への無防御ボーナスはなし。"
                            "単独トップへの攻撃に勝つと勢力+1。"),
-            option("reserve_check", "bool", True, "Reserve check (hand limit)", "予備値チェック(手札上限)",
+            option("reserve_check", "bool", True, "Reserve check (hand limit)", "予備値チェック（手札上限）",
                    help_en="At the end of your turn, discard down to your plot's reserve.",
                    help_ja="手番の終わりに、プロットの予備値まで手札を捨てます。"),
             option("deck_out", "choice", "end_of_round_most_power", "Empty draw deck", "デッキ切れ",

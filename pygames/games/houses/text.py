@@ -8,6 +8,7 @@ Japanese game terms follow the seed: 家系 (House), 政策 (agenda), 軍事/陰
 from __future__ import annotations
 
 from ...ui.html import esc
+from ...ui.i18n import a_an, plural, tidy
 from .cards import AGENDAS, CARDS, HOUSE_NAMES, PLOTS
 
 KIND_NAMES = {
@@ -34,7 +35,7 @@ KEYWORD_RULES = {
     "stealth": {"en": "when it attacks, choose a defender's character without Stealth: it cannot defend "
                       "(Rivalry: a challenge where Stealth kept a defender out gives no unopposed bonus)",
                 "ja": "攻撃参加時、防御側の隠密でないキャラクター1体を選ぶ。それは防御に参加できない"
-                      "(対抗ルール:隠密で防御を封じた攻撃では無防御ボーナスなし)"},
+                      "（対抗ルール：隠密で防御を封じた攻撃では無防御ボーナスなし）"},
     "insight": {"en": "after a challenge won by its side, draw 1 card",
                 "ja": "参加した側が攻撃に勝つと、カードを1枚引く"},
     "intimidate": {"en": "after winning as attacker, kneel a defender's character with STR up to the margin",
@@ -154,7 +155,7 @@ def _target_text(flt: dict, lang: str) -> str:
         adj = [w for w in en if not w.startswith("STR")]
         tail = [w for w in en if w.startswith("STR")]
         words = " ".join(adj + ["character"] + (["with " + tail[0]] if tail else []))
-        return f"a {words} {who[0]}"
+        return f"{a_an(words)} {who[0]}"
     return who[1] + "".join(ja) + "キャラクター1体"
 
 
@@ -224,10 +225,10 @@ def rivalry_line(lines: dict, lang: str) -> str:
     if len(groups) == 1 and len(groups[0][0]) > 1:
         counts, gain = groups[0]
         return (f"Rivalry ({counts[0]}–{counts[-1]} players): {change(gain)}." if en
-                else f"対抗ルール({counts[0]}〜{counts[-1]}人):{change(gain)}。")
+                else f"対抗ルール（{counts[0]}〜{counts[-1]}人）：{change(gain)}。")
     if en:
         return "Rivalry: " + "; ".join(f"with {counts[0]} players, {change(gain)}" for counts, gain in groups) + "."
-    return "対抗ルール:" + "".join(f"{counts[0]}人なら{change(gain)}。" for counts, gain in groups)
+    return "対抗ルール：" + "".join(f"{counts[0]}人なら{change(gain)}。" for counts, gain in groups)
 
 
 def card_text(cid: str, lang: str) -> str:
@@ -249,7 +250,7 @@ def card_text(cid: str, lang: str) -> str:
     if c.get("reducer"):
         h = house_name(c["reducer"], lang)
         parts.append(f"Marshalling: kneel this to make the next {h} card you marshal cost 1 less (automatic)."
-                     if lang == "en" else f"配置時:これを屈服させ、次に配置する{h}のカードのコストを1下げる(自動)。")
+                     if lang == "en" else f"配置時：これを屈服させ、次に配置する{h}のカードのコストを1下げる（自動）。")
     if c.get("anthem"):
         a = c["anthem"]
         h, k = house_name(a["house"], lang), kind_name(a["kind"], lang)
@@ -268,23 +269,23 @@ def card_text(cid: str, lang: str) -> str:
             bits_en.append(f"gains {KEYWORD_NAMES[att['kw']]['en']}")
             bits_ja.append(f"{KEYWORD_NAMES[att['kw']]['ja']}を得る")
         parts.append(("Attach to a character you control: " + ", ".join(bits_en) + ".") if lang == "en"
-                     else ("自分のキャラクターに付ける:" + "、".join(bits_ja) + "。"))
+                     else ("自分のキャラクターに付ける：" + "、".join(bits_ja) + "。"))
     window = c.get("window")
     if window:
         eff = effects_text(c["effects"], lang)
         if window == "marshal":
-            head = "Marshalling: " if lang == "en" else "配置フェイズ:"
+            head = "Marshalling: " if lang == "en" else "配置フェイズ："
         elif window == "challenges_start":
             head = ("At the start of your challenges, kneel this: " if lang == "en"
-                    else "攻撃フェイズの開始時、これを屈服させる:")
+                    else "攻撃フェイズの開始時、これを屈服させる：")
         elif window == "challenge":
             role = c.get("role")
             head = (f"Challenge, as the {role}: " if lang == "en"
-                    else ("攻撃中(攻撃側):" if role == "attacker" else "攻撃中(防御側):"))
+                    else ("攻撃中（攻撃側）：" if role == "attacker" else "攻撃中（防御側）："))
         else:
             k = kind_name(c["kind"], lang)
-            head = (f"Reaction: after you win a {k} challenge as the attacker, " if lang == "en"
-                    else f"反応:攻撃側として{k}攻撃に勝った後、")
+            head = (f"Reaction: after you win {a_an(k)} challenge as the attacker, " if lang == "en"
+                    else f"反応：攻撃側として{k}攻撃に勝った後、")
         parts.append(head + eff)
     flags = []
     if c.get("unique"):
@@ -304,7 +305,7 @@ def plot_text(pid: str, lang: str) -> str:
             if lang == "en" else
             f"インカム{p['income']}、イニシアティブ{p['initiative']}、要求値{p['claim']}、予備値{p['reserve']}。")
     if p.get("revealed"):
-        base += (" When revealed: " if lang == "en" else " 公開時:") + effects_text(p["revealed"], lang)
+        base += (" When revealed: " if lang == "en" else " 公開時：") + effects_text(p["revealed"], lang)
     return base
 
 
@@ -349,17 +350,22 @@ WHY_POWER = {
     "renown": {"en": "Renown", "ja": "名声"},
     "effect": {"en": "a card effect", "ja": "カード効果"},
     "moved": {"en": "a card effect", "ja": "カード効果"},
-    "bounty": {"en": "the leader's bounty (Rivalry)", "ja": "首位への懸賞(対抗ルール)"},
+    "bounty": {"en": "the leader's bounty, a Rivalry rule", "ja": "対抗ルールの首位への懸賞"},
 }
 
 END_REASON = {
     "power": {"en": "reached the power target", "ja": "勝利点に到達"},
-    "deck_out": {"en": "a draw deck ran out: most power wins", "ja": "デッキ切れ:勢力最多が勝利"},
+    "deck_out": {"en": "a draw deck ran out: most power wins", "ja": "デッキ切れ：勢力最多が勝利"},
     "eliminated": {"en": "last player standing", "ja": "最後の生き残り"},
 }
 
 
 def log_line(entry: dict, lang: str, names: list[str]) -> str:
+    """One log entry as an HTML-safe sentence (names in <b class=\"name\">)."""
+    return tidy(_log_line(entry, lang, names), lang)
+
+
+def _log_line(entry: dict, lang: str, names: list[str]) -> str:
     k = entry["key"]
     p = entry.get("params", {})
     en = lang == "en"
@@ -368,7 +374,7 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         h = esc(house_name(p["house"], lang))
         if p.get("deck") and p["deck"] != p["house"]:
             d = esc(house_name(p["deck"], lang))
-            return f"{who} leads {h} (with the {d} starter deck)." if en else f"{who}は{h}({d}のデッキ)。"
+            return f"{who} leads {h} (with the {d} starter deck)." if en else f"{who}は{h}（{d}のデッキ）。"
         return f"{who} leads {h}." if en else f"{who}は{h}。"
     if k == "mulligan":
         return f"{who} takes a mulligan." if en else f"{who}はマリガンした。"
@@ -378,19 +384,21 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         return f"{who} chooses an agenda in secret." if en else f"{who}は政策を秘密裏に選んだ。"
     if k == "agenda":
         a = esc(agenda_name(p["agenda"], lang))
-        return f"{who} reveals the agenda: {a}." if en else f"{who}の政策:{a}。"
+        return f"{who} reveals the agenda: {a}." if en else f"{who}の政策：{a}。"
     if k == "placed":
-        return (f"{who} places {p['n']} card(s) face down." if en
+        return (f"{who} places {plural(p['n'], 'card', 'cards')} face down." if en
                 else f"{who}は{p['n']}枚を裏向きに配置した。")
     if k == "setup_reveal":
-        return f"{who} reveals setup: {_cards(p['cards'], lang)}." if en else f"{who}の配置公開:{_cards(p['cards'], lang)}。"
+        return (f"{who} reveals setup: {_cards(p['cards'], lang)}." if en
+                else f"{who}の配置公開：{_cards(p['cards'], lang)}。")
     if k == "draw":
         why = p.get("why")
         tail_en = {"insight": " (Insight)", "effect": " (card effect)"}.get(why, "")
-        tail_ja = {"insight": "(洞察)", "effect": "(カード効果)"}.get(why, "")
-        return f"{who} draws {p['n']} card(s){tail_en}." if en else f"{who}はカードを{p['n']}枚引いた{tail_ja}。"
+        tail_ja = {"insight": "（洞察）", "effect": "（カード効果）"}.get(why, "")
+        return (f"{who} draws {plural(p['n'], 'card', 'cards')}{tail_en}." if en
+                else f"{who}はカードを{p['n']}枚引いた{tail_ja}。")
     if k == "drew":
-        return f"You drew {_cards(p['cards'], lang)}." if en else f"引いたカード:{_cards(p['cards'], lang)}。"
+        return f"You drew {_cards(p['cards'], lang)}." if en else f"引いたカード：{_cards(p['cards'], lang)}。"
     if k == "decked":
         return (f"{who} must draw from an empty deck." if en
                 else f"{who}はデッキが尽きていて引けない。")
@@ -401,7 +409,7 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         return f"You chose {pl}." if en else f"あなたは{pl}を選んだ。"
     if k == "plot_revealed":
         pl = esc(plot_name(p["plot"], lang))
-        return f"{who} reveals {pl}." if en else f"{who}のプロット:{pl}。"
+        return f"{who} reveals {pl}." if en else f"{who}のプロット：{pl}。"
     if k == "plots_recycled":
         return (f"{who} takes the used plots back into the plot deck." if en
                 else f"{who}は使用済みプロットをプロットデッキに戻した。")
@@ -412,20 +420,20 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
                 else f"{who}は{_name(names, p['first'])}を先手に選んだ。")
     if k == "order":
         order = " → ".join(_name(names, s) for s in p["order"])
-        return f"Turn order: {order}." if en else f"手番順:{order}。"
+        return f"Turn order: {order}." if en else f"手番順：{order}。"
     if k == "turn":
         kept = p.get("kept", 0)
         keep_en = f" and keeps {kept}" if kept else ""
-        keep_ja = f"({kept}を持ち越し)" if kept else ""
-        return (f"{who}'s turn: draws {p['n']} card(s), collects {p['gold']} gold{keep_en}." if en
-                else f"{who}の手番:カードを{p['n']}枚引き、金{p['gold']}を得た{keep_ja}。")
+        keep_ja = f"（{kept}を持ち越し）" if kept else ""
+        return (f"Turn of {who}: draws {plural(p['n'], 'card', 'cards')}, collects {p['gold']} gold{keep_en}." if en
+                else f"{who}の手番：カードを{p['n']}枚引き、金{p['gold']}を得た{keep_ja}。")
     if k == "marshal":
         c = _card(p["card"], lang)
         if p.get("target"):
             tg = _card(p["target"], lang)
             return (f"{who} attaches {c} to {tg} ({p['cost']} gold)." if en
-                    else f"{who}は{c}を{tg}に付けた(金{p['cost']})。")
-        return f"{who} marshals {c} ({p['cost']} gold)." if en else f"{who}は{c}を配置した(金{p['cost']})。"
+                    else f"{who}は{c}を{tg}に付けた（金{p['cost']}）。")
+        return f"{who} marshals {c} ({p['cost']} gold)." if en else f"{who}は{c}を配置した（金{p['cost']}）。"
     if k == "event":
         c = _card(p["card"], lang)
         if p.get("target"):
@@ -438,37 +446,39 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
     if k == "gold":
         return f"{who} gains {p['n']} gold." if en else f"{who}は金{p['n']}を得た。"
     if k == "knelt":
-        return f"{_card(p['card'], lang)} ({who}) kneels." if en else f"{who}の{_card(p['card'], lang)}が屈服した。"
+        return f"{who}'s {_card(p['card'], lang)} kneels." if en else f"{who}の{_card(p['card'], lang)}が屈服した。"
     if k == "marshal_done":
         return f"{who} ends marshalling." if en else f"{who}は配置を終えた。"
     if k == "challenge":
         kn = esc(kind_name(p["kind"], lang))
         opp = _name(names, p["opponent"])
         cs = _cards(p["cards"], lang)
-        return (f"{who} declares a {kn} challenge against {opp} with {cs}." if en
+        return (f"{who} declares {a_an(kn)} challenge against {opp} with {cs}." if en
                 else f"{who}は{cs}で{opp}に{kn}攻撃を宣言した。")
     if k == "stealth":
         return (f"{_card(p['card'], lang)} uses Stealth: {_card(p['target'], lang)} cannot defend." if en
-                else f"{_card(p['card'], lang)}の隠密:{_card(p['target'], lang)}は防御できない。")
+                else f"{_card(p['card'], lang)}の隠密：{_card(p['target'], lang)}は防御できない。")
     if k == "defenders":
-        return f"{who} defends with {_cards(p['cards'], lang)}." if en else f"{who}の防御参加:{_cards(p['cards'], lang)}。"
+        return (f"{who} defends with {_cards(p['cards'], lang)}." if en
+                else f"{who}の防御参加：{_cards(p['cards'], lang)}。")
     if k == "result":
         kn = esc(kind_name(p["kind"], lang))
         score = f"{p['a']}–{p['d']}"
         if p["winner"] is None:
-            return f"The {kn} challenge ({score}) has no winner." if en else f"{kn}攻撃({score})は勝者なし。"
+            return f"The {kn} challenge ({score}) has no winner." if en else f"{kn}攻撃（{score}）は勝者なし。"
         w = _name(names, p["winner"])
         if p["winner"] == p["attacker"] and p["d"] <= 0:
             return (f"{w} wins the {kn} challenge unopposed ({score})." if en
-                    else f"{w}が{kn}攻撃に無防御で勝利({score})。")
-        return f"{w} wins the {kn} challenge ({score})." if en else f"{w}が{kn}攻撃に勝利({score})。"
+                    else f"{w}が{kn}攻撃に無防御で勝利（{score}）。")
+        return f"{w} wins the {kn} challenge ({score})." if en else f"{w}が{kn}攻撃に勝利（{score}）。"
     if k == "killed":
-        return f"{who}'s {_card(p['card'], lang)} is killed." if en else f"{who}の{_card(p['card'], lang)}が破壊された。"
+        return (f"{who}'s {_card(p['card'], lang)} is killed." if en
+                else f"{who}の{_card(p['card'], lang)}が破壊された。")
     if k == "discarded":
         why = p.get("why")
         if why == "claim":
             return (f"{who} discards {_card(p['card'], lang)} at random (claim)." if en
-                    else f"{who}は{_card(p['card'], lang)}をランダムに捨てた(要求値)。")
+                    else f"{who}は{_card(p['card'], lang)}をランダムに捨てた（要求値）。")
         if why == "reserve":
             return (f"{who} discards {_card(p['card'], lang)} down to reserve." if en
                     else f"{who}は予備値まで{_card(p['card'], lang)}を捨てた。")
@@ -480,9 +490,9 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
     if k == "power":
         why = esc(WHY_POWER.get(p.get("why"), WHY_POWER["effect"])[lang])
         if p.get("card"):
-            return (f"{_card(p['card'], lang)} ({who}) gains {p['n']} power ({why})." if en
-                    else f"{who}の{_card(p['card'], lang)}が勢力{p['n']}を得た({why})。")
-        return f"{who} gains {p['n']} power ({why})." if en else f"{who}は勢力{p['n']}を得た({why})。"
+            return (f"{who}'s {_card(p['card'], lang)} gains {p['n']} power ({why})." if en
+                    else f"{who}の{_card(p['card'], lang)}が勢力{p['n']}を得た（{why}）。")
+        return f"{who} gains {p['n']} power ({why})." if en else f"{who}は勢力{p['n']}を得た（{why}）。"
     if k == "intimidated":
         return (f"{who}'s {_card(p['card'], lang)} is intimidated and kneels." if en
                 else f"{who}の{_card(p['card'], lang)}は威圧され屈服した。")
@@ -492,15 +502,15 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         totals = p.get("totals", [])
         shown = ", ".join(f"{_name(names, s)} {v}" for s, v in enumerate(totals) if v is not None)
         if p.get("seat") is None:
-            return f"Dominance ({shown}): nobody gains power." if en else f"優勢確認({shown}):獲得者なし。"
+            return f"Dominance ({shown}): nobody gains power." if en else f"優勢確認（{shown}）：獲得者なし。"
         return (f"Dominance ({shown}): {who} is dominant." if en
-                else f"優勢確認({shown}):{who}が優勢。")
+                else f"優勢確認（{shown}）：{who}が優勢。")
     if k == "eliminated":
         return f"{who} is eliminated (empty deck)." if en else f"{who}はデッキ切れで脱落した。"
     if k == "game_over":
         ws = ", ".join(_name(names, s) for s in p.get("winners", []))
         why = esc(END_REASON.get(p.get("reason"), END_REASON["power"])[lang])
-        return f"Game over: {ws} wins ({why})." if en else f"ゲーム終了:{ws}の勝利({why})。"
+        return f"Game over: {ws} wins ({why})." if en else f"ゲーム終了：{ws}の勝利（{why}）。"
     return esc(k)
 
 
@@ -516,7 +526,8 @@ RULES_SUMMARY = {
         "<p><b>Each round:</b> everyone secretly chooses a <b>plot</b> (income, initiative, claim, reserve; "
         "when your plot deck has run out, your used plots come back); "
         "the highest initiative plays first. On your turn: draw 2; <b>marshal</b> cards with your gold "
-        "(cards of another House cost 2 more; one Limited card of each type per turn); declare up to one <b>military</b>, one <b>intrigue</b> and "
+        "(cards of another House cost 2 more; one Limited card of each type per turn); declare up to one "
+        "<b>military</b>, one <b>intrigue</b> and "
         "one <b>power</b> challenge, kneeling attackers against a defender's kneeling defenders. The higher "
         "strength wins (ties go to the attacker); with no defence it is unopposed (+1 power). <b>Rivalry</b> "
         "(3–4 players): no unopposed bonus against a player with less power than you, nor when Stealth "
@@ -539,7 +550,7 @@ RULES_SUMMARY = {
         "<b>軍事</b>・<b>陰謀</b>・<b>政治</b>の攻撃をそれぞれ1回まで宣言し、攻撃キャラクターを屈服させる。"
         "防御側も防御キャラクターを屈服させる。戦闘力が高い側の勝ち（同値は攻撃側）。防御がなければ無防備として勢力+1。"
         "<b>対抗ルール</b>（3〜4人）：自分より勢力の少ない相手や、隠密で防御を封じた攻撃では無防御ボーナスなし、単独トップの相手への攻撃に"
-        "勝つと勢力+1。カードによっては対抗ルールの記載でアイコンやキーワードを得る、またはキーワードを失う(3人と4人で異なることがある)。"
+        "勝つと勢力+1。カードによっては対抗ルールの記載でアイコンやキーワードを得る、またはキーワードを失う（3人と4人で異なることがある）。"
         "勝った攻撃側の要求値だけ、キャラクターを破壊（軍事）、手札を無作為に捨てさせる（陰謀）、勢力を奪う（政治）。</p>"
         "<p><b>攻撃のあと：</b>支配（起立しているキャラクターの戦闘力が最大の人が勢力+1）、全員の屈服状態の"
         "カードをすべて起立、手番プレイヤーはプロットの予備値まで手札を捨てる。</p>"
@@ -552,7 +563,7 @@ def card_reference(lang: str) -> list[dict]:
     """Every card of every House deck and the neutral cards, then plots and agendas (plain text); "key"
     opens render.card_zoom, "art" names its picture (art.py), "zoom" is the card's data-zoom value."""
     from . import art
-    from .cards import NEUTRAL_PACKAGE, HOUSE_PACKAGES
+    from .cards import HOUSE_PACKAGES, NEUTRAL_PACKAGE
     lang = "ja" if lang == "ja" else "en"
     copies: dict[str, int] = {}
     for package in [NEUTRAL_PACKAGE, *HOUSE_PACKAGES.values()]:

@@ -16,6 +16,7 @@ Click paths (keys, made by the key functions below and read by ``read_key``):
 from __future__ import annotations
 
 from pygames.ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
+from pygames.ui.i18n import colon, plural, signed
 
 from . import cards as C
 from .tables import power_holder, score_holder, spy_protected
@@ -179,11 +180,12 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
                     "{w}：破壊する他のプレイヤーのキャラクターカードを選びます（蛮族）。"),
         "swap": ("{w}: choose two cards of two players to swap (Lobbying), in either order.",
                  "{w}：交換する2人のカードを選びます（議会工作）。どちらから選んでもかまいません。"),
-        "discard": ("{w}: discard {d} more character card(s) (keep {k}).",
+        "discard": ("{w}: discard {more} (keep {k}).",
                     "{w}：あと{d}枚キャラクターカードを捨てます（{k}枚まで残せます）。"),
     }
     en_text, ja_text = texts.get(step, ("{w} is deciding.", "{w}が考えています。"))
-    return (en_text if en else ja_text).format(w=who, d=view["discard_left"], k=view["keep_limit"])
+    more = plural(view["discard_left"], "more character card", "more character cards")
+    return (en_text if en else ja_text).format(w=who, d=view["discard_left"], k=view["keep_limit"], more=more)
 
 
 # ------------------------------------------------------------------ board
@@ -332,7 +334,7 @@ def _hand(view: dict, lang: str, choices: dict, placed: set, clicked: tuple[str,
                      f'<div class="koryo-cards">{"".join(cards)}</div></div>')
     if mine and sum(mine):
         played = ", ".join(f"{mine[k]} × {card_label(k, lang)}" for k in C.KINDS if mine[k])
-        parts.append(f'<div class="koryo-myplay">{esc(ui("your_play", lang))}: {esc(played)}</div>')
+        parts.append(f'<div class="koryo-myplay">{esc(ui("your_play", lang))}{colon(lang)}{esc(played)}</div>')
     return "".join(parts)
 
 
@@ -400,7 +402,6 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     final = view.get("final")
     if not final:
         return ""
-    en = lang == "en"
     winners = view.get("winners", [])
     players = range(len(final))
 
@@ -414,18 +415,17 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
         cells = "".join(f'<td{cls(p)}>{final[p]["kinds"].get(str(k), "")}</td>' for p in players)
         rows.append(f'<tr><th>{esc(card_label(k, lang))}</th>{cells}</tr>')
     rows.append(f'<tr><th>{esc(ui("events", lang))}</th>'
-                + "".join(f'<td{cls(p)}>{final[p]["events"] or ""}</td>' for p in players) + "</tr>")
+                + "".join(f'<td{cls(p)}>{signed(final[p]["events"]) if final[p]["events"] else ""}</td>'
+                          for p in players) + "</tr>")
     rows.append(f'<tr><th>{esc(ui("coins", lang))}</th>'
                 + "".join(f'<td{cls(p)}>{"+" + str(final[p]["coins"]) if final[p]["coins"] else ""}</td>'
                           for p in players) + "</tr>")
     rows.append(f'<tr class="koryo-total"><th>{esc(ui("total", lang))}</th>'
-                + "".join(f'<td{cls(p)}><b>{final[p]["total"]}</b></td>' for p in players) + "</tr>")
-    won = (" & " if en else "・").join(f'<b class="name">{esc(names[w])}</b>' for w in winners)
-    label = ui("winner" if len(winners) == 1 else "winners", lang)
+                + "".join(f'<td{cls(p)}><b>{signed(final[p]["total"])}</b></td>' for p in players) + "</tr>")
     return (f'<div class="koryo-final"><table class="koryo-score"><thead><tr>'
             f'<th><span class="sr-only">{esc(ui("total", lang))}</span></th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>'
-            f'<p class="koryo-won">{esc(label)}: {won}</p>'
+            # the winners are named once, in the page's end panel head (page.game_over_html)
             f'<p>{esc(ui("scoring_rule", lang))}</p><p>{esc(ui("tiebreak", lang))}</p></div>')
 
 

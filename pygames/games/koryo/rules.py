@@ -55,6 +55,12 @@ def steal_targets(tables: list[list[int]], coins: list[int], seat: int) -> list[
     return targets
 
 
+def _count(n: int, one: str, other: str) -> str:
+    """A refusal's count and noun agreeing ("1 card", "2 cards"); the same rule as pygames.ui.i18n.plural,
+    kept here so that the rules import nothing of the UI."""
+    return f"{n} {one if n == 1 else other}"
+
+
 def priest_targets(tables: list[list[int]], seat: int) -> list[int]:
     """The Priest's choices: an event card kind on the seat's own table."""
     table, targets = tables[seat], []
@@ -588,7 +594,8 @@ class KoryoGame(Game):
             missing = [k for k in kinds if state["hands"][seat][k] == 0]
             if missing:
                 return f"you hold no card {missing[0]}"
-            return f"at most {play_most(state['hands'][seat], play_cap(state))} card(s) may be played this round"
+            most = play_most(state['hands'][seat], play_cap(state))
+            return f"at most {_count(most, 'card', 'cards')} may be played this round"
         if kind == "play":
             count, k = action.get("count"), action.get("kind")
             if not _is_kind(k):
@@ -597,7 +604,7 @@ class KoryoGame(Game):
                 return "play at least one card"
             most = play_most(state["hands"][seat], play_cap(state))
             if count > most:
-                return f"at most {most} card(s) may be played this round"
+                return f"at most {_count(most, 'card', 'cards')} may be played this round"
             return f"you hold {state['hands'][seat][k]} × card {k}, not {count}"
         if kind == "steal":
             target = action.get("target")

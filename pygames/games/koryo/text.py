@@ -7,6 +7,7 @@ Japanese names follow the seed (the Japanese wiki): 全能者, スパイ, 上院
 from __future__ import annotations
 
 from pygames.ui.html import esc
+from pygames.ui.i18n import plural, signed, tidy
 
 from . import cards as C
 
@@ -38,7 +39,7 @@ POWERS = {
     "ja": {
         1: "能力を使うとき、最多枚数の同数で並んでいても能力を使えます（守りも含む）。"
            "ただし点数計算では効きません。",
-        2: "行動フェイズ：金貨を持つ他のプレイヤーから金貨を1枚奪います。場に守護者(7)がない間は、"
+        2: "行動フェイズ：金貨を持つ他のプレイヤーから金貨を1枚奪います。場に守護者（7）がない間は、"
            "議会工作の対象にならず、自分の議会工作も効果がありません。",
         3: "終了フェイズ：ラウンドの上限より2枚多く残せます。",
         4: "行動フェイズ：自分のイベントカードを1枚取り除きます。",
@@ -58,10 +59,9 @@ def card_name(kind: int, lang: str) -> str:
 
 
 def card_label(kind: int, lang: str) -> str:
-    """'(6) Banker' / '(6)銀行家'; events show their −1."""
+    """'(6) Banker' / '（6）銀行家'; events show their −1."""
     number = "−1" if kind in C.EVENTS else str(kind)
-    sep = " " if lang == "en" else ""
-    return f"({number}){sep}{NAMES[lang][kind]}"
+    return f"({number}) {NAMES[lang][kind]}" if lang == "en" else f"（{number}）{NAMES[lang][kind]}"
 
 
 def cards_phrase(kinds: list[int], lang: str) -> str:
@@ -108,7 +108,8 @@ UI = {
         "score": "得点", "total": "合計", "coins": "金貨", "characters": "キャラクター",
         "winner": "勝者", "winners": "勝者（同点）",
         "tiebreak": "合計点が最も高いプレイヤーの勝ち。同点の決着ルールはないため、同点のプレイヤー全員が勝者です。",
-        "scoring_rule": "各キャラクターは、最も多く出しているただ一人のプレイヤーにその数字の点数（同数なら誰にも入らず、"
+        "scoring_rule": "各キャラクターは、最も多く出しているただ一人のプレイヤーにその数字の点数"
+                        "（同数なら誰にも入らず、"
                         "全能者も効きません）。イベントカードは1枚−1点、金貨は1枚+1点。",
         "empty": "なし",
     },
@@ -121,6 +122,11 @@ def ui(key: str, lang: str, **params: object) -> str:
 
 
 def log_line(entry: dict, lang: str, names: list[str]) -> str:
+    """One log entry as an HTML-safe sentence (names in <b class=\"name\">)."""
+    return tidy(_log_line(entry, lang, names), lang)
+
+
+def _log_line(entry: dict, lang: str, names: list[str]) -> str:
     """One log entry as an HTML-safe sentence."""
     p = entry.get("params", {})
     key = entry["key"]
@@ -138,7 +144,8 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
             "、".join(f"{name(s, names)} {n}枚" for s, n in enumerate(deal))
         text = (f"Round {p['round']}: {name(p['first'], names)} plays first. Cards dealt: {sizes}. "
                 f"Table limit {p['limit']}." if en else
-                f"第{p['round']}ラウンド：ターンプレイヤーは{name(p['first'], names)}。配布：{sizes}。場札上限{p['limit']}枚。")
+                f"第{p['round']}ラウンド：ターンプレイヤーは{name(p['first'], names)}。"
+                f"配布：{sizes}。場札上限{p['limit']}枚。")
         if p.get("broadcaster") is not None:
             text += (f" {name(p['broadcaster'], names)} gets 1 more card for the {esc(card_label(8, lang))}." if en else
                      f" {name(p['broadcaster'], names)}は{esc(card_label(8, lang))}で1枚多く受け取りました。")
@@ -146,45 +153,47 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
     if key == "no_play":
         return f"{who()} has no cards and plays nothing." if en else f"{who()}は手札がなく、何も出しません。"
     if key == "placed":
-        return (f"{who()} places {p['count']} card(s) face down and discards {p['discarded']} from hand." if en else
+        return (f"{who()} places {plural(p['count'], 'card', 'cards')} face down and discards "
+                f"{p['discarded']} from hand." if en else
                 f"{who()}はカードを{p['count']}枚伏せて出し、手札{p['discarded']}枚を捨てました。")
     if key == "placed_you":
-        return (f"You ({who()}) placed {cards_phrase(p['cards'], lang)}." if en else
-                f"あなた（{who()}）は{cards_phrase(p['cards'], lang)}を伏せました。")
+        # a line only this seat sees: its name, not "You (name)", which nested the name's brackets
+        return (f"{who()} placed {cards_phrase(p['cards'], lang)} face down (only you see which)." if en else
+                f"{who()}は{cards_phrase(p['cards'], lang)}を伏せました（あなただけに見えます）。")
     if key == "reveal":
         return (f"{who()} reveals {cards_phrase(p['cards'], lang)}." if en else
                 f"{who()}は{cards_phrase(p['cards'], lang)}を公開しました。")
     if key == "steal":
         return (f"{who()} steals 1 gold coin from {who('target')} with the {esc(card_label(2, lang))}." if en else
-                f"{who()}（{esc(card_label(2, lang))}）は{who('target')}から金貨を1枚奪いました。")
+                f"{who()}（{esc(NAMES[lang][2])}）は{who('target')}から金貨を1枚奪いました。")
     if key == "no_steal":
         return (f"{who()}'s {esc(card_label(2, lang))} has no effect: no other player has gold." if en else
-                f"{who()}（{esc(card_label(2, lang))}）：金貨を持つ他のプレイヤーがいないため無効です。")
+                f"{who()}（{esc(NAMES[lang][2])}）：金貨を持つ他のプレイヤーがいないため無効です。")
     if key == "priest":
         return (f"{who()} removes their own {card()} card with the {esc(card_label(4, lang))}." if en else
-                f"{who()}（{esc(card_label(4, lang))}）は自分の{card()}を1枚取り除きました。")
+                f"{who()}（{esc(NAMES[lang][4])}）は自分の{card()}を1枚取り除きました。")
     if key == "no_priest":
         return (f"{who()}'s {esc(card_label(4, lang))} has no event card to remove." if en else
-                f"{who()}（{esc(card_label(4, lang))}）：取り除くイベントカードがありません。")
+                f"{who()}（{esc(NAMES[lang][4])}）：取り除くイベントカードがありません。")
     if key == "bank":
         return (f"{who()} takes 1 gold coin from the bank with the {esc(card_label(6, lang))}." if en else
-                f"{who()}（{esc(card_label(6, lang))}）は銀行から金貨を1枚受け取りました。")
+                f"{who()}（{esc(NAMES[lang][6])}）は銀行から金貨を1枚受け取りました。")
     if key == "bank_empty":
         return (f"{who()}'s {esc(card_label(6, lang))} has no effect: the bank is empty." if en else
-                f"{who()}（{esc(card_label(6, lang))}）：銀行に金貨がないため無効です。")
+                f"{who()}（{esc(NAMES[lang][6])}）：銀行に金貨がないため無効です。")
     if key == "destroy":
         return (f"{who()}'s {esc(card_label(10, lang))} destroy a {card()} of {who('target')}." if en else
-                f"{who()}（{esc(card_label(10, lang))}）は{who('target')}の{card()}を1枚破壊しました。")
+                f"{who()}（{esc(NAMES[lang][10])}）は{who('target')}の{card()}を1枚破壊しました。")
     if key == "no_destroy":
         return (f"{who()}'s {esc(card_label(10, lang))} find no card to destroy." if en else
-                f"{who()}（{esc(card_label(10, lang))}）：破壊できるカードがありません。")
+                f"{who()}（{esc(NAMES[lang][10])}）：破壊できるカードがありません。")
     if key == "swap":
         return (f"{who()}'s {esc(card_label(11, lang))} swaps {who('a')}'s {card('ka')} with "
                 f"{who('b')}'s {card('kb')}." if en else
-                f"{who()}（{esc(card_label(11, lang))}）は{who('a')}の{card('ka')}と{who('b')}の{card('kb')}を交換しました。")
+                f"{who()}（{esc(NAMES[lang][11])}）は{who('a')}の{card('ka')}と{who('b')}の{card('kb')}を交換しました。")
     if key == "no_swap":
         return (f"{who()}'s {esc(card_label(11, lang))} has no effect: no swap is possible." if en else
-                f"{who()}（{esc(card_label(11, lang))}）：交換できるカードがありません。")
+                f"{who()}（{esc(NAMES[lang][11])}）：交換できるカードがありません。")
     if key == "lobby_blocked":
         return (f"{who()} holds the {esc(card_label(2, lang))} majority without a Guardian and cannot use "
                 f"{esc(card_label(11, lang))}." if en else
@@ -193,16 +202,18 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
     if key == "must_discard":
         extra = (f", +2 for the {esc(card_label(3, lang))}" if en else f"（{esc(card_label(3, lang))}で+2）") \
             if p.get("senator") else ""
-        return (f"{who()} must discard {p['count']} card(s): the limit is {p['limit']}{extra}." if en else
+        return (f"{who()} must discard {plural(p['count'], 'card', 'cards')}: "
+                f"the limit is {p['limit']}{extra}." if en else
                 f"{who()}は場札を{p['limit']}枚{extra}にするため{p['count']}枚捨てます。")
     if key == "discard":
         return (f"{who()} discards {p['count']} × {card()}." if en else
                 f"{who()}は{card()}を{p['count']}枚捨てました。")
     if key == "game_end":
-        totals = ", ".join(f"{name(s, names)} {t}" for s, t in enumerate(p["totals"])) if en else \
-            "、".join(f"{name(s, names)} {t}点" for s, t in enumerate(p["totals"]))
+        totals = ", ".join(f"{name(s, names)} {signed(t)}" for s, t in enumerate(p["totals"])) if en else \
+            "、".join(f"{name(s, names)} {signed(t)}点" for s, t in enumerate(p["totals"]))
         won = (" and " if en else "と").join(name(s, names) for s in p["winners"])
-        return (f"Game over. Scores: {totals}. Winner: {won}." if en else
+        winner = "Winner" if len(p["winners"]) == 1 else "Winners"
+        return (f"Game over. Scores: {totals}. {winner}: {won}." if en else
                 f"ゲーム終了。得点：{totals}。勝者：{won}。")
     return esc(key)
 
@@ -232,7 +243,7 @@ RULES_SUMMARY = {
         "過半数の能力（スパイ・聖職者・銀行家）とイベントを使う。最後に場をラウンドの上限まで減らす"
         "（イベントは捨てない）。</p>"
         "<p><b>過半数：</b>ある種類を他の誰よりも多く持つこと。能力は過半数の持ち主が使う。"
-        "全能者(1)は能力の同数だけを制する。</p>"
+        "全能者（1）は能力の同数だけを制する。</p>"
         "<p><b>得点：</b>各種類はその過半数の持ち主に数字の点、場のイベント1枚につき−1点、金貨1枚につき+1点。"
         "同点なら勝利を分け合う。</p>"),
 }

@@ -48,7 +48,7 @@ TEXTS = {
     },
     "spy": {
         "en": "Steal 1 influence from the owner of a card next to this one (from the player, not from a card).",
-        "ja": "隣接するカードの所有者のどちらかから1影響点を奪う(カード上ではなくプレイヤーから)。",
+        "ja": "隣接するカードの所有者のどちらかから1影響点を奪う（カード上ではなくプレイヤーから）。",
     },
     "heir": {
         "en": "Gain 2 influence if no other revealed card named Heir is in the queue.",
@@ -56,17 +56,17 @@ TEXTS = {
     },
     "assassination": {
         "en": "Eliminate any card of the queue and gain 1 influence. Then discard this card.",
-        "ja": "任意のカードを1枚排除し、1影響点を得る。その後、このカードを排除する(使い切り)。",
+        "ja": "任意のカードを1枚排除し、1影響点を得る。その後、このカードを排除する（使い切り）。",
     },
     "decree": {
         "en": "Move a card of the queue anywhere (top cards only; never onto another player's card). "
               "Then discard this card.",
-        "ja": "場のカード1枚を任意の位置へ移動する(スタックは一番上のみ。別のプレイヤーのカードの上には置けない)。"
-              "その後、このカードを排除する(使い切り)。",
+        "ja": "場のカード1枚を任意の位置へ移動する（スタックは一番上のみ。別のプレイヤーのカードの上には置けない）。"
+              "その後、このカードを排除する（使い切り）。",
     },
     "lord": {
         "en": "Gain 1 influence, +1 for each card of your family next to this one (face up or down).",
-        "ja": "1影響点を得る。左右に隣接する自分のカード1枚ごとに(表裏問わず)1影響点を追加で得る。",
+        "ja": "1影響点を得る。左右に隣接する自分のカード1枚ごとに（表裏問わず）1影響点を追加で得る。",
     },
     "shapeshifter": {
         "en": "Copy the ability of a revealed card next to this one. Its name stays Shapeshifter.",
@@ -80,7 +80,7 @@ TEXTS = {
     },
     "conspiracy": {
         "en": "When revealed: gain twice the influence on it. Then discard this card.",
-        "ja": "表にしたとき、カード上の影響点を2倍して獲得する。その後、このカードを排除する(使い切り)。",
+        "ja": "表にしたとき、カード上の影響点を2倍して獲得する。その後、このカードを排除する（使い切り）。",
     },
 }
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
+from ...ui.i18n import unlimited_html
 from . import cards
 from .text import card_name, t
 
@@ -145,7 +146,8 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
         ability = pending["ability"]
         label = card_name(ability, lang)
         if pending.get("via"):
-            label = f"{card_name('shapeshifter', lang)} ({label})"
+            label = (f"{card_name('shapeshifter', lang)}（{label}）" if lang == "ja"
+                     else f"{card_name('shapeshifter', lang)} ({label})")
         return esc(t("p_target", lang, name=name, card=label))
     if kind in ("spy", "copy", "move"):
         return esc(t(f"p_{kind}", lang, name=name))
@@ -315,7 +317,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
                  f'<span class="{PREFIX}-phase">{esc(t(phase_key, lang))}</span>'
                  # the supply the cards' and players' influence comes from (tokens travel from it)
                  f'<span class="{PREFIX}-supply" data-anim-id="influence-bank"{purse_attrs("influence", bank=True)}>'
-                 f'{_art("token", PREFIX + "-token")}{esc(t("supply", lang))}</span></div>')
+                 f'{_art("token", PREFIX + "-token")}{esc(t("supply", lang))}{unlimited_html(lang)}</span></div>')
     parts.append(f'<div class="{PREFIX}-players">')
     for p in view["seating"]:
         if p != seat:
@@ -326,7 +328,9 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     queue = view["queue"]
     ids = _anim_ids(queue, seat)
     parts.append(f'<div class="{PREFIX}-queue-title">{esc(t("queue", lang))}</div>')
-    parts.append(f'<div class="{PREFIX}-queue">')
+    # one row that scrolls sideways, the card being resolved scrolled into view (site/main.py): a
+    # wrapped queue put neighbours on different rows, and the rules are all about neighbours
+    parts.append(f'<div class="{PREFIX}-queue" data-scroller>')
     parts.append(_slot(end_key("left"), t("left_end", lang), choices, placed, "end"))
     parts.append(_slot(end_key("center"), t("center", lang), choices, placed, "end"))
     if not queue and end_key("center") not in choices:
@@ -356,7 +360,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
         if top.get("k") is not None:  # a card just turned over starts where its back was
             backs_before = sum(1 for s in queue[:i] if s[-1]["o"] == top["o"] and s[-1].get("k") is None)
             anim += f' data-anim-from="card-{top["o"]}-hidden{backs_before}"'
-        parts.append(f'<div class="{PREFIX}-stack"><div class="{PREFIX}-pos">{i + 1}'
+        in_view = " data-in-view" if i == resolving else ""
+        parts.append(f'<div class="{PREFIX}-stack"{in_view}><div class="{PREFIX}-pos">{i + 1}'
                      f'{" ▶ " + esc(t("now", lang)) if i == resolving else ""}</div>'
                      f'<div class="{css}"{anim}{extra}{attrs}>{inner}</div>{_covered_list(stack, seat, lang)}</div>')
     parts.append(_slot(gap_key(len(queue)), "↓", choices, placed, "gap"))

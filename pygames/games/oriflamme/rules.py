@@ -88,7 +88,7 @@ class OriflammeGame(Game):
             "Royal Decree moving an opponent's hidden Ambush triggers it",
             "相手の勅命で移動された裏向きの待ち伏せも発動する",
             help_en="Off (default): only an elimination by another player's card triggers an Ambush.",
-            help_ja="オフ(標準): 他プレイヤーのカードによる排除のときだけ待ち伏せが発動します。")]
+            help_ja="オフ（標準）：他プレイヤーのカードによる排除のときだけ待ち伏せが発動します。")]
 
     def _setup(self, num_players: int, rng: Any, options: dict) -> dict:
         """A random deal: the seating, the first player, each family's seven cards (tests build fixed

@@ -7,6 +7,7 @@ Japanese card names follow the BGA Japanese help page (the seed): 射手, 兵士
 from __future__ import annotations
 
 from ...ui.html import esc
+from ...ui.i18n import tidy
 from . import cards
 
 LANGS = ("en", "ja")
@@ -22,9 +23,9 @@ UI = {
     "first_player": {"en": "First player", "ja": "スタートプレイヤー"},
     "hand": {"en": "Your hand", "ja": "あなたの手札"},
     "hand_count": {"en": "{n} in hand", "ja": "手札{n}枚"},
-    "removed": {"en": "Your removed cards (only you see them)", "ja": "除外されたカード(あなたのみ公開)"},
-    "discard": {"en": "Discarded and eliminated cards", "ja": "捨て札(公開)"},
-    "queue": {"en": "The queue (resolves from the left)", "ja": "カード列(左から解決)"},
+    "removed": {"en": "Your removed cards (only you see them)", "ja": "除外されたカード（あなたのみ公開）"},
+    "discard": {"en": "Discarded and eliminated cards", "ja": "捨て札（公開）"},
+    "queue": {"en": "The queue (resolves from the left)", "ja": "カード列（左から解決）"},
     "empty_queue": {"en": "The queue is empty.", "ja": "カード列は空です。"},
     "none": {"en": "none", "ja": "なし"},
     "face_down": {"en": "face down", "ja": "裏向き"},
@@ -41,24 +42,24 @@ UI = {
     "onto_n": {"en": "Move onto card {n}", "ja": "{n}番目のカードの上へ移動"},
     "player_n": {"en": "Player {n}", "ja": "プレイヤー{n}"},
     "reveal": {"en": "Reveal", "ja": "表にする"},
-    "leave": {"en": "Leave face down (+1 influence on it)", "ja": "表にしない(カードに1影響点)"},
+    "leave": {"en": "Leave face down (+1 influence on it)", "ja": "表にしない（カードに1影響点）"},
     "now": {"en": "now", "ja": "解決中"},
     "you": {"en": "you", "ja": "あなた"},
     "to_move": {"en": "to play", "ja": "手番"},
     # prompts
     "p_place": {"en": "{name}: place a card face down (choose a card, then where).",
-                "ja": "{name}:カードを1枚裏向きに配置してください(カード→場所)。"},
+                "ja": "{name}：カードを1枚裏向きに配置してください（カード→場所）。"},
     "p_place_other": {"en": "{name} is placing a card.", "ja": "{name}がカードを配置しています。"},
     "p_reveal": {"en": "{name}: reveal card {n} or leave it face down?",
-                 "ja": "{name}:{n}番目のカードを表にしますか、表にせず影響点を乗せますか?"},
+                 "ja": "{name}：{n}番目のカードを表にしますか、表にせず影響点を乗せますか?"},
     "p_target": {"en": "{name}: {card} — choose the card to eliminate.",
-                 "ja": "{name}:{card} — 排除するカードを選んでください。"},
+                 "ja": "{name}：{card} — 排除するカードを選んでください。"},
     "p_spy": {"en": "{name}: Spy — choose the player to steal 1 influence from.",
-              "ja": "{name}:密偵 — 1影響点を奪うプレイヤーを選んでください。"},
+              "ja": "{name}：密偵 — 1影響点を奪うプレイヤーを選んでください。"},
     "p_copy": {"en": "{name}: Shapeshifter — choose the revealed card to copy.",
-               "ja": "{name}:転身者 — コピーする表向きのカードを選んでください。"},
+               "ja": "{name}：転身者 — コピーする表向きのカードを選んでください。"},
     "p_move": {"en": "{name}: Royal Decree — choose a card, then where it goes.",
-               "ja": "{name}:勅命 — 移動するカードと移動先を選んでください。"},
+               "ja": "{name}：勅命 — 移動するカードと移動先を選んでください。"},
     "p_wait": {"en": "Waiting for {name}.", "ja": "{name}の手番です。"},
     "p_over": {"en": "The game is over.", "ja": "ゲーム終了。"},
     # game over
@@ -71,10 +72,10 @@ UI = {
                 "ja": "影響点が最も多いプレイヤーの勝利。場のカード上の影響点は数えません。"},
     "go_tie": {"en": "Tie on influence between {names}: the one with the most own cards left in the queue "
                      "(covered cards included) wins.",
-               "ja": "{names}が影響点で同点:場に残った自分のカード(スタックの下も含む)が最も多いプレイヤーの勝利。"},
+               "ja": "{names}が影響点で同点：場に残った自分のカード（スタックの下も含む）が最も多いプレイヤーの勝利。"},
     "go_shared": {"en": "Still tied: shared victory.", "ja": "それでも同点のため、勝利を分け合います。"},
     "go_single": {"en": "{name} wins.", "ja": "{name}の勝利。"},
-    "go_shared_win": {"en": "{names} share the victory.", "ja": "{names}の勝利(同点)。"},
+    "go_shared_win": {"en": "{names} share the victory.", "ja": "{names}の勝利（同点）。"},
 }
 
 
@@ -121,6 +122,11 @@ _PLACE_AT = {
 
 
 def log_line(entry: dict, lang: str, names: list[str]) -> str:
+    """One log entry as an HTML-safe sentence (names in <b class=\"name\">)."""
+    return tidy(_log_line(entry, lang, names), lang)
+
+
+def _log_line(entry: dict, lang: str, names: list[str]) -> str:
     """One log entry as an HTML-safe sentence."""
     if lang not in LANGS:
         lang = "en"
@@ -130,39 +136,40 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
     who = _name(names, p.get("seat")) if "seat" in p else ""
     if key == "removed":
         cards_ = "、".join(_card(k, lang) for k in p["cards"]) if ja else ", ".join(_card(k, lang) for k in p["cards"])
-        return f"除外されたあなたのカード:{cards_}" if ja else f"Your cards removed from the game: {cards_}."
+        return f"除外されたあなたのカード：{cards_}" if ja else f"Your cards removed from the game: {cards_}."
     if key == "start":
         order = " → ".join(_name(names, s) for s in p["seating"])
         first = _name(names, p["first"])
-        return f"席順:{order}。スタートプレイヤー:{first}" if ja else \
+        return f"席順：{order}。スタートプレイヤー：{first}" if ja else \
             f"Seating order (clockwise): {order}. First player: {first}."
     if key == "round":
         first = _name(names, p["first"])
-        return f"ラウンド{p['round']}/{cards.ROUNDS}開始(スタートプレイヤー:{first})" if ja else \
+        return f"ラウンド{p['round']}/{cards.ROUNDS}開始。スタートプレイヤー：{first}" if ja else \
             f"Round {p['round']} of {cards.ROUNDS} begins; {first} places first."
     if key == "resolve":
-        return f"ラウンド{p['round']}の解決フェイズ(左から)" if ja else \
+        return f"ラウンド{p['round']}の解決フェイズ（左から）" if ja else \
             f"Resolution of round {p['round']} (from the left)."
     if key == "place":
         where = _PLACE_AT[p["at"]][lang]
         if p["at"] == "stack":
-            extra = f"(スタック{p['height']}枚)" if ja else f" (a stack of {p['height']})"
+            extra = f"（スタック{p['height']}枚）" if ja else f" (a stack of {p['height']})"
         else:
             extra = ""
         return f"{who}がカードを{where}裏向きで置きました{extra}" if ja else \
             f"{who} places a card face down {where}{extra}."
     if key == "place_own":
         where = _PLACE_AT[p["at"]][lang]
-        return f"(あなたは{_card(p['card'], lang)}を{where}置きました)" if ja else \
+        return f"（あなたは{_card(p['card'], lang)}を{where}置きました）" if ja else \
             f"(You placed your {_card(p['card'], lang)} {where}.)"
     if key == "leave":
-        return f"{who}はカードを表にせず、影響点を乗せました(カード上{p['ip']})" if ja else \
+        return f"{who}はカードを表にせず、影響点を乗せました（カード上{p['ip']}）" if ja else \
             f"{who} leaves their card face down: it now holds {p['ip']} influence."
     if key == "reveal":
         return f"{who}が{_card(p['card'], lang)}を表にし、{p['ip']}影響点を獲得" if ja else \
             f"{who} reveals {_card(p['card'], lang)} and takes the {p['ip']} influence on it."
     if key == "reveal_ambush":
-        return f"{who}が自分の{_card('ambush', lang)}を表にしました:カード上の{p['lost']}影響点を破棄し、1影響点を獲得" \
+        return f"{who}が自分の{_card('ambush', lang)}を表にしました：" \
+               f"カード上の{p['lost']}影響点を破棄し、1影響点を獲得" \
             if ja else f"{who} reveals their own {_card('ambush', lang)}: the {p['lost']} influence on it " \
                        f"go back to the supply, {who} gains 1, and the Ambush is discarded."
     if key == "reveal_conspiracy":
@@ -171,27 +178,27 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
             f"it is discarded."
     via = ""
     if p.get("via"):
-        via = f"({_card('shapeshifter', lang)}のコピー)" if ja else f" (copied by {_card('shapeshifter', lang)})"
+        via = f"（{_card('shapeshifter', lang)}のコピー）" if ja else f" (copied by {_card('shapeshifter', lang)})"
     if key == "no_target":
-        return f"{who}の{_card(p['card'], lang)}{via}:対象がないので何も起きません" if ja else \
+        return f"{who}の{_card(p['card'], lang)}{via}：対象がないので何も起きません" if ja else \
             f"{who}'s {_card(p['card'], lang)}{via} has no target: nothing happens."
     if key == "spy_none":
-        return f"{who}の{_card('spy', lang)}{via}:隣接する他プレイヤーのカードがないので何も得られません" if ja else \
+        return f"{who}の{_card('spy', lang)}{via}：隣接する他プレイヤーのカードがないので何も得られません" if ja else \
             f"{who}'s {_card('spy', lang)}{via} has no other player's card next to it: nothing happens."
     if key == "heir_none":
         name = _card("shapeshifter" if p.get("via") else "heir", lang)
-        return f"{who}の{_card('heir', lang)}{via}:他に表向きの{name}があるので得点なし" if ja else \
+        return f"{who}の{_card('heir', lang)}{via}：他に表向きの{name}があるので得点なし" if ja else \
             f"{who}'s {_card('heir', lang)}{via} gains nothing: another revealed {name} is in the queue."
     if key == "gain":
         if p["card"] == "eliminate":
             return f"{who}は排除により{p['n']}影響点を獲得" if ja else f"{who} gains {p['n']} for the elimination."
-        return f"{who}の{_card(p['card'], lang)}{via}:{p['n']}影響点を獲得" if ja else \
+        return f"{who}の{_card(p['card'], lang)}{via}：{p['n']}影響点を獲得" if ja else \
             f"{who}'s {_card(p['card'], lang)}{via} gains {p['n']} influence."
     if key == "copy":
         return f"{who}の{_card('shapeshifter', lang)}が{_card(p['card'], lang)}の能力をコピー" if ja else \
             f"{who}'s {_card('shapeshifter', lang)} copies the ability of {_card(p['card'], lang)}."
     if key == "copy_none":
-        return f"{who}の{_card('shapeshifter', lang)}:隣接する表向きのカードがないので何も起きません" if ja else \
+        return f"{who}の{_card('shapeshifter', lang)}：隣接する表向きのカードがないので何も起きません" if ja else \
             f"{who}'s {_card('shapeshifter', lang)} has no revealed card next to it to copy: nothing happens."
     if key == "discard":
         return f"{who}の{_card(p['card'], lang)}は使い切りのため捨て札になりました" if ja else \
@@ -200,7 +207,7 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         owner = _name(names, p["owner"])
         lost = ""
         if p["lost"]:
-            lost = f"(カード上の{p['lost']}影響点はサプライへ)" if ja else \
+            lost = f"（カード上の{p['lost']}影響点はサプライへ）" if ja else \
                 f" ({p['lost']} influence on it go back to the supply)"
         if p["owner"] == p["seat"] and p["victim"] == p["card"] and p["ability"] == "archer":
             return f"{who}の{_card(p['card'], lang)}が自分自身を排除{lost}" if ja else \
@@ -216,14 +223,14 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
             f"It was {who}'s own {_card('ambush', lang)}: {who} gains 1 as for revealing it."
     if key == "ambush_decree":
         attacker = _name(names, p["attacker"])
-        return f"待ち伏せ!{attacker}の{_card('decree', lang)}が{who}の{_card('ambush', lang)}を動かそうとしました:" \
+        return f"待ち伏せ!{attacker}の{_card('decree', lang)}が{who}の{_card('ambush', lang)}を動かそうとしました：" \
                f"{who}は{p['n']}影響点を獲得し、待ち伏せは捨て札に" if ja else \
             f"Ambush! {attacker}'s {_card('decree', lang)} tried to move {who}'s {_card('ambush', lang)}: " \
             f"{who} gains {p['n']} and the Ambush is discarded."
     if key == "steal":
         victim = _name(names, p["victim"])
         if not p["n"]:
-            return f"{who}の{_card('spy', lang)}{via}:{victim}は影響点を持っていません" if ja else \
+            return f"{who}の{_card('spy', lang)}{via}：{victim}は影響点を持っていません" if ja else \
                 f"{who}'s {_card('spy', lang)}{via} finds nothing to steal from {victim}."
         return f"{who}の{_card('spy', lang)}{via}が{victim}から1影響点を奪いました" if ja else \
             f"{who}'s {_card('spy', lang)}{via} steals 1 influence from {victim}."
@@ -234,13 +241,13 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
             where = (f"{p['gap'] + 1}番目の位置へ" if ja else f"to position {p['gap'] + 1}")
         else:
             where = (f"{p['onto'] + 1}番目のカードの上へ" if ja else f"onto card {p['onto'] + 1}")
-        return f"{who}の{_card('decree', lang)}:{owner}の{moved}({p['src'] + 1}番目)を{where}移動" if ja else \
+        return f"{who}の{_card('decree', lang)}：{owner}の{moved}（{p['src'] + 1}番目）を{where}移動" if ja else \
             f"{who}'s {_card('decree', lang)} moves {owner}'s {moved} (card {p['src'] + 1}) {where}."
     if key == "round_end":
         return f"ラウンド{p['round']}終了" if ja else f"End of round {p['round']}."
     if key == "end":
         winners = _list_names(names, p["winners"], lang)
-        return f"ゲーム終了。勝者:{winners}" if ja else f"The game is over. Winner: {winners}."
+        return f"ゲーム終了。勝者：{winners}" if ja else f"The game is over. Winner: {winners}."
     return esc(f"{key} {p}")
 
 

@@ -38,6 +38,12 @@ Checked = dict | str
 Check = Callable[[dict, int, dict], Checked]
 
 
+def _count(n: int, one: str, other: str) -> str:
+    """A refusal's count and noun agreeing ("1 card", "2 cards"); the same rule as pygames.ui.i18n.plural,
+    kept here so that the rules import nothing of the UI."""
+    return f"{n} {one if n == 1 else other}"
+
+
 def _name(card: str) -> str:
     return CARDS[card]["name"]["en"]
 
@@ -64,7 +70,7 @@ def play_refusal(me: dict, card: str, reason: str) -> str:
     """The sentence of a reason ``card_places`` gives."""
     name, cost = _name(card), CARDS[card]["cost"]
     if reason == "deniers":
-        return f"{name} costs {cost['deniers']} denier(s) and you have {me['deniers']}"
+        return f"{name} costs {_count(cost['deniers'], 'denier', 'deniers')} and you have {me['deniers']}"
     if reason == "citizen":
         return f"{name} needs one of your {K.COLOUR_NAMES[cost['citizen']]['en']} citizens and you have none left"
     return f"{name} is already in your district"
@@ -201,7 +207,8 @@ def check_draw(state: dict, seat: int, action: dict) -> Checked:
             if tuple(use) in uses:
                 return {"type": "draw", "deck": deck, "mode": mode, "use": list(use)}
             break
-    return (f"a draw from {deck} takes {DECK_LEVEL[deck]} standing citizen(s) of its colour: yours, or "
+    citizens = _count(DECK_LEVEL[deck], 'standing citizen', 'standing citizens')
+    return (f"a draw from {deck} takes {citizens} of its colour: yours, or "
             f"others' at {K.BORROW_FEE} deniers each that you can pay")
 
 
@@ -358,7 +365,7 @@ def check_earn(state: dict, seat: int, action: dict) -> Checked:
     add_earns(state, seat, ways, (colour,))
     if not ways:
         return f"earning lays down standing {colour} citizens, and you have none"
-    return listed(ways, action) or f"earning lays down 1 to {len(ways)} standing {colour} citizen(s) now"
+    return listed(ways, action) or f"earning lays down 1 to {len(ways)} standing {colour} citizens now"
 
 
 def check_buy(state: dict, seat: int, action: dict) -> Checked:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
+from pygames.ui.i18n import colon, parens, unlimited_html
 
 from . import art
 from . import cards as K
@@ -201,13 +202,14 @@ def _use_text(use: list[int], seat: int | None, colour: str, lang: str) -> str:
     own = use[seat] if seat is not None and 0 <= seat < len(use) else 0
     parts = []
     if own:
-        parts.append(f"自分の市民{own}" if ja else f"{own} of your citizens")
+        parts.append(f"自分の市民{own}" if ja else f"{own} of yours")
     for s, k in enumerate(use):
         if s != seat and k:
-            parts.append(f"{_seat_word(s, lang)}の市民{k}({k * K.BORROW_FEE}ドゥニエ)" if ja
-                         else f"{k} of {_seat_word(s, lang)}'s ({k * K.BORROW_FEE} deniers)")
-    col = T.colour_label(colour, lang)
-    return (f"{col}:" + "+".join(parts)) if ja else f"{col}: " + " + ".join(parts)
+            parts.append(f"{_seat_word(s, lang)}の市民{k}・{k * K.BORROW_FEE}ドゥニエ" if ja
+                         else f"{k} of {_seat_word(s, lang)}'s for {k * K.BORROW_FEE} deniers")
+    # the colour's name alone: this text goes in parentheses, where "white (W)" would nest them
+    col = T.colour_name(colour, lang)
+    return (f"{col}：" + "＋".join(parts)) if ja else f"{col}: " + " + ".join(parts)
 
 
 def _cell_text(r: int, c: int, lang: str) -> str:
@@ -215,12 +217,12 @@ def _cell_text(r: int, c: int, lang: str) -> str:
     if 0 <= r <= 2 and 0 <= c <= 2:
         return f"{r + 1}行{c + 1}列" if ja else f"row {r + 1}, column {c + 1}"
     if r < 0:
-        return "上の端(区画が下にずれる)" if ja else "above (the district shifts down)"
+        return "上の端（区画が下にずれる）" if ja else "above (the district shifts down)"
     if r > 2:
-        return "下の端(区画が上にずれる)" if ja else "below (the district shifts up)"
+        return "下の端（区画が上にずれる）" if ja else "below (the district shifts up)"
     if c < 0:
-        return "左の端(区画が右にずれる)" if ja else "left (the district shifts right)"
-    return "右の端(区画が左にずれる)" if ja else "right (the district shifts left)"
+        return "左の端（区画が右にずれる）" if ja else "left (the district shifts right)"
+    return "右の端（区画が左にずれる）" if ja else "right (the district shifts left)"
 
 
 def _my_cell(view: dict, r: int, c: int) -> dict | None:
@@ -247,7 +249,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
         r, c, i = where
         cell = _my_cell(view, r, c)
         name = T.card_name(cell["s"][i], lang) if cell and i < len(cell["s"]) else "?"
-        return (f"区画の{name}({r + 1}行{c + 1}列)で支払う" if ja
+        return (f"区画の{name}（{r + 1}行{c + 1}列）で支払う" if ja
                 else f"Pay with {name} from your district (row {r + 1}, column {c + 1})")
     if head == "pass":
         return "最後のカードを出さない" if ja else "Play no final card"
@@ -262,14 +264,14 @@ def step_label(key: str, view: dict, lang: str) -> str:
         else:
             what = "2枚引いて1枚選ぶ" if ja else "Draw two, keep one"
         colour = deck[0] if deck in DECKS else "R"
-        return f"{what}({_use_text(use_list, seat, colour, lang)})" if ja else \
+        return f"{what}（{_use_text(use_list, seat, colour, lang)}）" if ja else \
             f"{what} ({_use_text(use_list, seat, colour, lang)})"
     if head == "opt":
         param, use_list = rest
         who = ""
         if seat is not None and use_list and not use_list[seat]:
             lender = next((s for s, k in enumerate(use_list) if k), 0)
-            who = (f"({_seat_word(lender, lang)}の市民、{K.BORROW_FEE}ドゥニエ)" if ja
+            who = (f"（{_seat_word(lender, lang)}の市民、{K.BORROW_FEE}ドゥニエ）" if ja
                    else f" (citizen of {_seat_word(lender, lang)}, {K.BORROW_FEE} deniers)")
         return _param_label(param, view, lang) + who
     if head == "ev":
@@ -278,17 +280,17 @@ def step_label(key: str, view: dict, lang: str) -> str:
         if not item:
             return "イベントに対抗" if ja else "Counter an event"
         price = EVENTS[item["ev"]]["cost"] + item["den"]
-        return (f"{T.event_name(item['ev'], lang)}に対抗({price}ドゥニエ)" if ja
+        return (f"{T.event_name(item['ev'], lang)}に対抗（{price}ドゥニエ）" if ja
                 else f"Counter {T.event_name(item['ev'], lang)} ({price} deniers)")
     if head == "earn":
         return (f"{T.colour_label(rest, lang)}の市民でドゥニエ獲得" if ja
                 else f"Earn deniers with {T.colour_label(rest, lang)} citizens")
     if head == "n":
         k = rest
-        return (f"{k}つ寝かせる(+{k * K.EARN_PER_CITIZEN}ドゥニエ)" if ja
+        return (f"{k}つ寝かせる（+{k * K.EARN_PER_CITIZEN}ドゥニエ）" if ja
                 else f"Lay down {k} (+{k * K.EARN_PER_CITIZEN} deniers)")
     if head == "buy":
-        return (f"{T.colour_label(rest, lang)}の市民を買う(5ドゥニエ)" if ja
+        return (f"{T.colour_label(rest, lang)}の市民を買う（5ドゥニエ）" if ja
                 else f"Buy a {T.colour_label(rest, lang)} citizen (5 deniers)")
     if head == "gather":
         return "市民集結" if ja else "Gather all citizens"
@@ -296,7 +298,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
         return f"{T.card_name(rest, lang)}を取る" if ja else f"Keep {T.card_name(rest, lang)}"
     if head == "ret":
         if rest in EVENTS:
-            return (f"城壁({T.event_name(rest, lang)})を捨てる" if ja
+            return (f"城壁（{T.event_name(rest, lang)}）を捨てる" if ja
                     else f"Discard a rampart ({T.event_name(rest, lang)})")
         return (f"{T.card_name(rest, lang)}をデッキに戻す" if ja
                 else f"Return {T.card_name(rest, lang)} to its deck")
@@ -329,17 +331,17 @@ def _param_label(param: str, view: dict, lang: str) -> str:
         return label
     if name == "mode":
         if value == "top":
-            return "活性化:表向きのカードを取る" if ja else "Activate: take the face-up card"
-        return "活性化:2枚引いて1枚選ぶ" if ja else "Activate: draw two, keep one"
+            return "活性化：表向きのカードを取る" if ja else "Activate: take the face-up card"
+        return "活性化：2枚引いて1枚選ぶ" if ja else "Activate: draw two, keep one"
     if name in ("slots", "slot"):
         evs = []
         for s in value.split("+"):
             item = view["queue"][int(s)] if int(s) < len(view["queue"]) else None
             evs.append(T.event_name(item["ev"], lang) if item else "?")
         joined = ("、" if ja else ", ").join(evs)
-        return f"活性化:{joined}" if ja else f"Activate: {joined}"
+        return f"活性化：{joined}" if ja else f"Activate: {joined}"
     if name == "colour":
-        return (f"活性化:{T.colour_label(value, lang)}の市民を得る" if ja
+        return (f"活性化：{T.colour_label(value, lang)}の市民を得る" if ja
                 else f"Activate: take a {T.colour_label(value, lang)} citizen")
     return "活性化する" if ja else "Activate"
 
@@ -354,7 +356,7 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
     mover = pending["seat"] if pending else (None if phase == "final" else view["turn"])
     if phase == "final" and not pending:
         if seat is not None and view["final"] and not view["final"]["chosen"][seat]:
-            return esc("最後のカードを1枚伏せて選ぶ(または出さない)" if ja
+            return esc("最後のカードを1枚伏せて選ぶ（または出さない）" if ja
                        else "Secretly choose a final card to place (or none)")
         return esc("各プレイヤーが最後のカードを選んでいる" if ja else "The players choose their final cards")
     who = esc(names[mover]) if mover is not None and mover < len(names) else "?"
@@ -362,24 +364,25 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
     if pending:
         kind = pending["kind"]
         if kind == "pick":
-            text = ("引いた2枚から1枚選ぶ(もう1枚は表向きでデッキの上へ)" if ja
+            text = ("引いた2枚から1枚選ぶ（もう1枚は表向きでデッキの上へ）" if ja
                     else "Keep one of the two cards drawn (the other goes face up on the deck)")
         elif kind == "limit":
-            text = ("手札が5枚:1枚を戻す(城壁は捨てる)" if ja
+            text = ("手札が5枚：1枚を戻す（城壁は捨てる）" if ja
                     else "Five cards in hand: return one (a rampart is discarded)")
         elif kind == "rampart":
             ev = T.event_name(pending["ev"], lang)
-            text = (f"{ev}(×{pending['n']}):城壁を建てて防ぐ?" if ja
+            text = (f"{ev}（×{pending['n']}）：城壁を建てて防ぐ?" if ja
                     else f"{ev} (×{pending['n']}) strikes: build a rampart?")
         else:
             tok = ("ダメージ" if pending["tok"] == "damage" else "灰色市民") if ja else \
                 ("damage" if pending["tok"] == "damage" else "a grey citizen")
-            text = (f"{tok}を置く建物を選ぶ(残り{pending['left']})" if ja
+            text = (f"{tok}を置く建物を選ぶ（残り{pending['left']}）" if ja
                     else f"Choose a building for {tok} ({pending['left']} left)")
-        return esc(text) if mine else (f"{who}:{esc(text)}" if ja else f"{who}: {esc(text)}")
-    last = ("(最終ラウンド)" if ja else " (last round)") if view["last_round"] else ""
+        return esc(text) if mine else (f"{who}：{esc(text)}" if ja else f"{who}: {esc(text)}")
+    last = ("（最終ラウンド）" if ja else " (last round)") if view["last_round"] else ""
     if mine:
-        text = ("カードを1枚出せる(任意)、その後アクションを1つ" if phase == "turn" else "アクションを1つ選ぶ") if ja \
+        text = ("カードを1枚出せる（任意）、その後アクションを1つ" if phase == "turn"
+                else "アクションを1つ選ぶ") if ja \
             else ("Play a card (optional), then take one action" if phase == "turn" else "Take one action")
         return esc(text + last)
     return (f"{who}の手番{esc(last)}" if ja else f"{who}'s turn{esc(last)}")
@@ -481,8 +484,8 @@ def _events_html(view: dict, lang: str, choices: dict, shown: set) -> str:
             f'{art.use("denier", "tournay-ico")}{ev["cost"] + item["den"]}</div></div>')
     title = "イベント" if ja else "Events"
     deck = f'{view["ev_deck"]}' + ("枚" if ja else " left")
-    return (f'<section class="tournay-events" aria-label="{esc(title)}"><h2>{esc(title)} '
-            f'<small>({esc(deck)})</small></h2><div class="tournay-evrow">{"".join(slots)}</div></section>')
+    return (f'<section class="tournay-events" aria-label="{esc(title)}"><h2>{esc(title)}'
+            f'<small>{esc(parens(deck, lang))}</small></h2><div class="tournay-evrow">{"".join(slots)}</div></section>')
 
 
 def _decks_html(view: dict, lang: str, choices: dict, shown: set, top_id) -> str:
@@ -583,7 +586,7 @@ def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: Board
                 badges.append(f'<span class="tournay-dmg" title="{esc("ダメージ" if ja else "damaged")}">'
                               f'{art.use("damage", "tournay-ico")}</span>')
             if CARDS[card]["kind"] == "building" and capacity(district, r, c) == 2:
-                twice = esc("司祭:2回" if ja else "Priest: twice")
+                twice = esc("司祭：2回" if ja else "Priest: twice")
                 badges.append(f'<span class="tournay-cap2" title="{twice}">×2</span>')
             badge = f'<span class="tournay-badges">{"".join(badges)}</span>' if badges else ""
             face = _card_html(card, lang, badge=badge, anim=ids(seat, card), show_cost=False,
@@ -654,17 +657,18 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
                     f' data-anim-id="back-{s}-{d}-{j}" data-anim-from="deck-{d}">{d[0]}{T.ROMAN[int(d[1])]}</span>'
                     for d, j in _numbered(p["backs"]))
     ramparts = len(p["ramparts"]) + len(p["built"]) + len(p["dropped"])
+    rampart_parts = ("、" if ja else ", ").join([("手" if ja else "hand ") + str(len(p["ramparts"])),
+                                                 ("済" if ja else "built ") + str(len(p["built"])),
+                                                 ("捨" if ja else "dropped ") + str(len(p["dropped"]))])
     info = (f'<span class="tournay-big" data-anim-id="deniers-{s}"{purse_attrs("denier", p["deniers"])}>'
             f'{art.use("denier", "tournay-ico")}'
             f'<small>{esc("ドゥニエ" if ja else "Deniers")}</small> <b>{p["deniers"]}</b></span>'
             f'<span class="tournay-big">★<small>{esc("得点" if ja else "Score")}</small> <b>{score}</b></span>'
-            f'<span>{esc("手札" if ja else "Hand")}: '
+            f'<span>{esc("手札" if ja else "Hand")}{colon(lang)}'
             f'{hand_n}{("+" + str(len(p["ramparts"])) + ("城壁" if ja else " ramparts")) if p["ramparts"] else ""} '
             f'{backs}</span>'
-            f'<span>{art.use("rampart", "tournay-ico")}{esc("城壁" if ja else "Ramparts")}: {ramparts} '
-            f'<small>({esc(("手" if ja else "hand ") + str(len(p["ramparts"])))}, '
-            f'{esc(("済" if ja else "built ") + str(len(p["built"])))}, '
-            f'{esc(("捨" if ja else "dropped ") + str(len(p["dropped"])))})</small></span>')
+            f'<span>{art.use("rampart", "tournay-ico")}{esc("城壁" if ja else "Ramparts")}{colon(lang)}{ramparts}'
+            f'<small>{esc(parens(rampart_parts, lang))}</small></span>')
     entry = moves.get(s)
     last_cell = _last_cell(view, s, entry)
     last = ' data-last-move="1"' if entry and last_cell is None else ""
@@ -708,10 +712,11 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlac
     if view.get("final") and view["final"].get("mine"):
         chosen = view["final"]["mine"]
         text = (T.card_name(chosen["card"], lang) if chosen["type"] == "final" else ("なし" if ja else "none"))
-        mine_final = f'<p class="tournay-note">{esc(("最後のカード: " if ja else "Your final card: ") + text)}</p>'
+        mine_final = f'<p class="tournay-note">{esc(("最後のカード：" if ja else "Your final card: ") + text)}</p>'
     title = "あなたの手札" if ja else "Your hand"
     empty = "" if cards else f'<p class="tournay-note">{esc("手札なし" if ja else "No cards")}</p>'
-    return (f'<section class="tournay-hand"><h2>{esc(title)} <small>({len(cards)}/{K.HAND_LIMIT})</small></h2>'
+    count = esc(parens(f"{len(cards)}/{K.HAND_LIMIT}", lang))
+    return (f'<section class="tournay-hand"><h2>{esc(title)} <small>{count}</small></h2>'
             f'{drawn}<div class="tournay-handrow">{"".join(cards)}</div>{empty}{mine_final}</section>')
 
 
@@ -729,10 +734,10 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
                      f'{art.use("citizen", "tournay-meeple")}<b>{c}</b>×{view["supply"][c]}</span>' for c in COLOURS)
     rules = ("上級" if ja else "advanced") if view["rules"] == "advanced" else ("ノーマル" if ja else "normal")
     bank = (f'<span class="tournay-bank" data-anim-id="deniers-bank"{purse_attrs("denier", bank=True)}>'
-            f'{art.use("denier", "tournay-ico")}{esc("銀行" if ja else "Bank")}</span>')
+            f'{art.use("denier", "tournay-ico")}{esc("銀行" if ja else "Bank")}{unlimited_html(lang)}</span>')
     parts.append(f'<div class="tournay-top"><span class="tournay-round">{esc(round_text)}</span>'
-                 f'<span>{esc("ストック:" if ja else "Supply:")} {supply}</span>{bank}'
-                 f'<span>{esc(("ルール: " if ja else "Rules: ") + rules)}</span></div>')
+                 f'<span>{esc(("ストック" if ja else "Supply") + colon(lang))}{supply}</span>{bank}'
+                 f'<span>{esc(("ルール" if ja else "Rules") + colon(lang) + rules)}</span></div>')
     # the district cards are counted first (seat by seat), then your hand, the cards you drew and the decks'
     # face-up tops: a card keeps its id from a deck's top (or your draw) to your hand and on to your district
     others = [s for s in range(n) if s != seat]
@@ -805,7 +810,6 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     ja = _ja(lang)
     n = view["num_players"]
     scores = view["scores"]
-    winners = view.get("winners") or []
     names_all = sorted({name for sc in scores for name in sc["prestige"]}, key=lambda k: T.card_name(k, lang))
     # the corner header is named for screen readers (an empty header cell is a puzzle to them)
     head = [f'<span class="sr-only">{esc("得点" if ja else "Score")}</span>',
@@ -818,25 +822,24 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
                  *(str(scores[s]["characters"]) for s in range(n))])
     rows.append([esc("城壁" if ja else "Ramparts"), *(str(scores[s]["ramparts"]) for s in range(n))])
     rows.append([f'<b>{esc("合計" if ja else "Total")}</b>', *(f'<b>{scores[s]["total"]}</b>' for s in range(n))])
-    rows.append([esc("ドゥニエ(同点時)" if ja else "Deniers (tie-break)"),
+    rows.append([esc("ドゥニエ（同点時）" if ja else "Deniers (tie-break)"),
                  *(str(view["players"][s]["deniers"]) for s in range(n))])
     thead = "".join(f"<th>{h}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
     top = max(sc["total"] for sc in scores)
     tied = [s for s in range(n) if scores[s]["total"] == top]
     if len(tied) > 1:
-        tie = ("同点のため、残りドゥニエが多いプレイヤーの勝ち(それも同じなら勝利を分け合う)。" if ja
+        tie = ("同点のため、残りドゥニエが多いプレイヤーの勝ち（それも同じなら勝利を分け合う）。" if ja
                else "Tied on points: the player with more deniers left wins (still tied: a shared victory).")
     else:
         tie = ("同点の場合は残りドゥニエの多いプレイヤーが勝つ。" if ja
                else "A tie on points would go to the player with more deniers left.")
-    win = ", ".join(esc(names[s]) if s < len(names) else str(s + 1) for s in winners)
-    note = ("名声建造物は1人につき1つの名前ごとに最大12点(建設者は高い方の率)。" if ja
+    note = ("名声建造物は1人につき1つの名前ごとに最大12点（建設者は高い方の率）。" if ja
             else "Each prestige building scores at most 12 points per player, once per name (builders at the builder "
                  "rate).")
     return (f'<div class="tournay-over"><table class="tournay-scores"><thead><tr>{thead}</tr></thead>'
             f'<tbody>{body}</tbody></table><p>{esc(note)}</p><p>{esc(tie)}</p>'
-            f'<p>{esc("勝者: " if ja else "Winner: ")}<b>{win}</b></p>'
+            # the winners are named once, in the page's end panel head (page.game_over_html)
             f'{_end_reason(view, lang)}</div>')
 
 
@@ -846,8 +849,8 @@ def _end_reason(view: dict, lang: str) -> str:
         return ""
     text = T.REASONS[reason]["ja" if _ja(lang) else "en"]
     if reason == "round_limit":
-        text += f" ({ROUND_LIMIT})"
-    lead = f"{view['round']}ラウンドで終了:" if _ja(lang) else f"Ended after round {view['round']}: "
+        text += f"（{ROUND_LIMIT}）" if _ja(lang) else f" ({ROUND_LIMIT})"
+    lead = f"{view['round']}ラウンドで終了：" if _ja(lang) else f"Ended after round {view['round']}: "
     return f'<p class="tournay-note">{esc(lead + text + ("。" if _ja(lang) else "."))}</p>'
 
 
@@ -869,5 +872,5 @@ def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]
         return None
     prefix = ""
     if head == "hand":
-        prefix = step_label(picked[-1], view, lang) + (":" if ja else " — ")
+        prefix = step_label(picked[-1], view, lang) + ("：" if ja else " — ")
     return esc(prefix + (ask[0] if ja else ask[1]))

@@ -36,9 +36,9 @@ class TournayGame(Game):
     def _option_specs(self) -> list[dict]:
         return [option("rules", "choice", "normal", "Rules", "ルール", choices=["normal", "advanced"],
                        choice_labels={"normal": {"en": "Normal (2 citizens of each colour, 6 deniers)",
-                                                 "ja": "ノーマル(各色2市民・6ドゥニエ)"},
+                                                 "ja": "ノーマル（各色2市民・6ドゥニエ）"},
                                       "advanced": {"en": "Advanced (1 of each, 9 deniers, buy citizens)",
-                                                   "ja": "上級(各色1市民・9ドゥニエ・市民購入)"}})]
+                                                   "ja": "上級（各色1市民・9ドゥニエ・市民購入）"}})]
 
     def _setup(self, num_players: int, rng: Rng, options: dict) -> dict:
         """The deal (TOU_01-TOU_03): each deck shuffled, no card face up; the event deck shuffled,

@@ -7,6 +7,7 @@ turns them and the log entries into HTML-safe text.
 from __future__ import annotations
 
 from pygames.ui.html import esc
+from pygames.ui.i18n import plural, tidy
 
 from . import cards as K
 
@@ -22,7 +23,8 @@ KIND = {
 REASONS = {
     "two_districts": {"en": "two districts are full with two prestige buildings",
                       "ja": "2人の区画が埋まり名声建造物が2枚以上見えている"},
-    "district_criers": {"en": "a district is full with two prestige buildings and more town criers are out than players",
+    "district_criers": {"en": "a district is full with two prestige buildings and more town criers are out "
+                               "than players",
                         "ja": "区画が埋まり名声建造物が2枚以上見えていて、廷吏がプレイヤー人数より多く出ている"},
     "round_limit": {"en": "the round limit is reached", "ja": "ラウンド上限に達した"},
 }
@@ -42,9 +44,9 @@ def colour_name(colour: str, lang: str) -> str:
 
 
 def colour_label(colour: str, lang: str) -> str:
-    """Colour with its letter, for colour-blind players: "red (R)" / "赤(R)"."""
+    """Colour with its letter, for colour-blind players: "red (R)" / "赤（R）"."""
     if _lang(lang) == "ja":
-        return f"{colour_name(colour, lang)}({colour})"
+        return f"{colour_name(colour, lang)}（{colour}）"
     return f"{colour_name(colour, lang)} ({colour})"
 
 
@@ -68,6 +70,12 @@ def event_name(ev: str, lang: str) -> str:
 
 def event_text(ev: str, lang: str) -> str:
     return K.EVENTS[ev]["text"][_lang(lang)]
+
+
+def _cost_aside(cost: str, lang: str) -> str:
+    """A card's cost after its text: "コスト：1ドゥニエ。" / " Cost: 1 denier." (a sentence, not brackets:
+    a citizen's colour letter is already bracketed, "red (R) citizen")."""
+    return f"コスト：{cost}。" if _lang(lang) == "ja" else f" Cost: {cost}."
 
 
 def cost_text(card: str, lang: str) -> str:
@@ -105,6 +113,11 @@ def _col(colour: str, lang: str) -> str:
 
 
 def log_line(entry: dict, lang: str, names: list[str]) -> str:
+    """One log entry as an HTML-safe sentence (names in <b class=\"name\">)."""
+    return tidy(_log_line(entry, lang, names), lang)
+
+
+def _log_line(entry: dict, lang: str, names: list[str]) -> str:
     """One log entry as an HTML-safe sentence."""
     ja = _lang(lang) == "ja"
     key = entry.get("key")
@@ -113,111 +126,122 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
     if key == "start":
         rules = ("上級ルール" if p["rules"] == "advanced" else "ノーマルルール") if ja else \
             ("advanced rules" if p["rules"] == "advanced" else "normal rules")
-        return (f"ゲーム開始({esc(rules)})。スタートプレイヤーは{_name(names, p['first'])}。" if ja
+        return (f"ゲーム開始（{esc(rules)}）。スタートプレイヤーは{_name(names, p['first'])}。" if ja
                 else f"The game starts ({esc(rules)}). {_name(names, p['first'])} is the first player.")
     if key == "round":
         return f"ラウンド{p['n']}。" if ja else f"Round {p['n']}."
     if key == "last_round":
         reason = esc(REASONS[p["reason"]][_lang(lang)])
-        return f"最終ラウンド:{reason}。" if ja else f"Last round: {reason}."
+        return f"最終ラウンド：{reason}。" if ja else f"Last round: {reason}."
     if key == "play":
         where = f"{p['r'] + 1}-{p['c'] + 1}"
         extra = []
         if p.get("covered"):
-            extra.append(f"{_card(p['covered'][0], lang)}に重ねた" if ja else f"on top of {_card(p['covered'][0], lang)}")
+            covered = _card(p['covered'][0], lang)
+            extra.append(f"{covered}に重ねた" if ja else f"on top of {covered}")
         if p.get("discarded"):
             cards = ", ".join(_card(k, lang) for k in p["discarded"])
             extra.append(f"{cards}を捨てた" if ja else f"discarding {cards}")
         if p.get("shift") and any(p["shift"]):
             extra.append("区画をずらした" if ja else "shifting the district")
         if p.get("paid", {}).get("card"):
-            extra.append(f"{_card(p['paid']['card'], lang)}を支払った" if ja else f"paying {_card(p['paid']['card'], lang)}")
+            paid = _card(p['paid']['card'], lang)
+            extra.append(f"{paid}を支払った" if ja else f"paying {paid}")
         if p.get("paid", {}).get("citizen"):
             extra.append(f"{_col(p['paid']['citizen'], lang)}の市民をストックに戻した" if ja
                          else f"returning a {_col(p['paid']['citizen'], lang)} citizen")
-        tail = ("(" + "、".join(extra) + ")") if ja and extra else (" (" + ", ".join(extra) + ")" if extra else "")
-        lead = "最後のカード:" if ja and p.get("final") else "Final card: " if p.get("final") else ""
+        # a clause, not parentheses: a colour's letter is already in parentheses ("red (R)")
+        tail = ("：" + "、".join(extra)) if ja and extra else (", " + ", ".join(extra) if extra else "")
+        lead = "最後のカード：" if ja and p.get("final") else "Final card: " if p.get("final") else ""
         return (f"{lead}{who}が{_card(p['card'], lang)}を{where}に配置した{tail}。" if ja
                 else f"{lead}{who} places {_card(p['card'], lang)} at {where}{tail}.")
     if key in ("bonus_place", "bonus_activate", "gain"):
-        return f"{who}は{p['n']}ドゥニエ得た。" if ja else f"{who} gains {p['n']} deniers."
+        return f"{who}は{p['n']}ドゥニエ得た。" if ja else f"{who} gains {plural(p['n'], 'denier', 'deniers')}."
     if key == "borrow":
-        return (f"{who}は{_name(names, p['owner'])}の{_col(p['colour'], lang)}市民を{p['n']}つ使い、{p['fee']}ドゥニエ払った。" if ja
-                else f"{who} uses {p['n']} {_col(p['colour'], lang)} citizen(s) of {_name(names, p['owner'])} for {p['fee']} deniers.")
+        col, owner = _col(p['colour'], lang), _name(names, p['owner'])
+        return (f"{who}は{owner}の{col}市民を{p['n']}つ使い、{p['fee']}ドゥニエ払った。" if ja
+                else f"{who} uses {plural(p['n'], col + ' citizen', col + ' citizens')} of {owner} "
+                     f"for {plural(p['fee'], 'denier', 'deniers')}.")
     if key == "draw":
-        how = ("表向きのカード" if p["mode"] == "top" else "山札から2枚") if ja else \
-            ("the face-up card" if p["mode"] == "top" else "two cards blind")
-        return (f"{who}は{_deck(p['deck'], lang)}デッキから{how}を引く。" if ja
-                else f"{who} draws {how} from the {_deck(p['deck'], lang)} deck.")
+        if ja:
+            how = "の表向きのカードを引く" if p["mode"] == "top" else "から伏せたまま2枚引く"
+            return f"{who}は{_deck(p['deck'], lang)}デッキ{how}。"
+        how = "the face-up card" if p["mode"] == "top" else "two cards blind"
+        return f"{who} draws {how} from the {_deck(p['deck'], lang)} deck."
     if key == "took_top":
         return f"{who}は{_card(p['card'], lang)}を手札に加えた。" if ja else f"{who} takes {_card(p['card'], lang)}."
     if key == "top_to_bottom":
         return (f"表向きの{_card(p['card'], lang)}は{_deck(p['deck'], lang)}デッキの一番下へ。" if ja
                 else f"The face-up {_card(p['card'], lang)} goes under the {_deck(p['deck'], lang)} deck.")
     if key == "crier":
-        return (f"{who}が廷吏を引いた({_deck(p['deck'], lang)}デッキ、{p['out']}枚目)!イベントが発生する。" if ja
+        return (f"{who}が廷吏を引いた（{_deck(p['deck'], lang)}デッキ、{p['out']}枚目）!イベントが発生する。" if ja
                 else f"{who} reveals a town crier ({_deck(p['deck'], lang)} deck, {p['out']} out)! The events strike.")
     if key == "drew_one":
         return (f"{who}は{_deck(p['deck'], lang)}デッキから1枚だけ引いた。" if ja
                 else f"{who} draws the only card left in the {_deck(p['deck'], lang)} deck.")
     if key in ("drew_one_private", "picked_private"):
-        return (f"{who}は{_card(p['card'], lang)}を得た(非公開)。" if ja
+        return (f"{who}は{_card(p['card'], lang)}を得た（非公開）。" if ja
                 else f"{who} keeps {_card(p['card'], lang)} (only you see this).")
     if key == "picked":
         return (f"{who}は1枚を手札に加え、{_card(p['other'], lang)}を表向きにデッキの上に置いた。" if ja
-                else f"{who} keeps one card and puts {_card(p['other'], lang)} face up on the {_deck(p['deck'], lang)} deck.")
+                else f"{who} keeps one card and puts {_card(p['other'], lang)} face up on the "
+                     f"{_deck(p['deck'], lang)} deck.")
     if key == "activate":
         return f"{who}が{_card(p['card'], lang)}を活性化した。" if ja else f"{who} activates {_card(p['card'], lang)}."
     if key == "recruit":
         return (f"{who}は{p['price']}ドゥニエ払い、{_col(p['colour'], lang)}の市民を得た。" if ja
-                else f"{who} pays {p['price']} deniers for a {_col(p['colour'], lang)} citizen.")
+                else f"{who} pays {plural(p['price'], 'denier', 'deniers')} for a {_col(p['colour'], lang)} citizen.")
     if key == "stand":
         stood = p.get("stood", {})
         if not stood:
             return f"{who}は市民を起こせなかった。" if ja else f"{who} has no citizen to stand up."
         parts = ("、" if ja else ", ").join(f"{_col(c, lang)}×{k}" for c, k in stood.items())
-        return f"{who}は市民を起こした:{parts}。" if ja else f"{who} stands citizens up: {parts}."
+        return f"{who}は市民を起こした：{parts}。" if ja else f"{who} stands citizens up: {parts}."
     if key == "ballista":
         evs = ("、" if ja else ", ").join(_event(e, lang) for e in p["evs"])
-        return (f"{who}のバリスタ:{evs}が他のプレイヤーに発生する。" if ja
+        return (f"{who}のバリスタ：{evs}が他のプレイヤーに発生する。" if ja
                 else f"{who}'s Ballista: {evs} strike the other players.")
     if key == "calm":
         return f"{who}は各イベントから1ドゥニエ取り除いた。" if ja else f"{who} removes a denier from each event."
     if key == "calm_one":
         if p.get("gain"):
             return (f"{who}は{_event(p['ev'], lang)}から{p['n']}ドゥニエ得た。" if ja
-                    else f"{who} takes the {p['n']} deniers on {_event(p['ev'], lang)}.")
+                    else f"{who} takes the {plural(p['n'], 'denier', 'deniers')} on {_event(p['ev'], lang)}.")
         return (f"{who}は{_event(p['ev'], lang)}のドゥニエをすべて取り除いた。" if ja
                 else f"{who} removes the deniers on {_event(p['ev'], lang)}.")
     if key == "counter":
-        new = ((f"新しいイベント:{_event(p['new'], lang)}。" if ja else f" New event: {_event(p['new'], lang)}.")
+        new = ((f"新しいイベント：{_event(p['new'], lang)}。" if ja else f" New event: {_event(p['new'], lang)}.")
                if p.get("new") else "")
         if not p["price"]:   # the Fort's combat
             return (f"{who}は支払いなしで{_event(p['ev'], lang)}に対抗し、城壁を得た。{new}" if ja
                     else f"{who} combats {_event(p['ev'], lang)} without paying and gains a rampart.{new}")
         return (f"{who}は{p['price']}ドゥニエ払って{_event(p['ev'], lang)}に対抗し、城壁を得た。{new}" if ja
-                else f"{who} pays {p['price']} deniers to counter {_event(p['ev'], lang)} and gains a rampart.{new}")
+                else f"{who} pays {plural(p['price'], 'denier', 'deniers')} to counter {_event(p['ev'], lang)} "
+                     f"and gains a rampart.{new}")
     if key == "use_other":
         return (f"{who}は{_name(names, p['owner'])}の{_card(p['card'], lang)}の効果を使った。" if ja
                 else f"{who} uses the effect of {_name(names, p['owner'])}'s {_card(p['card'], lang)}.")
     if key == "earn":
-        return (f"{who}は{_col(p['colour'], lang)}の市民を{p['n']}つ寝かせ、{p['gain']}ドゥニエ得た。" if ja
-                else f"{who} lays down {p['n']} {_col(p['colour'], lang)} citizen(s) and earns {p['gain']} deniers.")
+        col = _col(p['colour'], lang)
+        return (f"{who}は{col}の市民を{p['n']}つ寝かせ、{p['gain']}ドゥニエ得た。" if ja
+                else f"{who} lays down {plural(p['n'], col + ' citizen', col + ' citizens')} "
+                     f"and earns {plural(p['gain'], 'denier', 'deniers')}.")
     if key == "buy":
         return (f"{who}は5ドゥニエで{_col(p['colour'], lang)}の市民を買った。" if ja
                 else f"{who} buys a {_col(p['colour'], lang)} citizen for 5 deniers.")
     if key == "gather":
         return f"{who}は市民を集結させた。" if ja else f"{who} gathers all their citizens."
     if key == "strike":
-        return (f"イベント{_event(p['ev'], lang)}(×{p['n']})が発生。" if ja
+        return (f"イベント{_event(p['ev'], lang)}（×{p['n']}）が発生。" if ja
                 else f"Event {_event(p['ev'], lang)} (×{p['n']}) strikes.")
     if key == "hit":
         do = K.EVENTS[p["ev"]]["effect"]["do"]
         if do == "lose":
-            return f"{who}は{p['n']}ドゥニエ失った。" if ja else f"{who} loses {p['n']} deniers."
+            return f"{who}は{p['n']}ドゥニエ失った。" if ja else f"{who} loses {plural(p['n'], 'denier', 'deniers')}."
         if do == "gain":
-            return f"{who}は{p['n']}ドゥニエ得た。" if ja else f"{who} gains {p['n']} deniers."
-        return f"{who}は市民を{p['n']}つ寝かせた。" if ja else f"{who} lays down {p['n']} citizen(s)."
+            return f"{who}は{p['n']}ドゥニエ得た。" if ja else f"{who} gains {plural(p['n'], 'denier', 'deniers')}."
+        return (f"{who}は市民を{p['n']}つ寝かせた。" if ja
+                else f"{who} lays down {plural(p['n'], 'citizen', 'citizens')}.")
     if key == "token":
         tok = ("ダメージ" if p["tok"] == "damage" else "灰色市民") if ja else \
             ("damage" if p["tok"] == "damage" else "a grey citizen")
@@ -226,13 +250,13 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         return (f"{who}は城壁を建てて{_event(p['ev'], lang)}を防いだ。" if ja
                 else f"{who} builds a rampart against {_event(p['ev'], lang)}.")
     if key == "drop_rampart":
-        return (f"{who}は手札上限のため城壁({_event(p['ev'], lang)})を捨てた。" if ja
+        return (f"{who}は手札上限のため城壁（{_event(p['ev'], lang)}）を捨てた。" if ja
                 else f"{who} discards a rampart ({_event(p['ev'], lang)}) to keep 4 cards.")
     if key == "return":
         return (f"{who}は手札上限のため1枚を{_deck(p['deck'], lang)}デッキの下に戻した。" if ja
                 else f"{who} returns a card under the {_deck(p['deck'], lang)} deck (hand limit).")
     if key == "return_private":
-        return (f"{who}は{_card(p['card'], lang)}を戻した(非公開)。" if ja
+        return (f"{who}は{_card(p['card'], lang)}を戻した（非公開）。" if ja
                 else f"{who} returns {_card(p['card'], lang)} (only you see this).")
     if key == "final_start":
         return ("最終ラウンド終了。各プレイヤーは最後のカードを1枚伏せて選ぶ。" if ja
@@ -243,7 +267,7 @@ def log_line(entry: dict, lang: str, names: list[str]) -> str:
         return f"{who}は最後のカードを出さない。" if ja else f"{who} plays no final card."
     if key == "end":
         winners = ("、" if ja else ", ").join(_name(names, s) for s in p.get("winners", []))
-        return f"ゲーム終了。勝者:{winners}。" if ja else f"The game is over. Winner: {winners}."
+        return f"ゲーム終了。勝者：{winners}。" if ja else f"The game is over. Winner: {winners}."
     return esc(key or "?")
 
 
@@ -272,13 +296,13 @@ RULES_SUMMARY = {
         "<p><b>目的：</b>ゲーム終了時に最も多くの名声点を得ること。</p>"
         "<p><b>カード：</b>赤（軍事）・白（宗教）・黄（民間）の各レベルI〜IIIの9つのデッキ。レベルI・IIは建物"
         "（市民で活性化）と人物（同じ行と列に作用）、レベルIIIは終了時に得点する名声建造物。各デッキに廷吏が1枚。</p>"
-        "<p><b>手番：</b>まず3×3の街区に<b>カードを1枚出して</b>よい（コストを払う。同じ色の上なら重ね、"
+        "<p><b>手番：</b>まず3×3の区画に<b>カードを1枚出して</b>よい（コストを払う。同じ色の上なら重ね、"
         "違う色なら山ごと置き換える）。その後<b>アクションを1つ</b>：カードを引く（デッキの色の市民をレベルの数だけ"
         "寝かせる）、建物を活性化、イベントに対抗（城壁になる）、市民を寝かせて1人につき2ドゥニエ得る、"
-        "集合（市民をすべて起こす）。</p>"
+        "市民集結（市民をすべて起こす）。</p>"
         "<p><b>廷吏とイベント：</b>廷吏を引くと列のイベントすべてに1ドゥニエが置かれ、発生する。手札の城壁で"
         "悪いイベントを防げる。手札の上限は4枚。</p>"
-        "<p><b>終了：</b>2人の街区が埋まり表向きの名声建造物が2つ以上あるとき、または1人がそうで出た廷吏の数が"
+        "<p><b>終了：</b>2人の区画が埋まり表向きの名声建造物が2つ以上あるとき、または1人がそうで出た廷吏の数が"
         "人数より多いとき、最終ラウンドが始まる。その後、各自が秘密の最終カードを出す。得点：表向きの名声建造物"
         "（各名前につき1回、最大12点）、カードの印刷された点、人物のボーナス、城壁1枚につき1点。"
         "同点なら残りのドゥニエが多い方、さらに同点なら勝利を分け合う。</p>"),
@@ -297,7 +321,7 @@ def card_reference(lang: str) -> list[dict]:
         text = card_text(cid, lang)
         cost = cost_text(cid, lang) if card["kind"] != "crier" else ""
         result.append({"name": card_name(cid, lang), "kind": f"{deck} · {kind}",
-                       "text": f"{text} ({cost})" if cost else text, "count": card.get("copies", 1),
+                       "text": f"{text}{_cost_aside(cost, lang)}" if cost else text, "count": card.get("copies", 1),
                        "zoom": f"tournay:{cid}", "key": cid, "art": art.layers(cid)[0]})
     event_kind = {"en": "Event", "ja": "イベント"}[lang]
     for ev in K.EVENT_ORDER:
@@ -311,6 +335,6 @@ RAMPART_TEXT = {
     "en": ("A countered event, kept in your hand as a rampart (it counts toward the hand limit of 4). When a bad "
            "event is about to strike you, you may build a rampart: that event does nothing to you. At the end, "
            "each rampart is worth 1 prestige point, in hand, built or discarded."),
-    "ja": ("対抗したイベントを城壁として手札に持つ(手札上限4枚に含む)。悪いイベントが自分に起きるとき、"
-           "城壁を1つ建ててそのイベントを防いでよい。終了時、城壁1つにつき1名声点(手札・建設済み・捨てたものも数える)。"),
+    "ja": ("対抗したイベントを城壁として手札に持つ（手札上限4枚に含む）。悪いイベントが自分に起きるとき、"
+           "城壁を1つ建ててそのイベントを防いでよい。終了時、城壁1つにつき1名声点（手札・建設済み・捨てたものも数える）。"),
 }
