@@ -178,6 +178,8 @@ class App(FriendsTable):
         if session.is_over():
             return "over"
         if session.bot_turn() or session.auto_pass() is not None:
+            if self.tutorial is not None and self.tutorial.current() is not None and not self.tutorial.bot_to_move():
+                return "human"  # a lesson's note the player reads ("Next") before the bot answers
             return "bot"  # a bot's move, or the table passing for a human (the glue runs both alike)
         if session.remote_turn():
             return "remote"

@@ -2,8 +2,10 @@
 moves it asks for (the highlighted choice), with one other move tried first to see it refused.
 At every step the note is visible, inside the window, and does not cover the choice it asks for.
 
-To keep CI short, each lesson is played once per language, the English one at desktop width
-(1366x900) and the Japanese one at phone width (390x844), rather than every combination.
+To keep CI short, not every combination runs: Coup's lesson is played in English at desktop width
+(1366x900) and in Japanese at phone width (390x844); each other lesson once, in a combination
+Coup's runs do not use (Koryo: English at phone width;
+Oriflamme: Japanese at desktop width), see COMBOS.
 """
 
 from __future__ import annotations
@@ -19,7 +21,11 @@ from browser_helpers import PHONE, shot
 pytestmark = pytest.mark.browser
 
 WIDE = {"width": 1366, "height": 900}
-RUNS = [(game_id, lang, viewport) for game_id in TUTORIAL_GAMES for lang, viewport in (("en", WIDE), ("ja", PHONE))]
+#: each lesson's language and width: Coup both, the others one combination each, spread over the
+#: four so that every language meets every width across the lessons (CI time stays small)
+COMBOS = {"coup": (("en", WIDE), ("ja", PHONE)), "koryo": (("en", PHONE),),
+          "oriflamme": (("ja", WIDE),)}
+RUNS = [(game_id, lang, viewport) for game_id in TUTORIAL_GAMES for lang, viewport in COMBOS[game_id]]
 
 BOX = "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
 
@@ -58,6 +64,7 @@ def test_lesson_plays_to_its_end(open_page, site_url, game_id, lang, viewport):
         check_note(page, note, name)
         assert page.locator('[data-testid="tutorial-text"]').text_content().strip(), f"{name}: an empty note"
         if step < 3 or step == total - 1:
+            page.mouse.move(0, 0)  # the last click's pointer would open a card's zoom over the picture
             shot(page, name)
         before = rev(page)
         if kind == "read":

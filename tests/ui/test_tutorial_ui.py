@@ -99,3 +99,21 @@ def test_leave_resume_restart_and_play_on():
     while app.bot_to_move():
         bot_move(app)
     assert app.save_ids() == []  # a lesson's deal has no record: the game played on is not saved
+
+
+def test_a_note_read_while_a_bot_is_to_move_waits_for_the_player():
+    """Koryo's round 8 opens with the bot to play and a note to read first: the page waits for the
+    player's "Next" (phase "human", no bot move) and the bot answers after it."""
+    app = App(storage=MemoryStorage())
+    app.action("select-game", "koryo")
+    app.action("learn", "koryo")
+    run = app.tutorial
+    assert run is not None
+    index = next(i for i, s in enumerate(run.tutorial.steps) if s.note == "round8")
+    play_until(app, stop=index)
+    assert app.session.bot_turn() and run.current().kind == "read"
+    assert app.phase() == "human" and not app.bot_to_move()
+    app.action("tutorial-next")
+    assert app.phase() == "bot" and app.bot_to_move()
+    play_until(app)
+    assert app.session.is_over() and app.session.winners() == [0]

@@ -263,3 +263,91 @@ def card_reference(lang: str) -> list[dict]:
                        "kind": kind_event if is_event else kind_char, "count": count,
                        "key": str(kind), "art": str(kind)})
     return result
+
+
+# ---------------------------------------------------------------- the guided first game (tutorial.py)
+#: each note of the tutorial by key (the bot is named as the table names it: Bot 2)
+TUTORIAL_NOTES = {
+    "theme": {
+        "en": "Korea, in the age of the Koryo dynasty: nine great families vie for power. Each card is a member "
+              "of a family, numbered 1 to 9; a family of number n has n members. You win a family's favour by "
+              "gathering its members on your table.",
+        "ja": "高麗王朝の時代、9つの名家が権力を争っています。カードはそれぞれ一族の一員で、1〜9の番号があり、"
+              "番号nの一族はn人います。一族の者を自分の場に集めて、その一族の支持を得ましょう。"},
+    "goal": {
+        "en": "Goal: the most points after round 8. A family scores its number for the one player with strictly "
+              "more of its cards on their table than anyone else (its majority). Each gold coin is +1, each event "
+              "card on your table −1. Your rival is Bot 2.",
+        "ja": "目的：8ラウンド後に最も多くの点を得ること。各一族は、その札を誰よりも多く（同数は不可）場に持つ人"
+              "（過半数）に、番号と同じ点を与えます。金貨1枚につき+1点、場のイベントカード1枚につき−1点。"
+              "相手はボット2です。"},
+    "late": {
+        "en": "This lesson joins a game in round 7 of 8: the tables show what rounds 1 to 6 brought. You lead the "
+              "Merchants (9), Bankers (6), Ship Owners (5) and the Omniscient (1); Bot 2 leads the Broadcasters (8), Senators (3), "
+              "Priests (4) and the Spy (2).",
+        "ja": "このレッスンは全8ラウンド中の第7ラウンドから始まります。場には第1〜6ラウンドの結果が並んでいます。"
+              "あなたは（9）商人・（6）銀行家・（5）船主・（1）全能者の過半数を、ボット2は（8）放送者・（3）上院議員・（4）聖職者・"
+              "（2）スパイの過半数を持っています。"},
+    "play": {
+        "en": "Each round you play cards of one family face down, at most the round + 2 (9 in round 7); the rest "
+              "of your hand is discarded back into the deck. Play your three Merchants: 6 against none keeps "
+              "their 9 points safe.",
+        "ja": "各ラウンド、1つの一族のカードを裏向きで出します。出せるのはラウンド数+2枚まで（第7ラウンドは9枚）。"
+              "残りの手札は山札に捨てます。商人3枚を出しましょう。6対0で9点が安泰です。"},
+    "bot_plays": {
+        "en": "Bot 2 plays face down: you see only how many cards it played and discarded. Then each player in "
+              "turn reveals their cards and uses the powers of the families they lead.",
+        "ja": "ボット2が裏向きで出します。見えるのは出した枚数と捨てた枚数だけです。そのあと順に公開し、"
+              "過半数を持つ一族の能力を使います。"},
+    "powers": {
+        "en": "Powers at work (see the log): your Bankers (6) took a coin from the bank; Bot 2's Spy (2) stole "
+              "it from you; its Priests (4) removed its own Barbarian, saving the −1. A power belongs to the "
+              "majority; on a tie the player with the Omniscient (1) uses it.",
+        "ja": "能力の発動（ログを参照）：あなたの（6）銀行家が銀行から金貨1枚、ボット2の（2）スパイがそれをあなたから"
+              "奪い、（4）聖職者が自分の蛮族を取り除いて−1点を避けました。能力は過半数の持ち主のもの。同数なら"
+              "（1）全能者を持つ人が使います。"},
+    "limit": {
+        "en": "End of the round: a table keeps at most the round + 2 cards (9 now). You have 11, so you discard 2 "
+              "characters of your choice. Bot 2 leads the Senators (3): it keeps 2 more, so its 10 cards stay.",
+        "ja": "ラウンドの終わり：場に残せるのはラウンド数+2枚（今は9枚）まで。あなたは11枚なので、"
+              "好きなキャラクターを2枚捨てます。ボット2は（3）上院議員の過半数で2枚多く残せるので、10枚のままです。"},
+    "discard_one": {
+        "en": "Give up the Omniscient (1): it is worth 1 point, and its tie-break is not needed here.",
+        "ja": "（1）全能者を手放しましょう。1点だけで、ここでは同数を制する力も要りません。"},
+    "discard_five": {
+        "en": "Then a Ship Owner (5): one against Bot 2's none still holds the majority.",
+        "ja": "次に（5）船主を1枚。0枚のボット2に対し1枚でも過半数は保てます。"},
+    "round8": {
+        "en": "Round 8, the last: 3 cards each, and Bot 2 got one more for its Broadcasters (8). The first player "
+              "moves on each round, so Bot 2 plays first.",
+        "ja": "最終第8ラウンド：各3枚。ボット2は（8）放送者の過半数で1枚多く配られました。ターンプレイヤー（⚑）は"
+              "毎ラウンド移るので、今回はボット2が先です。"},
+    "ship_owner": {
+        "en": "You drew a Barbarian, an event card. Your Ship Owner (5) majority lets you play one card each of "
+              "two kinds: play the Merchant with the Barbarian.",
+        "ja": "イベントカードの蛮族を引きました。（5）船主の過半数があると2種類を1枚ずつ出せます。"
+              "商人と蛮族を一緒に出しましょう。"},
+    "barbarian": {
+        "en": "An event acts in the round it is played: your Barbarian destroys a character of another player "
+              "(one who leads the Guardians (7) would be safe). Destroy Bot 2's only Spy: its 2 points are gone. "
+              "The Barbarian stays on your table: −1.",
+        "ja": "イベントは出したラウンドに効果があります。蛮族は他のプレイヤーのキャラクターを1枚破壊します。"
+              "ただし（7）守護者の過半数を持つ人は守られます。ボット2の唯一のスパイを破壊し、2点を奪いましょう。"
+              "蛮族はあなたの場に残り−1点です。"},
+    "last_discard": {
+        "en": "Round 8 keeps 10 cards and you have 11: the Barbarian counts, but events are never discarded. "
+              "Discard a Merchant: 6 still beat none.",
+        "ja": "第8ラウンドは10枚まで、あなたは11枚です。蛮族も数えますが、イベントは捨てられません。"
+              "商人を1枚捨てましょう。6対0のままです。"},
+    "end": {
+        "en": "Game over. You: Merchants 9 + Bankers 6 + Ship Owners 5 − 1 Barbarian + 1 coin = 20. Bot 2: "
+              "Broadcasters 8 + Priests 4 + Senators 3 + 2 coins = 17. You win! Lobbying and the Guardians are "
+              "in the rules.",
+        "ja": "ゲーム終了。あなた：商人9＋銀行家6＋船主5−蛮族1＋金貨1＝20点。ボット2：放送者8＋聖職者4＋"
+              "上院議員3＋金貨2＝17点。あなたの勝ちです！議会工作と守護者はルールで確認できます。"},
+}
+
+
+def tutorial_note(key: str, lang: str) -> str:
+    """A note of the guided first game in ``lang``."""
+    return TUTORIAL_NOTES[key]["ja" if lang == "ja" else "en"]

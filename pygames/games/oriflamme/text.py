@@ -289,3 +289,105 @@ def card_reference(lang: str) -> list[dict]:
              "kind": _KIND_LABEL["one-shot" if kind in cards.ONE_SHOT else "character"][lang], "count": 1,
              "key": kind, "art": kind}
             for kind in cards.KINDS]
+
+
+# ---------------------------------------------------------------- the guided first game (issue 39)
+#: the notes of the lesson (pygames/games/oriflamme/tutorial.py), by key
+TUTORIAL_NOTES = {
+    "theme": {
+        "en": "France, the king is dead: noble families plot for the crown. Each family places its cards face "
+              "down in one shared row, the queue; each card acts in turn, from left to right.",
+        "ja": "フランス、王が亡くなり、名家が王冠を狙って策略を巡らせます。各家は共通のカード列に"
+              "カードを裏向きで置き、カードは左から右へ順に効果を発揮します。"},
+    "goal": {
+        "en": "Goal: the most influence points after round 6. Your rivals are Bot 2 and Bot 3; each seat shows its "
+              "influence.",
+        "ja": "目的：第6ラウンド後に最も多くの影響点を得ること。相手はボット2とボット3です。各席に影響点が表示されます。"},
+    "late": {
+        "en": "This lesson joins a game in round 5 of 6: the queue shows what rounds 1 to 4 brought. Your Lord is "
+              "face up; your Spy is still face down, with 1 influence on it.",
+        "ja": "このレッスンは全6ラウンド中の第5ラウンドから始まります。カード列には第1〜4ラウンドの結果が並んでいます。"
+              "あなたの侯爵は表向き、密偵はまだ裏向きで、上に1影響点があります。"},
+    "place_end": {
+        "en": "Each round every player places one card, face down, at either end of the queue. Place your Soldier "
+              "at the right end: it will stand next to Bot 2's Archer.",
+        "ja": "各ラウンド、全員がカードを1枚、裏向きでカード列の左端か右端に置きます。兵士を右端に置きましょう。"
+              "ボット2の射手の隣になります。"},
+    "bots_place": {
+        "en": "The bots placed theirs face down, Bot 2 at the left end, Bot 3 at the right: you do not know "
+              "what they are.",
+        "ja": "ボットも裏向きで置きました。ボット2は左端、ボット3は右端です。何のカードかは分かりません。"},
+    "resolve": {
+        "en": "Then the queue acts from left to right. A face-down card's owner chooses: reveal it (its ability "
+              "acts and the owner takes the influence on it) or leave it face down (1 influence is added on it). "
+              "Bot 2 revealed its Lord: +1, and +1 for its own Soldier next to it.",
+        "ja": "次にカード列が左から右へ解決されます。裏向きのカードは持ち主が選びます：公開する（能力が発動し、"
+              "上の影響点を得る）か、裏向きのままにする（上に1影響点が加わる）か。ボット2は侯爵を公開し、"
+              "+1、隣の自分の兵士で+1を得ました。"},
+    "soldier": {
+        "en": "A face-up card acts again every round. Bot 2's Soldier eliminated a card next to it, your Lord, and "
+              "gained 1: each elimination gains 1.",
+        "ja": "表向きのカードは毎ラウンド再び効果を発揮します。ボット2の兵士が隣のカード（あなたの侯爵）を排除し、"
+              "1影響点を得ました。排除するたびに1影響点を得ます。"},
+    "reveal": {
+        "en": "Your Spy's turn. Reveal it: you take the 1 influence on it, and it steals 1 influence from the owner "
+              "of a card next to it.",
+        "ja": "あなたの密偵の番です。公開しましょう。上の1影響点を得て、隣のカードの持ち主から1影響点を奪えます。"},
+    "spy": {
+        "en": "Its neighbours are Bot 3's Lord and Bot 2's Archer. Steal from Bot 3: the point comes from the "
+              "player, not from a card.",
+        "ja": "隣はボット3の侯爵とボット2の射手です。ボット3から奪いましょう。影響点はカードからではなく"
+              "プレイヤーから奪います。"},
+    "archer": {
+        "en": "Bot 2's Archer eliminates the first or the last card of the queue: it took Bot 3's face-down card, "
+              "an Heir (an Heir gains 2 if no other Heir is face up). A face-down card is lost with what is on it.",
+        "ja": "ボット2の射手はカード列の先頭か最後尾のカードを排除します。ボット3の裏向きの世継ぎ（他に表向きの世継ぎが"
+              "なければ2影響点）が排除されました。裏向きのカードは上の影響点ごと失われます。"},
+    "leave": {
+        "en": "Your Soldier now. Leave it face down: 1 influence goes on it and grows each round; next round it "
+              "will act, with the point to take.",
+        "ja": "次はあなたの兵士です。裏向きのままにしましょう。上に1影響点が加わり、毎ラウンド増えます。"
+              "次のラウンドに公開して受け取れます。"},
+    "round6": {
+        "en": "End of round 5: you 7, Bot 2 9, Bot 3 4. The first player moves on clockwise, so in round 6, the "
+              "last, Bot 2 places first.",
+        "ja": "第5ラウンド終了：あなた7、ボット2 9、ボット3 4。先手は時計回りに移るので、最終第6ラウンドは"
+              "ボット2が最初に置きます。"},
+    "stack": {
+        "en": "Besides the ends, you may place a card on one of your own cards: the card below takes no part "
+              "while covered, and is back if the top one leaves. Put your Ambush on your Spy: the bots see only a "
+              "face-down card in the middle of the queue.",
+        "ja": "両端のほか、自分のカードの上に重ねて置くこともできます。覆われた下のカードは効果を発揮せず、"
+              "上のカードが去ると戻ります。"
+              "待ち伏せを密偵の上に置きましょう。ボットには列の中ほどの裏向きのカードしか見えません。"},
+    "assassination": {
+        "en": "Bot 2 revealed an Assassination: it eliminates any card of the queue, then leaves the queue "
+              "itself. Which card will it choose?",
+        "ja": "ボット2が暗殺を公開しました。カード列の任意のカードを1枚排除し、そのあと自分も捨て札になります。"
+              "どのカードを選ぶでしょう？"},
+    "ambush": {
+        "en": "It struck your hidden Ambush: an Ambush eliminated by another player's card gains you 4 and "
+              "eliminates that card, so the Assassination is gone too. Your Spy is uncovered again. Then Bot 2's "
+              "Lord gained 2.",
+        "ja": "暗殺はあなたの裏向きの待ち伏せを狙いました。他プレイヤーのカードに排除された待ち伏せは4影響点を与え、"
+              "そのカードを排除するので、暗殺も消えました。密偵は再び一番上です。続いてボット2の侯爵が2影響点を得ました。"},
+    "last_archer": {
+        "en": "Bot 2's Soldier eliminated Bot 3's Lord; your Spy stole 1 from Bot 2, the only owner next to it; "
+              "Bot 2's Archer took Bot 3's last card, a Conspiracy (revealed, it gives twice the influence on it).",
+        "ja": "ボット2の兵士がボット3の侯爵を排除し、あなたの密偵は隣の唯一の持ち主ボット2から1影響点を奪いました。"
+              "ボット2の射手はボット3の最後のカード、陰謀（公開すると上の影響点の2倍を得る）を排除しました。"},
+    "last_reveal": {
+        "en": "The last card of the game: reveal your Soldier. You take its 1 influence, and it eliminates Bot 2's "
+              "Archer next to it: +1.",
+        "ja": "ゲーム最後のカードです。兵士を公開しましょう。上の1影響点を得て、隣のボット2の射手を排除し、+1です。"},
+    "end": {
+        "en": "Game over after round 6: you 14, Bot 2 13, Bot 3 4. You win! On a tie, the most cards in the queue "
+              "wins. The Royal Decree and the Shapeshifter are in the rules.",
+        "ja": "第6ラウンドでゲーム終了：あなた14、ボット2 13、ボット3 4。あなたの勝ちです！同点ならカード列のカードが"
+              "多い人の勝ち。勅命と転身者はルールで確認できます。"},
+}
+
+
+def tutorial_note(key: str, lang: str) -> str:
+    """A note of the lesson in ``lang`` (English unless "ja")."""
+    return TUTORIAL_NOTES[key]["ja" if lang == "ja" else "en"]
