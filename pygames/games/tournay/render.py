@@ -521,7 +521,7 @@ def _citizens_html(player: dict, seat: int, lang: str, choices: dict, shown: set
         attrs = _attrs(earn_key(colour), shown, choices) if mine else ""
         stand = art.use("citizen", "tournay-meeple") * player["stand"][colour]
         laid = art.use("citizen-laid", "tournay-meeple tournay-laidmeeple") * player["laid"][colour]
-        label = (f'{T.colour_label(colour, lang)}: ' +
+        label = (T.colour_label(colour, lang) + ("：" if _ja(lang) else ": ") +
                  (f'立{player["stand"][colour]} 寝{player["laid"][colour]}' if _ja(lang)
                   else f'{player["stand"][colour]} standing, {player["laid"][colour]} laid down'))
         cls = f"tournay-cit tournay-{colour}" + (" tournay-choice" if "data-choice" in attrs else "")
