@@ -419,6 +419,45 @@ def on_contextmenu(event):
         show_error("The card could not be shown.", exc)
 
 
+def children_of(element):
+    return [element.children.item(i) for i in range(element.children.length)]
+
+
+def keep_live_regions(old_log, old_status):
+    """Put the log and the prompt of the screen before back in place of their redrawn copies: a
+    screen reader announces what is added to a live region, so a region made anew on every redraw
+    would be read out whole again (or not at all). The log gets only its new entries (newest first,
+    so they go in oldest first: announced in the order they happened); the prompt only its new text."""
+    if found(old_log):
+        new_log = ROOT.querySelector('[data-testid="log"]')
+        if found(new_log):
+            # "no moves yet" is no entry: it goes when the first one comes
+            old = [li for li in children_of(old_log) if not li.classList.contains("log-empty")]
+            new = [li for li in children_of(new_log) if not li.classList.contains("log-empty")]
+            added = len(new) - len(old)
+            old_region, new_region = old_log.parentElement, new_log.parentElement
+            if added >= 0 and [li.outerHTML for li in new[added:]] == [li.outerHTML for li in old] \
+                    and old_log.outerHTML.split(">", 1)[0] == new_log.outerHTML.split(">", 1)[0] \
+                    and old_region.outerHTML.split(">", 1)[0] == new_region.outerHTML.split(">", 1)[0]:
+                if added:
+                    for li in children_of(old_log):
+                        if li.classList.contains("log-empty"):
+                            li.remove()
+                for li in reversed(new[:added]):
+                    old_log.prepend(li)
+                # the live region (role=log) is the list's wrapper: it is the element kept
+                new_region.replaceWith(old_region)
+            # else the log went back (undo, a step back in the replay) or changed language: it is redrawn
+    if found(old_status):
+        new_status = ROOT.querySelector('[data-testid="status"]')
+        if found(new_status):
+            if str(old_status.className) != str(new_status.className):
+                old_status.className = new_status.className
+            if str(old_status.innerHTML) != str(new_status.innerHTML):
+                old_status.innerHTML = new_status.innerHTML
+            new_status.replaceWith(old_status)
+
+
 def keep_in_view():
     """A board's sideways scroller (``data-scroller``) shows its ``data-in-view`` piece in its middle
     (Oriflamme's queue: the card being resolved); a redraw would otherwise start it at its left end."""
@@ -471,7 +510,10 @@ def _paint(moved_by=None, markup=None):
     before_shot = anim_snapshot() if same_table else {}
     before_purses = purse_snapshot() if same_table and motion_wanted() else {}  # only coins in flight need them
     keep_art_sheet(APP.art_game())
+    old_log = ROOT.querySelector('[data-testid="log"]') if same_table else None
+    old_status = ROOT.querySelector('[data-testid="status"]') if same_table else None
     ROOT.innerHTML = markup
+    keep_live_regions(old_log, old_status)
     LAST["markup"] = markup
     RENDERS += 1
     phase = APP.phase()

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from . import ROOT, BuildError, log
 from .site import build
+from .vendor import TEST_NPM_PACKAGES, fetch_package
 
 
 def find_chromium(install: bool = True) -> str | None:
@@ -157,6 +158,11 @@ def run_tests(pytest_args: list[str]) -> int:
     started = time.perf_counter()
     env = browser_env()
     build()
+    # the test-only packages (axe-core) into the npm cache now, checked against their pins, so a
+    # browser test never fetches mid-run
+    for name in TEST_NPM_PACKAGES:
+        version, integrity = TEST_NPM_PACKAGES[name]
+        fetch_package(name, version, integrity)
     env.setdefault("PYTHONDONTWRITEBYTECODE", "1")
     command = [sys.executable, "-m", "pytest", *pytest_args]
     log(" ".join(command))

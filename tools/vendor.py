@@ -30,6 +30,12 @@ NPM_PACKAGES = {
     "jsqr": ("1.4.0",
              "sha512-dxLob7q65Xg2DvstYkRpkYtmKm2sPJ9oFhrhmudT1dZvNFFTlroai3AWSpLey/w5vMcLBXRgOJsbXpdN9HzU/A=="),
 }
+#: npm packages the tests use and the site never ships (not in VENDORED, so never in dist/), pinned
+#: the same way: axe-core, the accessibility checker tests/browser/test_axe.py injects into pages
+TEST_NPM_PACKAGES = {
+    "axe-core": ("4.14.1",
+                 "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="),
+}
 #: the only Pyodide files loadPyodide needs (no wheels: we ship no packages)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: PyScript chunks loaded only by <py-editor> / <py-terminal>, which the page does not use
@@ -166,3 +172,13 @@ def vendored_files(cache: Path = NPM_CACHE) -> dict[str, bytes]:
     for name, (folder, choose) in VENDORED.items():
         files.update({f"{folder}/{k}": v for k, v in choose(package_members(name, cache)).items()})
     return files
+
+
+def package_file_for_tests(name: str, inside: str, cache: Path = NPM_CACHE) -> bytes:
+    """One file of the pinned test-only npm package ``name`` (fetched and checked if need be), e.g.
+    ("axe-core", "axe.min.js"); BuildError if the tarball lacks it."""
+    version, integrity = TEST_NPM_PACKAGES[name]
+    members = tar_members(fetch_package(name, version, integrity, cache))
+    if inside not in members:
+        raise BuildError(f"the {name} tarball lacks {inside}")
+    return members[inside]

@@ -143,7 +143,7 @@ def join_html(net: Any, player_name: str, lang: str, topbar: str) -> str:
     elif net.status == "dropped":
         body = f'<p class="notice" role="alert" data-testid="guest-dropped">{esc(t("guest_dropped", lang))}</p>'
     elif net.status == "reply" and net.reply:
-        body = (f'<h3>{esc(t("reply_title", lang))}</h3><p class="hint">{esc(t("reply_hint", lang))}</p>'
+        body = (f'<h2>{esc(t("reply_title", lang))}</h2><p class="hint">{esc(t("reply_hint", lang))}</p>'
                 + share_block(net.reply, t("reply_title", lang), lang, "reply")
                 + f'<p class="hint" role="status" aria-busy="true">{esc(t("guest_waiting_link", lang))}</p>')
     elif net.status == "linked":
@@ -158,7 +158,7 @@ def join_html(net: Any, player_name: str, lang: str, topbar: str) -> str:
                 f'{esc(t("join", lang))}</button>')
     return (f'<div class="screen join-screen">{topbar}'
             f'<main class="join panel" data-testid="join-screen" data-join="{esc(net.status)}">'
-            f'<h2>{esc(title)}</h2><p>{esc(summary)}</p>{body}'
+            f'<h1 class="join-title">{esc(title)}</h1><p>{esc(summary)}</p>{body}'
             f'<p class="hint small">{esc(t("guest_privacy", lang))}</p>'
             f'<button type="button" class="btn subtle small" data-action="lobby">{esc(t("lobby", lang))}</button>'
             f'</main></div>')

@@ -286,7 +286,8 @@ def lang_select(lang: str) -> str:
 
 
 def topbar(lang: str, title: str = "", controls: str = "", with_lang: bool = True) -> str:
-    sub = f'<span class="topbar-game">{esc(title)}</span>' if title else ""
+    # the game's name is the table's one h1 (a page without one is harder to find one's way in)
+    sub = f'<h1 class="topbar-game">{esc(title)}</h1>' if title else ""
     picker = lang_select(lang) if with_lang else ""
     return (f'<header class="topbar"><div class="brand"><span class="brand-mark" aria-hidden="true">♠</span>'
             f'<span class="brand-text">{esc(t("site_title", lang))}</span></div>{sub}<div class="topbar-tools">'
@@ -591,7 +592,11 @@ def log_html(view: dict, text_module: Any, lang: str, names: list[str]) -> str:
     else:
         items = "".join(f'<li>{text_module.log_line(e, lang, names)}</li>' for e in reversed(entries))
     return (f'<aside class="log panel" aria-label="{esc(t("log", lang))}"><h2>{esc(t("log", lang))}</h2>'
-            f'<ol class="log-list" data-testid="log">{items}</ol></aside>')
+            # the live region is a wrapper: role=log is not allowed on a list, whose items must stay
+            # list items
+            f'<div class="log-region" role="log" data-testid="log-region" aria-label="{esc(t("log", lang))}">'
+            f'<ol class="log-list" data-testid="log" aria-label="{esc(t("log", lang))}" tabindex="0">'
+            f'{items}</ol></div></aside>')
 
 
 def winners_text(winners: list[int], names: list[str], lang: str) -> str:
@@ -912,10 +917,12 @@ def panel_html(panel: str, game_id: str | None, lang: str, extras: TableExtras) 
     return (f'<div class="dialog-backdrop">'
             f'<section class="dialog panel" role="dialog" aria-modal="true" aria-label="{esc(title)}" '
             f'data-testid="panel" data-panel="{esc(panel)}">'
-            f'<header class="dialog-head"><h2>{esc(title)}</h2><div class="dialog-tabs">{tabs}</div>'
+            # a div, not a header: inside role=dialog a header is a second page banner to axe
+            f'<div class="dialog-head"><h2>{esc(title)}</h2><div class="dialog-tabs">{tabs}</div>'
             f'<button type="button" class="btn small" data-action="close-panel" data-testid="close-panel">'
-            f'{esc(t("close", lang))}</button></header>'
-            f'<div class="dialog-body">{body}</div></section></div>')
+            f'{esc(t("close", lang))}</button></div>'
+            # focusable: it scrolls, and a keyboard must be able to scroll it
+            f'<div class="dialog-body" tabindex="0">{body}</div></section></div>')
 
 
 def keyboard_help(lang: str) -> str:

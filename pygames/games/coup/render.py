@@ -401,6 +401,8 @@ def _action_menu(view: dict, lang: str, choices: dict, placed: set, picked: tupl
         attrs = _attrs(key, choices, placed)
         cls = "coup-act" + ("" if attrs or key in picked else " is-off")
         attrs += picked_attrs(key, picked)  # the action chosen, its target still to pick
+        if "is-off" in cls:  # not playable now: said, not only shown faded
+            attrs += ' aria-disabled="true"'
         badge = ""
         if claim is not None:
             look = C.LOOK[claim]
@@ -485,8 +487,10 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
         status = ("勝者" if ja else "winner") if won else ("敗者" if ja else "—")
         rows.append(f'<tr class="{"coup-winner" if won else ""}"><td>{_name(p, names)}</td>'
                     f'<td>{esc(view["wins"][p])}</td><td>{esc(lost)}</td><td>{esc(status)}</td></tr>')
-    head = ("<tr><th>プレイヤー</th><th>ラウンド勝利数</th><th>最終ラウンドで失ったカード</th><th></th></tr>" if ja
-            else "<tr><th>Player</th><th>Rounds won</th><th>Cards lost (last round)</th><th></th></tr>")
+    head = ("<tr><th>プレイヤー</th><th>ラウンド勝利数</th><th>最終ラウンドで失ったカード</th>"
+            "<th><span class='sr-only'>結果</span></th></tr>" if ja
+            else "<tr><th>Player</th><th>Rounds won</th><th>Cards lost (last round)</th>"
+            "<th><span class='sr-only'>Result</span></th></tr>")
     note = (f"{esc(need)}ラウンド先取した1人だけが勝者です。2位以下の順位はありません。" if ja
             else f"The only winner is the first player to win {esc(plural(need, 'round', 'rounds'))}; "
                  "there are no other places.")

@@ -330,7 +330,7 @@ def _hand(view: dict, lang: str, choices: dict, placed: set, clicked: tuple[str,
     mine = view["my_facedown"]
     parts = []
     if cards:
-        parts.append(f'<div class="koryo-hand"><h3>{esc(ui("hand", lang))}</h3>'
+        parts.append(f'<div class="koryo-hand"><h2>{esc(ui("hand", lang))}</h2>'
                      f'<div class="koryo-cards">{"".join(cards)}</div></div>')
     if mine and sum(mine):
         played = ", ".join(f"{mine[k]} × {card_label(k, lang)}" for k in C.KINDS if mine[k])
@@ -422,7 +422,8 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
                           for p in players) + "</tr>")
     rows.append(f'<tr class="koryo-total"><th>{esc(ui("total", lang))}</th>'
                 + "".join(f'<td{cls(p)}><b>{signed(final[p]["total"])}</b></td>' for p in players) + "</tr>")
-    return (f'<div class="koryo-final"><table class="koryo-score"><thead><tr><th></th>{head}</tr></thead>'
+    return (f'<div class="koryo-final"><table class="koryo-score"><thead><tr>'
+            f'<th><span class="sr-only">{esc(ui("total", lang))}</span></th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>'
             # the winners are named once, in the page's end panel head (page.game_over_html)
             f'<p>{esc(ui("scoring_rule", lang))}</p><p>{esc(ui("tiebreak", lang))}</p></div>')

@@ -458,7 +458,8 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
         notes.append(esc(t("go_shared_win", lang, names=sep.join(_plain_name(names, s) for s in winners))))
     return (f'<div class="{PREFIX}-gameover"><div class="{PREFIX}-title">{esc(t("go_title", lang))}</div>'
             f'<table class="{PREFIX}-scores"><thead><tr><th>{esc(t("go_player", lang))}</th>'
-            f'<th>{esc(t("go_ip", lang))}</th><th>{esc(t("go_cards", lang))}</th><th></th></tr></thead>'
+            f'<th>{esc(t("go_ip", lang))}</th><th>{esc(t("go_cards", lang))}</th>'
+            f'<th><span class="sr-only">{esc(t("go_winner", lang))}</span></th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>'
             + "".join(f'<p class="{PREFIX}-note">{note}</p>' for note in notes) + "</div>")
 

@@ -484,8 +484,8 @@ def _events_html(view: dict, lang: str, choices: dict, shown: set) -> str:
             f'{art.use("denier", "tournay-ico")}{ev["cost"] + item["den"]}</div></div>')
     title = "イベント" if ja else "Events"
     deck = f'{view["ev_deck"]}' + ("枚" if ja else " left")
-    return (f'<section class="tournay-events" aria-label="{esc(title)}"><h3>{esc(title)}'
-            f'<small>{esc(parens(deck, lang))}</small></h3><div class="tournay-evrow">{"".join(slots)}</div></section>')
+    return (f'<section class="tournay-events" aria-label="{esc(title)}"><h2>{esc(title)}'
+            f'<small>{esc(parens(deck, lang))}</small></h2><div class="tournay-evrow">{"".join(slots)}</div></section>')
 
 
 def _decks_html(view: dict, lang: str, choices: dict, shown: set, top_id) -> str:
@@ -511,7 +511,7 @@ def _decks_html(view: dict, lang: str, choices: dict, shown: set, top_id) -> str
     out = len(view["criers"])
     info = (f"廷吏 {out}/{view['num_players'] + 1}" if ja else f"Town criers out: {out} (end needs "
         f"{view['num_players'] + 1})")
-    return (f'<section class="tournay-decks" aria-label="{esc(title)}"><h3>{esc(title)} <small>{esc(info)}</small></h3>'
+    return (f'<section class="tournay-decks" aria-label="{esc(title)}"><h2>{esc(title)} <small>{esc(info)}</small></h2>'
             f'<div class="tournay-deckgrid">{"".join(cells)}</div></section>')
 
 
@@ -521,15 +521,17 @@ def _citizens_html(player: dict, seat: int, lang: str, choices: dict, shown: set
         attrs = _attrs(earn_key(colour), shown, choices) if mine else ""
         stand = art.use("citizen", "tournay-meeple") * player["stand"][colour]
         laid = art.use("citizen-laid", "tournay-meeple tournay-laidmeeple") * player["laid"][colour]
-        label = (f'{T.colour_label(colour, lang)}: ' +
+        label = (T.colour_label(colour, lang) + ("：" if _ja(lang) else ": ") +
                  (f'立{player["stand"][colour]} 寝{player["laid"][colour]}' if _ja(lang)
                   else f'{player["stand"][colour]} standing, {player["laid"][colour]} laid down'))
         cls = f"tournay-cit tournay-{colour}" + (" tournay-choice" if "data-choice" in attrs else "")
-        parts.append(f'<span class="{cls}" data-anim-id="cit-{seat}-{colour}"{attrs} aria-label="{esc(label)}" '
-                     f'title="{esc(label)}"><b>{colour}</b><span class="tournay-stand">{stand}</span>'
-                     f'<span class="tournay-laid">{laid}</span>'
-                     f'<small>{player["stand"][colour]}/'
-                     f'{player["stand"][colour] + player["laid"][colour]}</small></span>')
+        parts.append(f'<span class="{cls}" data-anim-id="cit-{seat}-{colour}"{attrs} title="{esc(label)}">'
+                     # the name is the words (hidden text), not an aria-label the visible letters and
+                     # figures would contradict; the picture is hidden from screen readers
+                     f'<span class="sr-only">{esc(label)}</span><span aria-hidden="true"><b>{colour}</b>'
+                     f'<span class="tournay-stand">{stand}</span><span class="tournay-laid">{laid}</span>'
+                     f'<small>{player["stand"][colour]}/{player["stand"][colour] + player["laid"][colour]}</small>'
+                     f'</span></span>')
     return f'<div class="tournay-citizens">{"".join(parts)}</div>'
 
 
@@ -672,8 +674,8 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
     last = ' data-last-move="1"' if entry and last_cell is None else ""
     cls = "tournay-player" + (" is-me" if mine else " is-opponent") + (" is-active" if active == s else "")
     return (f'<section class="{cls}" data-seat="{s}" data-anim-id="seat-{s}" '
-            f'data-anim-sig="seat"{last}><h3>{marks and "".join(marks) or ""}'
-            f'<span class="tournay-seat">P{s + 1}</span> <b class="name">{esc(name)}</b></h3>'
+            f'data-anim-sig="seat"{last}><h2>{marks and "".join(marks) or ""}'
+            f'<span class="tournay-seat">P{s + 1}</span> <b class="name">{esc(name)}</b></h2>'
             f'<div class="tournay-info">{info}</div>'
             + (f'<div class="tournay-lastmove">↻ {T.log_line(entry, lang, names)}</div>' if entry else "")
             + f'{_citizens_html(p, s, lang, choices, shown, mine)}'
@@ -714,7 +716,7 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlac
     title = "あなたの手札" if ja else "Your hand"
     empty = "" if cards else f'<p class="tournay-note">{esc("手札なし" if ja else "No cards")}</p>'
     count = esc(parens(f"{len(cards)}/{K.HAND_LIMIT}", lang))
-    return (f'<section class="tournay-hand"><h3>{esc(title)} <small>{count}</small></h3>'
+    return (f'<section class="tournay-hand"><h2>{esc(title)} <small>{count}</small></h2>'
             f'{drawn}<div class="tournay-handrow">{"".join(cards)}</div>{empty}{mine_final}</section>')
 
 
@@ -809,7 +811,9 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     n = view["num_players"]
     scores = view["scores"]
     names_all = sorted({name for sc in scores for name in sc["prestige"]}, key=lambda k: T.card_name(k, lang))
-    head = ["", *(esc(names[s]) if s < len(names) else str(s + 1) for s in range(n))]
+    # the corner header is named for screen readers (an empty header cell is a puzzle to them)
+    head = [f'<span class="sr-only">{esc("得点" if ja else "Score")}</span>',
+            *(esc(names[s]) if s < len(names) else str(s + 1) for s in range(n))]
     rows = []
     for name in names_all:
         rows.append([esc(T.card_name(name, lang)) + " ★", *(str(scores[s]["prestige"].get(name, 0)) for s in range(n))])
