@@ -33,7 +33,7 @@ OVERFLOW = """(selector) => {
   const bad = [];
   for (const face of document.querySelectorAll(selector)) {
     for (const e of [face, ...face.querySelectorAll('*')]) {
-      if (e instanceof SVGElement) continue;
+      if (e instanceof SVGElement || e.classList.contains('sr-only')) continue;  // text for screen readers only
       const style = getComputedStyle(e);
       if (style.display === 'none' || style.display === 'inline') continue;
       if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1) {
