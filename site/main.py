@@ -309,7 +309,7 @@ def show_last_moves():
 
 
 # ---------------------------------------------------------------- zoom panel
-ZOOM = {"panel": None, "key": None}
+ZOOM = {"panel": None, "key": None, "by": None}
 
 
 def zoom_panel():
@@ -333,7 +333,8 @@ def zoom_target(node):
     return element if found(element) else None
 
 
-def show_zoom(element):
+def show_zoom(element, by="pointer"):
+    """The card large in #zoom; ``by``: what opened it ("pointer" or "focus"), see on_pointerover."""
     from pygames.ui.page import card_zoom_html
     key = str(element.getAttribute("data-zoom"))
     panel = zoom_panel()
@@ -345,6 +346,7 @@ def show_zoom(element):
         panel.innerHTML = markup
         ZOOM["key"] = key
     panel.hidden = False
+    ZOOM["by"] = by
     place_zoom(panel, element)
 
 
@@ -388,8 +390,8 @@ def on_pointerover(event):
         element = zoom_target(event.target)
         if element is not None:
             show_zoom(element)
-        else:
-            hide_zoom()
+        elif ZOOM.get("by") == "pointer":
+            hide_zoom()  # not a zoom the keyboard opened: a page scrolled under a resting mouse keeps that one
     except Exception as exc:
         show_error("The card could not be shown.", exc)
 
@@ -401,7 +403,7 @@ def on_focusin(event):
         if FOCUS["moving"]:  # the page moved the focus to a new decision: its card is not asked for
             element = None
         if element is not None and event.target.matches(":focus-visible"):
-            show_zoom(element)
+            show_zoom(element, "focus")
         else:
             hide_zoom()
     except Exception as exc:
