@@ -5,19 +5,11 @@ move answered and not played, the step reached saved and resumed, play on, no re
 from __future__ import annotations
 
 import pytest
+from app_play import bot_move
 
 from pygames.core.tutorial import TUTORIAL_GAMES
 from pygames.ui.app import App, MemoryStorage
 from pygames.ui.tutorial_ui import KEY_PREFIX
-
-
-def bot_move(app: App) -> None:
-    thinking = app.bot_thinking()
-    try:
-        while True:
-            next(thinking)
-    except StopIteration as done:
-        app.bot_played(done.value)
 
 
 def play_until(app: App, stop: int | None = None) -> None:

@@ -15,6 +15,7 @@ import html
 import re
 
 import pytest
+from app_play import bot_move
 
 import pygames
 from pygames.bots import make_bot
@@ -151,13 +152,7 @@ def _play_app(app: App, rng: Rng) -> list[str]:
         if phase == "over":
             return texts
         if phase == "bot":
-            steps = app.bot_thinking()
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    app.bot_played(done.value)
-                    break
+            bot_move(app)
         elif phase == "privacy":
             app.action("reveal")
         else:
