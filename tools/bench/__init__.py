@@ -36,11 +36,27 @@ BOT_LEVELS = ("random", "easy", "normal", "hard")
 def machine() -> dict:
     """The machine of a run: Python, platform, cores and the load average (timings depend on it)."""
     return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count(),
-            "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None}
+            "load_average": load_now()}
+
+
+def load_now() -> list[float] | None:
+    return list(os.getloadavg()) if hasattr(os, "getloadavg") else None
+
+
+def load_text(results: dict) -> str:
+    """The load a run's figures were taken at: the load average when it started and, for a run that
+    recorded it (``machine["load_average_end"]``), when it ended: a run that starts on a quiet machine
+    may not end on one, and the figures of its later parts (Chromium's) carry the later load."""
+    def three(load: list[float] | None) -> str:
+        return ", ".join(f"{x:.1f}" for x in load) if load else "?"
+    start, end = results.get("machine", {}).get("load_average"), results.get("machine", {}).get("load_average_end")
+    if end is None:
+        return f"load average {three(start)}"
+    return f"load average {three(start)} at the start, {three(end)} at the end"
 
 
 def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S%z")
 
 
-__all__ = ["BENCH_DIR", "BOT_LEVELS", "FIGURES", "machine", "now", "write_figure"]
+__all__ = ["BENCH_DIR", "BOT_LEVELS", "FIGURES", "load_now", "load_text", "machine", "now", "write_figure"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from .. import ROOT, BuildError, log
-from . import BENCH_DIR, FIGURES
+from . import BENCH_DIR, FIGURES, load_text
 
 
 def bots_browser_table(results: dict) -> str:
@@ -17,7 +17,7 @@ def bots_browser_table(results: dict) -> str:
     web, cpy, blocks = results["chromium"]["bots"], results["bots_cpython"], results["chromium"]["blocks"]
     lines = [f"Measured {results['when']} by `python3 build.py bench` (Chromium, Pyodide "
              f"{results['runtimes'].get('pyodide', '?')}; CPython {results['machine']['python']}; "
-             f"load average {', '.join(f'{x:.1f}' for x in results['machine']['load_average'] or [])}).",
+             f"{load_text(results)}).",
              "",
              "| game | hard: median / max ms, Chromium | hard, CPython | hard: longest step, Chromium | "
              "normal: median / max ms, Chromium | all-bot table: seats | longest task: wall / CPU | "

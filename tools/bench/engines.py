@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from .. import ROOT, BuildError
 from ..site import PACKAGE
-from . import BOT_LEVELS
+from . import BOT_LEVELS, load_text
 
 #: the code before the speed work (issue 14, "a fast engine"): every bench run measures it
 #: beside ours, from a temporary git worktree, in the same run and interleaved
@@ -235,9 +235,8 @@ def engine_speed_table(results: dict) -> str:
     beside the code before, in CPython (CPU time) and, where measured, in the page (wall time)."""
     engines = results["engines_cpython"]
     web = results.get("chromium", {}).get("engines", {})
-    load = ", ".join(f"{x:.1f}" for x in results["machine"].get("load_average") or [])
     lines = [f"Measured {results['when']} by `python3 build.py bench` (CPython {results['machine']['python']}, "
-             f"load average {load}; {engines['rounds']} interleaved rounds of {engines['round_seconds']} s "
+             f"{load_text(results)}; {engines['rounds']} interleaved rounds of {engines['round_seconds']} s "
              "per engine, order rotated, medians).", ""]
     versus = engines.get("coupml", {})
     if "skipped" in versus:

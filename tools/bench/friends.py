@@ -15,6 +15,7 @@ import random
 import time
 from typing import TYPE_CHECKING
 
+from . import load_text
 from .lobby import median
 
 if TYPE_CHECKING:  # the test extra's Playwright
@@ -124,11 +125,10 @@ def bench_friends(browser: Browser, url: str, games: int = 3) -> dict:
 
 def friends_table(results: dict) -> str:
     f = results["chromium"]["friends"]
-    load = results.get("machine", {}).get("load_average")
     rt = f["round_trip_ms"]
     lines = [
-        f"Measured {results.get('when', '')} in Chromium on this machine (load average "
-        f"{', '.join(f'{x:.1f}' for x in load) if load else '?'}), {f['games']} whole 2-player Coup games "
+        f"Measured {results.get('when', '')} in Chromium on this machine ({load_text(results)}), "
+        f"{f['games']} whole 2-player Coup games "
         "between two browser contexts over a WebRTC data channel with no ICE server (loopback).",
         "",
         "| measure | figure |",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import statistics
 from typing import TYPE_CHECKING
 
+from . import load_text
 from .browser import ready
 
 if TYPE_CHECKING:  # the test extra's Playwright
@@ -223,10 +224,9 @@ def lobby_lines(lobby: dict) -> list[str]:
 def lobby_table(results: dict) -> str:
     """The lobby's figures (docs/figures/lobby.md)."""
     lobby = results["chromium"]["lobby"]
-    load = results["machine"]["load_average"] or []
     lines = [f"Measured {results['when']} by `python3 build.py bench` ({results['settings']['runs']} runs, "
-             f"interleaved; Chromium, Pyodide {results['runtimes'].get('pyodide', '?')}; load average "
-             f"{', '.join(f'{x:.1f}' for x in load)} on {results['machine']['cpus']} cores). Medians in ms from "
+             f"interleaved; Chromium, Pyodide {results['runtimes'].get('pyodide', '?')}; "
+             f"{load_text(results)} on {results['machine']['cpus']} cores). Medians in ms from "
              f"navigation start; the bare page boots the same PyScript + Pyodide and nothing else.",
              "",
              "| | cold | warm (service worker) | target |",

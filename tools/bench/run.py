@@ -23,6 +23,7 @@ from . import (
     FIGURES,
     FRIENDS_FIGURE,
     LOBBY_FIGURE,
+    load_now,
     machine,
     now,
     write_figure,
@@ -100,6 +101,7 @@ def bench_measure(args: argparse.Namespace, files: dict[str, bytes], started: fl
         log("measuring in Chromium (lobby cold/warm, playouts, bots, main-thread blocks)...")
         results["chromium"] = bench_browser(args, files, before)
     results["seconds"] = round(time.perf_counter() - started)
+    results["machine"]["load_average_end"] = load_now()
     BENCH_DIR.mkdir(exist_ok=True)
     out = BENCH_DIR / "results.json"
     out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
