@@ -141,7 +141,7 @@ def bad_setups(draw, game_id):
     specs = game.option_specs()
     n = draw(st.integers(game.min_players, game.max_players) | JSON)
     seed = draw(st.integers(0, 1 << 40) | st.text(max_size=8) | JSON)
-    keys = [s["key"] for s in specs] + list(game.test_option_keys)
+    keys = [s["key"] for s in specs]
     options = {}
     for key in draw(st.lists(st.sampled_from(keys) | st.text(max_size=6), max_size=4, unique=True)):
         spec = next((s for s in specs if s["key"] == key), None)
@@ -175,9 +175,8 @@ def test_bad_setups_raise_setup_error(game_id):
         assert type(seed) in (int, str)
         specs = {s["key"]: s for s in game.option_specs()}
         for key, value in (options or {}).items():
-            assert key in specs or key in game.test_option_keys
-            if key in specs:
-                assert valid_option(specs[key], value), f"option {key}={value!r} was accepted"
+            assert key in specs
+            assert valid_option(specs[key], value), f"option {key}={value!r} was accepted"
         assert json.loads(json.dumps(state)) == state
         legal = game.legal_actions(state)
         if legal:

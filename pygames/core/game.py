@@ -105,8 +105,6 @@ class Game:
     #: the lobby's blurb per language, when the game's INFO brings one
     description: dict[str, str] | None = None
     version: int = 1
-    #: option keys accepted by new_game for fixed deals in tests (validated by _setup)
-    test_option_keys: tuple[str, ...] = ()
     #: the game's lobby facts (its package's INFO); a subclass that sets it gets id, title,
     #: min_players and max_players from it
     info: GameInfo | None = None
@@ -208,9 +206,9 @@ class Game:
         if options is None or (type(options) is dict and not options):
             defaults = self.__dict__.setdefault("_defaults_once", {})
             if num_players not in defaults:
-                defaults[num_players] = normalize_options(specs, None, num_players, self.test_option_keys)
+                defaults[num_players] = normalize_options(specs, None, num_players)
             return dict(defaults[num_players])
-        return normalize_options(specs, options, num_players, self.test_option_keys)
+        return normalize_options(specs, options, num_players)
 
     def setup_arguments(self, num_players: int, seed: int | str, options: dict | None = None) -> tuple[int, dict]:
         """``new_game``'s arguments, checked: (the generator's first state, the options normalized).

@@ -38,21 +38,15 @@ def option(key: str, kind: str, default: Any, label_en: str, label_ja: str, *,
     return spec
 
 
-def normalize_options(specs: Iterable[dict], options: Any, num_players: int,
-                      test_keys: Iterable[str] = ()) -> dict:
-    """Return a full options dict (every spec key present) or raise SetupError.
-
-    Keys in ``test_keys`` (fixed deals for tests) pass through unchecked here;
-    the game's setup validates them.
-    """
+def normalize_options(specs: Iterable[dict], options: Any, num_players: int) -> dict:
+    """Return a full options dict (every spec key present) or raise SetupError."""
     if options is None:
         options = {}
     if not isinstance(options, dict):
         raise SetupError("options must be a dict")
     specs = list(specs)
     known = {s["key"] for s in specs}
-    allowed_extra = set(test_keys)
-    unknown = [k for k in options if k not in known and k not in allowed_extra]
+    unknown = [k for k in options if k not in known]
     if unknown:
         raise SetupError(f"unknown option(s): {', '.join(sorted(map(str, unknown)))}")
     result: dict[str, Any] = {}
@@ -72,7 +66,4 @@ def normalize_options(specs: Iterable[dict], options: Any, num_players: int,
         if min_players is not None and num_players < min_players and value != spec["default"]:
             raise SetupError(f"option {key!r} needs at least {min_players} players")
         result[key] = value
-    for key in allowed_extra:
-        if key in options:
-            result[key] = options[key]
     return result

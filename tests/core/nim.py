@@ -7,14 +7,14 @@ class NimGame(Game):
     id = "nim"
     min_players, max_players = 2, 3
     title = {"en": "Nim", "ja": "ニム"}
-    test_option_keys = ("first_player",)
 
     def _option_specs(self):
-        return [option("stones", "int", 7, "Stones", "石", minimum=3, maximum=15)]
+        return [option("stones", "int", 7, "Stones", "石", minimum=3, maximum=15),
+                option("first_player", "int", 0, "First player", "最初の手番", minimum=0, maximum=2)]
 
     def _setup(self, num_players, rng, options):
-        first = options.get("first_player", rng.randbelow(num_players))
-        if not isinstance(first, int) or not 0 <= first < num_players:
+        first = options["first_player"]
+        if first >= num_players:
             raise SetupError("first_player must be a seat")
         return {"num_players": num_players, "stones": options["stones"], "to_move": first,
                 "winner": None, "log": []}

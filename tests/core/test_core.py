@@ -364,8 +364,8 @@ def test_the_rules_generator_is_stored_back_once_and_draws_as_before():
 def test_default_options_are_worked_out_once_but_handed_out_fresh():
     first = NIM.normalize_options(2, None)
     first["stones"] = 99
-    assert NIM.normalize_options(2, None) == NIM.normalize_options(2, {}) == {"stones": 7}
-    assert NIM.normalize_options(3, {"stones": 4}) == {"stones": 4}
+    assert NIM.normalize_options(2, None) == NIM.normalize_options(2, {}) == {"stones": 7, "first_player": 0}
+    assert NIM.normalize_options(3, {"stones": 4}) == {"stones": 4, "first_player": 0}
     for bad in ([], 0, "", {"stones": 2}):
         with pytest.raises(SetupError):
             NIM.normalize_options(2, bad)

@@ -17,7 +17,7 @@ import sys
 import types
 
 import pygames
-from pygames.core import Game, SetupError, log_entry, log_visible_to, option
+from pygames.core import Game, log_entry, log_visible_to, option
 from pygames.ui.html import choice_attrs, esc
 
 GAME_ID = "fixture"
@@ -30,19 +30,13 @@ class GiftGame(Game):
     title = {"en": "Gift (test)", "ja": "ギフト（テスト）"}
     description = {"en": "A test game.", "ja": "テスト用のゲーム。"}
     version = 1
-    test_option_keys = ("hands",)
 
     def _option_specs(self) -> list[dict]:
         return [option("double", "bool", False, "Double points", "得点2倍"),
                 option("hand_size", "int", 3, "Hand size", "手札の枚数", minimum=1, maximum=4, min_players=3)]
 
     def _setup(self, num_players, rng, options):
-        if "hands" in options:
-            hands = options["hands"]
-            if not isinstance(hands, list) or len(hands) != num_players:
-                raise SetupError("hands must list one hand per seat")
-        else:
-            hands = [[1 + rng.randbelow(5) for _ in range(options["hand_size"])] for _ in range(num_players)]
+        hands = [[1 + rng.randbelow(5) for _ in range(options["hand_size"])] for _ in range(num_players)]
         return {"num_players": num_players, "hands": hands, "points": [0] * num_players, "turn": 0,
                 "passes": 0, "double": options["double"], "log": [log_entry("start")]}
 

@@ -93,7 +93,7 @@ def test_undo_rebuilds_the_record_exactly(game_id):
 def test_undo_stops_at_new_hidden_information(fixture_game_id):
     """Test game: a bot's pass reveals nothing (undo allowed); a card given by a bot shows its
     hidden value (undo refused); the human's own move can always be taken back at once."""
-    session = TableSession(fixture_game_id, 2, 11, {"hands": [[1, 2], [3, 4]]}, ["human", "normal"])
+    session = TableSession(fixture_game_id, 2, 11, None, ["human", "normal"])
     assert session.undo_point() is None  # nothing played yet
     session.apply({"type": "give", "card": 0, "to": 1})
     assert session.undo_point() == 0
@@ -101,7 +101,7 @@ def test_undo_stops_at_new_hidden_information(fixture_game_id):
     assert session.undo_point() == 0
     session.apply({"type": "give", "card": 0, "to": 1})
     assert session.undo_point() == 2
-    session.apply({"type": "give", "card": 1, "to": 0})  # the bot gives its 4: a hidden card is shown
+    session.apply({"type": "give", "card": 1, "to": 0})  # the bot gives a card: a hidden card is shown
     assert session.undo_point() is None
     app = make_app()
     app.session = session
