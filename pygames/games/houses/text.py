@@ -609,16 +609,16 @@ TUTORIAL_NOTES = {
         "ja": "目的：先に勢力15に達すること。達した瞬間に勝ちです。勢力は家系カードの★とキャラクターの★の合計です。"
               "あなたは11（家系カード10、ドラシュカに1）、ボット2は12です。"},
     "late": {
-        "en": "This lesson joins a game in round 5. Each character shows its STR (strength) and icons: "
-              "military, intrigue, power. It may attack or defend only in a challenge of an icon it has.",
-        "ja": "このレッスンは第5ラウンドから始まります。キャラクターには戦闘力とアイコン（軍事・陰謀・政治）があり、"
+        "en": "This lesson joins a game in round 5. Each character shows its STR (strength) and icons: M "
+              "military, I intrigue, P power. It may attack or defend only in a challenge of an icon it has.",
+        "ja": "このレッスンは第5ラウンドから始まります。キャラクターには戦闘力とアイコン（軍＝軍事、陰＝陰謀、政＝政治）があり、"
               "持っているアイコンの攻撃にだけ攻撃・防御で参加できます。"},
     "plot": {
-        "en": "Each round opens with the plot phase: everyone chooses a plot in secret. Its numbers: gold "
-              "(your income), initiative (highest goes first), claim (what a won challenge takes), reserve "
-              "(your hand limit). Choose Swift Riders, initiative 8.",
+        "en": "Each round opens with the plot phase: everyone chooses a plot in secret. Its numbers: Gold (your "
+              "income), Init (initiative: highest goes first), Claim (what a won challenge takes), Res (reserve: "
+              "your hand limit). Choose Swift Riders, initiative 8.",
         "ja": "各ラウンドはプロットフェイズから始まり、全員が秘密でプロットを1枚選びます。数値は金（インカム）、"
-              "イニシアティブ（高い人が先手）、要求値（攻撃に勝って奪うもの）、予備値（手札上限）。"
+              "先（イニシアティブ：高い人が先手）、要（要求値：攻撃に勝って奪う数）、予（予備値：手札上限）。"
               "イニシアティブ8の早馬を選びましょう。"},
     "initiative": {
         "en": "Plots revealed: your Swift Riders has initiative 8, Bot 2's Council of Lords 4, so your turn comes "
