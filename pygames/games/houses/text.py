@@ -698,8 +698,3 @@ TUTORIAL_NOTES = {
         "ja": "勢力15で即座に勝利です！長いゲームでは、毎手番の終わりに全カードが起立し、予備値まで手札を捨て、"
               "イベントや隠密にも出会います。ルールとカードの拡大表示で確認できます。"},
 }
-
-
-def tutorial_note(key: str, lang: str) -> str:
-    """A note of the lesson in ``lang`` (English unless "ja")."""
-    return TUTORIAL_NOTES[key]["ja" if lang == "ja" else "en"]
