@@ -612,7 +612,8 @@ def _player(view: dict, s: int, seat: int | None, lang: str, names: list[str], c
         small.append(f'<span class="houses-stat houses-warn">{esc(T.t("eliminated", lang))}</span>')
     elif p["decked"]:
         small.append(f'<span class="houses-stat houses-warn">{esc(T.t("decked", lang))}</span>')
-    parts = [f'<section class="{cls}" aria-label="{label}" data-seat="{s}" data-anim-id="seat-{s}" '
+    parts = [f'<section class="{cls}" aria-label="{label}" data-seat="{s}" data-anchor="seat:{s}" '
+             f'data-anim-id="seat-{s}" '
              f'data-anim-sig="seat"{last}>'
              f'<div class="houses-head"><div class="{house_cls}" '
              f'data-anim-id="house-{s}"{purse_attrs("power", p["power"])}'
@@ -670,7 +671,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
                  + (f' <span class="houses-order">{esc(T.t("turn_order", lang))}{colon(lang)}{order}</span>'
                     if order else "")
                  + bank + "</div>")
-    parts.append(f'<div class="houses-race"><div class="houses-racetitle" data-anim-id="power-bank"'
+    parts.append(f'<div class="houses-race" data-anchor="race"><div class="houses-racetitle" data-anim-id="power-bank"'
                  f'{purse_attrs("power", bank=True)}>{art.use("power", "houses-staticon")} '
                  f'{esc(T.t("power_race", lang))} '
                  f'<small>{esc(parens(T.t("target", lang) + " " + str(view["opts"]["victory_power"]), lang))}'
@@ -708,7 +709,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
             seen.add(pid)
             mark = " houses-picked" if p.get("choice") == pid else ""
             plots.append(_plot_card(pid, lang, plot_key(pid), choices, placed, mark, f"plot-{seat}-{pid}"))
-        parts.append(f'<div class="houses-zone houses-plotzone"><div '
+        parts.append(f'<div class="houses-zone houses-plotzone" data-anchor="plots"><div '
                      f'class="houses-zonetitle">{esc(T.t("plots", lang))} '
                      f'<small>{len(seen)}</small></div><div class="houses-row '
                      f'houses-plots">{"".join(plots)}</div></div>')
@@ -717,7 +718,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
             counts[cid] = counts.get(cid, 0) + 1
         hand = "".join(_hand_card(view, seat, cid, k, lang, choices, placed, _first_of(ids, seat, cid, k))
                        for cid, k in counts.items())
-        parts.append(f'<div class="houses-zone houses-handzone"><div class="houses-zonetitle">{esc(T.t("hand", lang))} '
+        parts.append(f'<div class="houses-zone houses-handzone" data-anchor="hand"><div '
+                     f'class="houses-zonetitle">{esc(T.t("hand", lang))} '
                      f'<small>{p["hand_count"]}</small></div><div class="houses-row houses-hand">{hand}</div></div>')
     parts.append("</div>")
     return "".join(parts), set(placed)

@@ -593,3 +593,108 @@ def card_reference(lang: str) -> list[dict]:
     result += [{"name": AGENDAS[a]["name"][lang], "kind": agenda_kind, "text": agenda_text(a, lang),
                 "zoom": f"houses:{a}", "key": a, "art": f"agenda-{a}"} for a in AGENDAS]
     return result
+
+
+# ====================================================================== the lesson ("Learn to play")
+#: the notes of Great Houses' lesson (pygames/games/houses/tutorial.py), by key
+TUTORIAL_NOTES = {
+    "theme": {
+        "en": "Great Houses: noble Houses fight for the realm with their vassals, gold and schemes. You lead "
+              "House Vorhelm (●), horse clans of the steppe; Bot 2 leads Miravelle (▲), merchant princes.",
+        "ja": "大いなる家系：名家が家臣と金と策略で王国の覇権を争います。あなたは草原の騎馬氏族ヴォルヘルム家（●）を、"
+              "ボット2は商人の名家ミラヴェル家（▲）を率います。"},
+    "goal": {
+        "en": "Goal: be the first to 15 power; you win at once. Power is the ★ on your House card plus the ★ on "
+              "your characters: you have 11 (10, and 1 on Drashka), Bot 2 has 12.",
+        "ja": "目的：先に勢力15に達すること。達した瞬間に勝ちです。勢力は家系カードの★とキャラクターの★の合計です。"
+              "あなたは11（家系カード10、ドラシュカに1）、ボット2は12です。"},
+    "late": {
+        "en": "This lesson joins a game in round 5. Each character shows its STR (strength) and icons: M "
+              "military, I intrigue, P power. It may attack or defend only in a challenge of an icon it has.",
+        "ja": "このレッスンは第5ラウンドから始まります。キャラクターには戦闘力とアイコン（軍＝軍事、陰＝陰謀、政＝政治）があり、"
+              "持っているアイコンの攻撃にだけ攻撃・防御で参加できます。"},
+    "plot": {
+        "en": "Each round opens with the plot phase: everyone chooses a plot in secret. Its numbers: Gold (your "
+              "income), Init (initiative: highest goes first), Claim (what a won challenge takes), Res (reserve: "
+              "your hand limit). Choose Swift Riders, initiative 8.",
+        "ja": "各ラウンドはプロットフェイズから始まり、全員が秘密でプロットを1枚選びます。数値は金（インカム）、"
+              "先（イニシアティブ：高い人が先手）、要（要求値：攻撃に勝って奪う数）、予（予備値：手札上限）。"
+              "イニシアティブ8の早馬を選びましょう。"},
+    "initiative": {
+        "en": "Plots revealed: your Swift Riders has initiative 8, Bot 2's Council of Lords 4, so your turn comes "
+              "first. Your turn began: you drew 2 cards and took your gold, 3 from the plot and 1 from Market Town.",
+        "ja": "プロット公開：あなたの早馬はイニシアティブ8、ボット2の諸侯会議は4なので、あなたが先手です。"
+              "手番の始めにカードを2枚引き、金を得ました（プロットの3と市場町の1）。"},
+    "marshal": {
+        "en": "Marshalling: pay gold to put cards from your hand into play. Marshal the Iron Steppe Warband for "
+              "your 4 gold: STR 4, with the military and power icons.",
+        "ja": "配置フェイズ：金を払って手札のカードを場に出します。金4で鉄の草原の戦隊を配置しましょう。"
+              "戦闘力4、軍事と政治のアイコンを持ちます。"},
+    "end_marshal": {
+        "en": "Your gold is spent (gold left over would keep for events until your next turn). End marshalling: "
+              "the challenges come next.",
+        "ja": "金を使い切りました（残った金は次の手番までイベントに使えます）。配置フェイズを終えて、攻撃フェイズに進みます。"},
+    "military": {
+        "en": "Challenges: each turn you may declare one military, one intrigue and one power challenge, one "
+              "after another. Declare the military challenge against Bot 2.",
+        "ja": "攻撃フェイズ：毎手番、軍事・陰謀・政治の攻撃を1回ずつ、順に宣言できます。ボット2への軍事攻撃を宣言しましょう。"},
+    "attacker": {
+        "en": "Choose the attackers, characters with the military icon: they kneel (turn sideways) and are spent "
+              "for this turn. Send the Horse-Clan Raider: STR 2, +1 for Vanguard (+1 STR while attacking).",
+        "ja": "攻撃に参加するのは軍事アイコンを持つキャラクターです。参加すると屈服し（横向き）、この手番はもう使えません。"
+              "騎馬氏族の略奪者を送りましょう。戦闘力2、先陣（攻撃中は戦闘力+1）で3です。"},
+    "attackers_done": {
+        "en": "Keep your other characters standing for the next challenges, and confirm. If you win, the military "
+              "claim makes the defender kill as many of its characters as your plot's claim: 1.",
+        "ja": "ほかのキャラクターは次の攻撃のために起立のままにして、確定しましょう。勝てば軍事攻撃の要求値として、"
+              "防御側はプロットの要求値（1）だけ自分のキャラクターを破壊します。"},
+    "military_won": {
+        "en": "Bot 2 defended with its Gilded Sentry: STR 2, +1 for Bulwark (+1 STR while defending). 3 against 3: "
+              "a tie goes to the attacker, you win. For the claim Bot 2 chose its Delta Watchman: dead (its dead pile).",
+        "ja": "ボット2は金飾りの歩哨で防御しました。戦闘力2、堅守（防御中は戦闘力+1）で3です。3対3の同点は攻撃側の勝ち。"
+              "要求値としてボット2は三角州の夜警を選び、墓場に送りました。"},
+    "intrigue": {
+        "en": "Each kind of challenge takes something else. Declare the intrigue challenge: the War-Drum Herald is "
+              "your only standing character with the intrigue icon, so it attacks without being asked.",
+        "ja": "攻撃の種類ごとに奪うものが違います。陰謀攻撃を宣言しましょう。陰謀アイコンを持つ起立中のキャラクターは"
+              "戦太鼓の伝令だけなので、選ばなくても自動で攻撃します。"},
+    "intrigue_won": {
+        "en": "Bot 2 did not defend. A challenge won with no STR against it is unopposed: +1 power on your House "
+              "card (12). Intrigue claim: a card of the defender's hand, at random, is discarded: Hired Blades.",
+        "ja": "ボット2は防御しませんでした。防御の戦闘力0で勝った攻撃は無防御で、家系カードに勢力+1（12）。"
+              "陰謀攻撃の要求値：防御側の手札からランダムに1枚捨てさせます（雇われ剣士）。"},
+    "power": {
+        "en": "The power challenge is left. Declare it: its claim takes power itself.",
+        "ja": "残りは政治攻撃です。宣言しましょう。要求値で勢力そのものを奪えます。"},
+    "power_attacker": {
+        "en": "Attack with Drashka, Warlord of the Steppe: STR 4, the power icon, and two keywords, Renown and "
+              "Intimidate (the card's zoom explains every keyword).",
+        "ja": "草原の戦王ドラシュカで攻撃しましょう。戦闘力4、政治アイコン、キーワードは名声と威圧"
+              "（カードの拡大表示で各キーワードを説明しています）。"},
+    "power_done": {
+        "en": "Keep the Warband standing: at the end of your turn, dominance counts the STR of standing characters. "
+              "Confirm the attackers.",
+        "ja": "戦隊は起立のままにします。手番の終わりの優勢確認では起立中のキャラクターの戦闘力を数えます。"
+              "攻撃参加者を確定しましょう。"},
+    "power_won": {
+        "en": "Bot 2 defended with its Guild Factor (STR 3): 4 beats 3. Power claim: 1 power moves from Bot 2's "
+              "House card to yours (Bot 2 11). Renown: Drashka, on the winning side, gains 1 power. You have 14.",
+        "ja": "ボット2はギルドの代理人（戦闘力3）で防御。4対3で勝ちです。政治攻撃の要求値：ボット2の家系カードから"
+              "勢力1があなたの家系カードへ移ります（ボット2は11）。名声：勝った側のドラシュカに勢力1。あなたは14です。"},
+    "intimidate": {
+        "en": "Intimidate: winning as the attacker by 1, you may kneel a defender's character with STR 1 or less. "
+              "Kneel the Canal Broker: one less standing character for Bot 2's dominance.",
+        "ja": "威圧：攻撃側で1差で勝ったので、防御側の戦闘力1以下のキャラクター1体を屈服させられます。"
+              "運河の仲買人を屈服させましょう。ボット2の優勢確認で数える起立キャラクターが減ります。"},
+    "dominance": {
+        "en": "No challenge was left, so your turn ended with dominance: each player adds up the STR of the "
+              "standing characters, and the highest alone gains 1 power. Your Steppe Lancer and Iron Steppe Warband "
+              "make 7, Bot 2's Harbor Marshal 3: +1 power for you.",
+        "ja": "攻撃が残っていないので手番の終わりの優勢確認です。各自の起立中のキャラクターの戦闘力を合計し、"
+              "単独で最大の人が勢力+1。あなたは草原の槍騎兵と鉄の草原の戦隊で7、ボット2は港湾司令の3。あなたに勢力+1です。"},
+    "end": {
+        "en": "15 power: you win at once! In a longer game every card stands again at the end of each turn, you "
+              "discard down to your reserve, and you meet events and Stealth: the rules and the card zooms explain them.",
+        "ja": "勢力15で即座に勝利です！長いゲームでは、毎手番の終わりに全カードが起立し、予備値まで手札を捨て、"
+              "イベントや隠密にも出会います。ルールとカードの拡大表示で確認できます。"},
+}
