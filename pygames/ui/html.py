@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from html import escape
 
 
@@ -64,6 +65,24 @@ def purse_attrs(kind: str, amount: int | None = None, bank: bool = False) -> str
     if bank:
         attrs += ' data-bank="1"'
     return attrs
+
+
+def last_moves(log: list[dict], seat: int | None, move_keys: Collection[str]) -> dict[int, dict]:
+    """The last own decision (a log entry whose key is in ``move_keys``) of every other seat since
+    ``seat`` last decided (every seat for a spectator, ``seat`` None): {seat: log entry}. A board
+    marks these with ``data-last-move`` until the human acts again."""
+    start = 0
+    if seat is not None:
+        for i in range(len(log) - 1, -1, -1):
+            if log[i]["key"] in move_keys and log[i]["params"].get("seat") == seat:
+                start = i + 1
+                break
+    found: dict[int, dict] = {}
+    for e in log[start:]:
+        s = e["params"].get("seat")
+        if e["key"] in move_keys and isinstance(s, int) and s != seat:
+            found[s] = e
+    return found
 
 
 def describe_error(exc: BaseException) -> str:

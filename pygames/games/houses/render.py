@@ -12,7 +12,7 @@ Click paths (``action_steps``):
 
 from __future__ import annotations
 
-from ...ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
+from ...ui.html import BoardPlaces, choice_attrs, esc, last_moves, purse_attrs, zoom_attrs
 from ...ui.i18n import colon, parens, plural, unlimited_html
 from . import art
 from . import text as T
@@ -515,24 +515,6 @@ def _challenge_box(view: dict, lang: str, names: list[str]) -> str:
             f'{esc(T.t("defenders", lang))} <b>{d}</b></span></div>')
 
 
-def last_moves(view: dict, seat: int | None) -> dict[int, dict]:
-    """The last own decision of every other seat since ``seat`` last decided (all seats for a spectator):
-    {seat: log entry}. These get ``data-last-move`` until the human acts again."""
-    log = view.get("log") or []
-    start = 0
-    if seat is not None:
-        for i in range(len(log) - 1, -1, -1):
-            e = log[i]
-            if e["key"] in MOVE_KEYS and e["params"].get("seat") == seat:
-                start = i + 1
-                break
-    found: dict[int, dict] = {}
-    for e in log[start:]:
-        s = e["params"].get("seat")
-        if e["key"] in MOVE_KEYS and isinstance(s, int) and s != seat:
-            found[s] = e
-    return found
-
 
 def _marked_uid(view: dict, s: int, entry: dict) -> int | None:
     """The card in play a last move put there (marshalling), if it can be found."""
@@ -658,7 +640,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
     placed = BoardPlaces(picked)
     choices = set(choices or ())
     n = view["num_players"]
-    moves = last_moves(view, seat)
+    moves = last_moves(view.get("log") or [], seat, MOVE_KEYS)
     ids = _CardIds(view)
     # the art sheet comes with the screen (ui.page.screen_art), once
     parts = [f'<div class="houses-table" data-stage="{esc(view["stage"])}">']

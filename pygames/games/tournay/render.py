@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
+from pygames.ui.html import BoardPlaces, choice_attrs, esc, last_moves, purse_attrs, zoom_attrs
 from pygames.ui.i18n import colon, parens, unlimited_html
 
 from . import art
@@ -597,23 +597,6 @@ def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: Board
     return f'<div class="{cls}">{"".join(cells)}</div>'
 
 
-def last_moves(view: dict, seat: int | None) -> dict[int, dict]:
-    """The last own decision of every other seat since ``seat`` last decided (every seat for a spectator):
-    {seat: log entry}. They get ``data-last-move`` until the human acts again."""
-    log = view.get("log") or []
-    start = 0
-    if seat is not None:
-        for i in range(len(log) - 1, -1, -1):
-            if log[i]["key"] in MOVE_KEYS and log[i]["params"].get("seat") == seat:
-                start = i + 1
-                break
-    found: dict[int, dict] = {}
-    for e in log[start:]:
-        s = e["params"].get("seat")
-        if e["key"] in MOVE_KEYS and isinstance(s, int) and s != seat:
-            found[s] = e
-    return found
-
 
 def _last_cell(view: dict, s: int, entry: dict | None) -> tuple | None:
     """The district cell a last move played or activated (found by its top card), if any."""
@@ -726,7 +709,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     shown = BoardPlaces(picked)
     n = view["num_players"]
     ids = _AnimIds()
-    moves = last_moves(view, seat)
+    moves = last_moves(view.get("log") or [], seat, MOVE_KEYS)
     parts = []  # the art sheet comes with the screen (ui.page.screen_art), once
     round_text = (f"ラウンド {view['round']}" if ja else f"Round {view['round']}") + \
         ((" — 最終ラウンド" if ja else " — last round") if view["last_round"] else "")
