@@ -514,7 +514,8 @@ def _decks_html(view: dict, lang: str, choices: dict, shown: set, top_id) -> str
     out = len(view["criers"])
     info = (f"廷吏 {out}/{view['num_players'] + 1}" if ja else f"Town criers out: {out} (end needs "
         f"{view['num_players'] + 1})")
-    return (f'<section class="tournay-decks" aria-label="{esc(title)}" data-anchor="decks"><h2>{esc(title)} <small>{esc(info)}</small></h2>'
+    return (f'<section class="tournay-decks" aria-label="{esc(title)}" data-anchor="decks">'
+            f'<h2>{esc(title)} <small>{esc(info)}</small></h2>'
             f'<div class="tournay-deckgrid">{"".join(cells)}</div></section>')
 
 

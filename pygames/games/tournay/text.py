@@ -347,24 +347,24 @@ RAMPART_TEXT = {
 TUTORIAL_NOTES = {
     "theme": {
         "en": "Tournai, Flanders, in the 13th century: the town is growing, and each player builds a district of "
-              "it, a grid of 3 × 3 cards. Red cards are military, white religious, yellow civil; each card's corner "
-              "shows its colour letter and level (R I, W II, Y III).",
+              "it, a grid of 3 × 3 cards. Red cards are military, white religious, yellow civil; each card's top left "
+              "corner shows its colour letter and level (R I, W II, Y III).",
         "ja": "13世紀フランドルの町トゥルネー。町は発展を続け、各プレイヤーは自分の区画（3×3のカード）を築きます。"
               "赤は軍事、白は宗教、黄は民間のカードで、カードの左上に色の文字とレベル（R I・W II・Y III）が"
               "あります。"},
     "goal": {
-        "en": "Goal: the most prestige points at the end. They come from your cards' printed points (the number in "
-              "the corner), from prestige buildings (★) and from ramparts. Your rival is Bot 2; its district is "
+        "en": "Goal: the most prestige points at the end. They come from your cards' printed points (the number at "
+              "the top right), from prestige buildings (★) and from ramparts. Your rival is Bot 2; its district is "
               "already full.",
         "ja": "目的：ゲーム終了時に最も多くの名声点を得ること。名声点はカードに書かれた点（右上の数字）、"
               "名声建造物（★）、城壁から得られます。相手はボット2で、その区画はすでに埋まっています。"},
     "late": {
         "en": "This lesson joins a game in round 10. The figures are your citizens, by colour: a standing one can "
-              "work, a used one lies down. Deniers are the money. On your turn you may play one card, then you "
-              "must take one action.",
+              "work, a used one lies down. Deniers are the money. Each turn: play one card if you like, then take "
+              "one action. Point at a card, or tap it, to read what it does.",
         "ja": "このレッスンは第10ラウンドから始まります。人形は色ごとのあなたの市民です。立っている市民は働けて、"
               "使うと寝かせます。ドゥニエはお金です。手番では、カードを1枚出してもよく、そのあと必ずアクションを"
-              "1つ行います。"},
+              "1つ行います。カードにポインターを合わせるかタップすると、効果を読めます。"},
     "build": {
         "en": "Play the Market (yellow I): a level I card costs 1 denier, level II 3. A new card goes beside one of "
               "yours (a diagonal is not enough). Put it in row 2, column 3: the Architect in that row gives 1 denier "
@@ -402,10 +402,10 @@ TUTORIAL_NOTES = {
         "ja": "病院（白Iの建物：活性化すると4ドゥニエ）を残しましょう。巡礼者は表向きでデッキの上に置かれ、"
               "誰でも取れます。"},
     "prestige": {
-        "en": "Round 12. Build the Belfry in your last cell: a prestige building (level III, ★). It has no printed "
+        "en": "Round 12 (Bot 2 took 5 deniers with its Exchange). Build the Belfry in your last cell: a prestige building (level III, ★). It has no printed "
               "points but scores at the end: 4 per set of one red, one white and one yellow building or character "
               "you show. It costs 5 deniers.",
-        "ja": "第12ラウンド。最後の空きマスに鐘楼を建てましょう。名声建造物（レベルIII・★）です。カードの点は"
+        "ja": "第12ラウンド（ボット2は取引所で5ドゥニエ得ました）。最後の空きマスに鐘楼を建てましょう。名声建造物（レベルIII・★）です。カードの点は"
               "ありませんが、終了時に得点します：見えている赤・白・黄の建物か人物1組につき4点。コストは5ドゥニエです。"},
     "counter": {
         "en": "Now counter the Royal Tax: pay its cost plus the deniers on it (2 + 1) and take it as a rampart. A "
@@ -448,8 +448,8 @@ TUTORIAL_NOTES = {
     "end": {
         "en": "Game over: you 30, Bot 2 27. You win! Each prestige building scores for every player, its builder at "
               "the higher rate: Bot 2's Tour d'Arras and Mint gave you 5. Your Deacon scored 1 per white building "
-              "in its row and column. On a tie, the most deniers win.",
+              "in its row and column. Bot 2's final card, a Knight, covered its Fort. On a tie, the most deniers win.",
         "ja": "ゲーム終了：あなた30点、ボット2は27点。あなたの勝ちです！名声建造物は全員に得点を与え、建てた人は"
               "高い方の率です。ボット2のアラスの塔と造幣所であなたも5点。助祭は同じ行と列の白の建物1つにつき1点。"
-              "同点ならドゥニエの多い人の勝ちです。"},
+              "ボット2の最後のカードは騎士で、砦に重ねました。同点ならドゥニエの多い人の勝ちです。"},
 }
