@@ -402,11 +402,12 @@ TUTORIAL_NOTES = {
         "ja": "病院（白Iの建物：活性化すると4ドゥニエ）を残しましょう。巡礼者は表向きでデッキの上に置かれ、"
               "誰でも取れます。"},
     "prestige": {
-        "en": "Round 12 (Bot 2 took 5 deniers with its Exchange). Build the Belfry in your last cell: a prestige building (level III, ★). It has no printed "
-              "points but scores at the end: 4 per set of one red, one white and one yellow building or character "
-              "you show. It costs 5 deniers.",
-        "ja": "第12ラウンド（ボット2は取引所で5ドゥニエ得ました）。最後の空きマスに鐘楼を建てましょう。名声建造物（レベルIII・★）です。カードの点は"
-              "ありませんが、終了時に得点します：見えている赤・白・黄の建物か人物1組につき4点。コストは5ドゥニエです。"},
+        "en": "Round 12 (Bot 2 took 5 deniers with its Exchange). Build the Belfry, a prestige building (★), in your "
+              "last cell, for 5 deniers. It scores at the end: per set of one red, one white and one yellow building "
+              "or character you show, 4 points for you and 2 for each other player (★4/2).",
+        "ja": "第12ラウンド（ボット2は取引所で5ドゥニエ得ました）。最後の空きマスに名声建造物（★）の鐘楼を"
+              "5ドゥニエで建てましょう。終了時に得点します：見えている赤・白・黄の建物か人物1組につき、"
+              "建てた人は4点、他のプレイヤーは2点です（★4/2）。"},
     "counter": {
         "en": "Now counter the Royal Tax: pay its cost plus the deniers on it (2 + 1) and take it as a rampart. A "
               "rampart is worth 1 point and can stop a bad event from striking you. Only an event with a denier on "
