@@ -22,7 +22,7 @@ from .errors import IllegalAction, RecordError
 from .game import Game, strict_equal
 
 #: games that have a finished tutorial (a game not listed shows no "Learn to play")
-TUTORIAL_GAMES: tuple[str, ...] = ("coup", "koryo", "oriflamme", "houses")
+TUTORIAL_GAMES: tuple[str, ...] = ("coup", "koryo", "oriflamme", "tournay", "houses")
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ At every step the note is visible, inside the window, and does not cover the cho
 To keep CI short, not every combination runs: Coup's lesson is played in English at desktop width
 (1366x900) and in Japanese at phone width (390x844); each other lesson once, in a combination
 Coup's runs do not use (Koryo: English at phone width;
-Oriflamme: Japanese at desktop width; Great Houses: English at desktop width), see COMBOS.
+Oriflamme: Japanese at desktop width; Great Houses: English at desktop width), or, for Tournay's, one run
+(Japanese at phone width), see COMBOS.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ WIDE = {"width": 1366, "height": 900}
 #: each lesson's language and width: Coup both, the others one combination each, spread over the
 #: four so that every language meets every width across the lessons (CI time stays small)
 COMBOS = {"coup": (("en", WIDE), ("ja", PHONE)), "koryo": (("en", PHONE),),
-          "oriflamme": (("ja", WIDE),),
+          "oriflamme": (("ja", WIDE),), "tournay": (("ja", PHONE),),
           "houses": (("en", WIDE),)}
 RUNS = [(game_id, lang, viewport) for game_id in TUTORIAL_GAMES for lang, viewport in COMBOS[game_id]]
 

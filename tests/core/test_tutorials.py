@@ -9,6 +9,7 @@ import importlib
 
 import pytest
 
+from pygames import GAME_IDS
 from pygames.core.errors import IllegalAction
 from pygames.core.tutorial import TUTORIAL_GAMES, advance, check_step, get_tutorial, position, start_state
 
@@ -54,7 +55,8 @@ def test_another_move_is_refused_and_changes_nothing():
 
 
 def test_a_game_without_a_tutorial_is_refused():
-    with pytest.raises(ValueError):
-        get_tutorial("tournay")
+    for game_id in [g for g in GAME_IDS if g not in TUTORIAL_GAMES] + ["no-such-game"]:
+        with pytest.raises(ValueError):
+            get_tutorial(game_id)
     with pytest.raises(ValueError):
         position(get_tutorial("coup"), 999)

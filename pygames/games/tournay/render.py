@@ -12,6 +12,9 @@ Click paths (the keys name what is clicked):
   pick / return    pick:<card> / ret:<card>
   rampart          rampart:yes | rampart:no
   token            tok:<r>,<c>
+
+What a lesson's note may point at (``data-anchor``, the names of tutorial.py's steps): "seat:<s>",
+"district:<s>", "citizens:<s>", "events", "decks", "hand".
 """
 
 from __future__ import annotations
@@ -484,7 +487,7 @@ def _events_html(view: dict, lang: str, choices: dict, shown: set) -> str:
             f'{art.use("denier", "tournay-ico")}{ev["cost"] + item["den"]}</div></div>')
     title = "イベント" if ja else "Events"
     deck = f'{view["ev_deck"]}' + ("枚" if ja else " left")
-    return (f'<section class="tournay-events" aria-label="{esc(title)}"><h2>{esc(title)}'
+    return (f'<section class="tournay-events" aria-label="{esc(title)}" data-anchor="events"><h2>{esc(title)}'
             f'<small>{esc(parens(deck, lang))}</small></h2><div class="tournay-evrow">{"".join(slots)}</div></section>')
 
 
@@ -511,7 +514,8 @@ def _decks_html(view: dict, lang: str, choices: dict, shown: set, top_id) -> str
     out = len(view["criers"])
     info = (f"廷吏 {out}/{view['num_players'] + 1}" if ja else f"Town criers out: {out} (end needs "
         f"{view['num_players'] + 1})")
-    return (f'<section class="tournay-decks" aria-label="{esc(title)}"><h2>{esc(title)} <small>{esc(info)}</small></h2>'
+    return (f'<section class="tournay-decks" aria-label="{esc(title)}" data-anchor="decks">'
+            f'<h2>{esc(title)} <small>{esc(info)}</small></h2>'
             f'<div class="tournay-deckgrid">{"".join(cells)}</div></section>')
 
 
@@ -532,7 +536,7 @@ def _citizens_html(player: dict, seat: int, lang: str, choices: dict, shown: set
                      f'<span class="tournay-stand">{stand}</span><span class="tournay-laid">{laid}</span>'
                      f'<small>{player["stand"][colour]}/{player["stand"][colour] + player["laid"][colour]}</small>'
                      f'</span></span>')
-    return f'<div class="tournay-citizens">{"".join(parts)}</div>'
+    return f'<div class="tournay-citizens" data-anchor="citizens:{seat}">{"".join(parts)}</div>'
 
 
 def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlaces, mine: bool, ids: _AnimIds,
@@ -594,7 +598,7 @@ def _district_html(view: dict, seat: int, lang: str, choices: dict, shown: Board
             choice_cls = " tournay-choice" if "data-choice" in attrs else ""
             cells.append(f'<div class="tournay-cell{choice_cls}"{attrs}>{face}</div>')
     cls = "tournay-district" + (" tournay-ghosted" if ghost else "")
-    return f'<div class="{cls}">{"".join(cells)}</div>'
+    return f'<div class="{cls}" data-anchor="district:{seat}">{"".join(cells)}</div>'
 
 
 
@@ -656,7 +660,7 @@ def _player_html(view: dict, s: int, seat: int | None, lang: str, names: list[st
     last_cell = _last_cell(view, s, entry)
     last = ' data-last-move="1"' if entry and last_cell is None else ""
     cls = "tournay-player" + (" is-me" if mine else " is-opponent") + (" is-active" if active == s else "")
-    return (f'<section class="{cls}" data-seat="{s}" data-anim-id="seat-{s}" '
+    return (f'<section class="{cls}" data-seat="{s}" data-anchor="seat:{s}" data-anim-id="seat-{s}" '
             f'data-anim-sig="seat"{last}><h2>{marks and "".join(marks) or ""}'
             f'<span class="tournay-seat">P{s + 1}</span> <b class="name">{esc(name)}</b></h2>'
             f'<div class="tournay-info">{info}</div>'
@@ -699,7 +703,7 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlac
     title = "あなたの手札" if ja else "Your hand"
     empty = "" if cards else f'<p class="tournay-note">{esc("手札なし" if ja else "No cards")}</p>'
     count = esc(parens(f"{len(cards)}/{K.HAND_LIMIT}", lang))
-    return (f'<section class="tournay-hand"><h2>{esc(title)} <small>{count}</small></h2>'
+    return (f'<section class="tournay-hand" data-anchor="hand"><h2>{esc(title)} <small>{count}</small></h2>'
             f'{drawn}<div class="tournay-handrow">{"".join(cards)}</div>{empty}{mine_final}</section>')
 
 

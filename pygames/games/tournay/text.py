@@ -338,3 +338,119 @@ RAMPART_TEXT = {
     "ja": ("対抗したイベントを城壁として手札に持つ（手札上限4枚に含む）。悪いイベントが自分に起きるとき、"
            "城壁を1つ建ててそのイベントを防いでよい。終了時、城壁1つにつき1名声点（手札・建設済み・捨てたものも数える）。"),
 }
+
+
+# ---------------------------------------------------------------- the guided first game (tutorial.py)
+#: each note of the lesson by key (the bot is named as the table names it: Bot 2; cells as the
+#: move labels name them, "row 2, column 3"). The cards show only icons on the board, so a note
+#: says what a card does when it first comes up.
+TUTORIAL_NOTES = {
+    "theme": {
+        "en": "Tournai, Flanders, in the 13th century: the town is growing, and each player builds a district of "
+              "it, a grid of 3 × 3 cards. Red cards are military, white religious, yellow civil; each card's top left "
+              "corner shows its colour letter and level (R I, W II, Y III).",
+        "ja": "13世紀フランドルの町トゥルネー。町は発展を続け、各プレイヤーは自分の区画（3×3のカード）を築きます。"
+              "赤は軍事、白は宗教、黄は民間のカードで、カードの左上に色の文字とレベル（R I・W II・Y III）が"
+              "あります。"},
+    "goal": {
+        "en": "Goal: the most prestige points at the end. They come from your cards' printed points (the number at "
+              "the top right), from prestige buildings (★) and from ramparts. Your rival is Bot 2; its district is "
+              "already full.",
+        "ja": "目的：ゲーム終了時に最も多くの名声点を得ること。名声点はカードに書かれた点（右上の数字）、"
+              "名声建造物（★）、城壁から得られます。相手はボット2で、その区画はすでに埋まっています。"},
+    "late": {
+        "en": "This lesson joins a game in round 10. The figures are your citizens, by colour: a standing one can "
+              "work, a used one lies down. Deniers are the money. Each turn: play one card if you like, then take "
+              "one action. Point at a card, or tap it, to read what it does.",
+        "ja": "このレッスンは第10ラウンドから始まります。人形は色ごとのあなたの市民です。立っている市民は働けて、"
+              "使うと寝かせます。ドゥニエはお金です。手番では、カードを1枚出してもよく、そのあと必ずアクションを"
+              "1つ行います。カードにポインターを合わせるかタップすると、効果を読めます。"},
+    "build": {
+        "en": "Play the Market (yellow I): a level I card costs 1 denier, level II 3. A new card goes beside one of "
+              "yours (a diagonal is not enough). Put it in row 2, column 3: the Architect in that row gives 1 denier "
+              "for each building placed in its row or column.",
+        "ja": "市場（黄I）を出しましょう。レベルIは1ドゥニエ、レベルIIは3ドゥニエです。新しいカードは自分のカードの"
+              "上下左右の隣に置きます（斜めだけでは不可）。2行3列に置きましょう。同じ行の建築家は、その行か列に"
+              "建物を置くたびに1ドゥニエをくれます。"},
+    "activate": {
+        "en": "Now your action: activate the Market. To use a building you put one citizen of its colour on it: the "
+              "Market gives 3 deniers. A building with a citizen on it cannot be used again until you gather.",
+        "ja": "次はアクションです。市場を活性化しましょう。建物を使うには、同じ色の市民を1つその上に置きます。"
+              "市場は3ドゥニエをくれます。市民が乗った建物は、市民集結まで再び使えません。"},
+    "bot_gathers": {
+        "en": "Bot 2 gathered, a whole action: its laid-down citizens and those on its buildings stand up again. "
+              "Citizens are the heart of the game: drawing, activating and earning all use them.",
+        "ja": "ボット2は市民集結を行いました（これで1アクション）。寝かせた市民と建物の上の市民がすべて立ち上がります。"
+              "カードを引く、建物を活性化する、ドゥニエを得る、どれも市民を使います。"},
+    "draw": {
+        "en": "Round 11: you need cards. Draw from the White I deck: a draw lays down citizens of the deck's "
+              "colour, as many as its level (one here). You take the deck's face-up card, if it has one, or draw two "
+              "face down and keep one. Draw two.",
+        "ja": "第11ラウンド。カードが必要です。白Iデッキから引きましょう。引くときは、デッキと同じ色の市民を"
+              "そのレベルの数（ここでは1つ）寝かせます。表向きのカードがあればそれを取るか、伏せた2枚を引いて"
+              "1枚を残します。2枚引きましょう。"},
+    "crier": {
+        "en": "A town crier came up (one in each deck)! A card was drawn in its place, the crier is out (the decks "
+              "count them), and each event got a denier and struck: Royal Tax took 1 denier from each of you, the "
+              "Great Fair gave 2, the Mutiny laid down a red citizen of each. An event acts once per denier on it.",
+        "ja": "廷吏が出ました（各デッキに1枚）！代わりにもう1枚引かれ、廷吏は場から除かれます（デッキの欄で数えます）。"
+              "各イベントに1ドゥニエが置かれて発生しました。王の課税で各自1ドゥニエを失い、大市で2ドゥニエを得て、"
+              "反乱で各自の赤の市民を1つ寝かせました。イベントは上のドゥニエの数だけ効果を発揮します。"},
+    "pick": {
+        "en": "Keep the Hospital (a white I building: activated, it gives 4 deniers). The Pilgrim goes face up on "
+              "its deck, for anyone to take.",
+        "ja": "病院（白Iの建物：活性化すると4ドゥニエ）を残しましょう。巡礼者は表向きでデッキの上に置かれ、"
+              "誰でも取れます。"},
+    "prestige": {
+        "en": "Round 12 (Bot 2 took 5 deniers with its Exchange). Build the Belfry, a prestige building (★), in your "
+              "last cell, for 5 deniers. It scores at the end: per set of one red, one white and one yellow building "
+              "or character you show, 4 points for you and 2 for each other player (★4/2).",
+        "ja": "第12ラウンド（ボット2は取引所で5ドゥニエ得ました）。最後の空きマスに名声建造物（★）の鐘楼を"
+              "5ドゥニエで建てましょう。終了時に得点します：見えている赤・白・黄の建物か人物1組につき、"
+              "建てた人は4点、他のプレイヤーは2点です（★4/2）。"},
+    "counter": {
+        "en": "Now counter the Royal Tax: pay its cost plus the deniers on it (2 + 1) and take it as a rampart. A "
+              "rampart is worth 1 point and can stop a bad event from striking you. Only an event with a denier on "
+              "it can be countered.",
+        "ja": "王の課税に対抗しましょう。コストと上のドゥニエ（2+1）を支払い、城壁として受け取ります。城壁は1点で、"
+              "悪いイベントが自分に起きるのを防げます。対抗できるのは、ドゥニエが乗っている（発生済みの）"
+              "イベントだけです。"},
+    "last_round": {
+        "en": "Bot 2 used its Workshop: 2 deniers for a new yellow citizen. Both districts are now full with two "
+              "prestige buildings each, so the last round begins (one such district and more town criers out than "
+              "players would do too). After it, each player places one final card.",
+        "ja": "ボット2は工房を使い、2ドゥニエで黄の市民を1つ得ました。両者の区画が埋まり、どちらも名声建造物が"
+              "2枚あるので、最終ラウンドが始まります（そのような区画が1つで、出た廷吏がプレイヤー人数より多い場合も"
+              "同じです）。そのあと各プレイヤーが最後のカードを1枚置きます。"},
+    "earn": {
+        "en": "Your action: earn deniers. Lay down standing citizens of one colour, 2 deniers each: your two yellow "
+              "ones make 4. Deniers left over break a tie, and Bot 2's Mint will give you a point per 4 you hold.",
+        "ja": "アクションはドゥニエ獲得です。同じ色の立っている市民を寝かせ、1つにつき2ドゥニエ。黄の2つで4ドゥニエです。"
+              "残ったドゥニエは同点のときに効き、ボット2の造幣所は4ドゥニエごとにあなたにも1点をくれます。"},
+    "rampart": {
+        "en": "Bot 2 drew a town crier from Red I: each event gets another denier and strikes again, the Norman Raid "
+              "first (2 deniers lost per denier on it). Build your rampart: the raid does nothing to you, and the "
+              "rampart still counts its point.",
+        "ja": "ボット2が赤Iデッキで廷吏を引きました。各イベントにさらに1ドゥニエが置かれ、また発生します。まずノルマン人"
+              "の襲撃（上のドゥニエ1つにつき2ドゥニエを失う）。城壁を建てましょう。襲撃はあなたに効かず、"
+              "城壁の1点も残ります。"},
+    "strike_again": {
+        "en": "The raid took 2 from Bot 2; the Great Fair, now with 2 deniers, gave each of you 4; the Mutiny laid "
+              "down your last red citizen. Bot 2 kept one of its two cards, and the other is face up on Red I.",
+        "ja": "襲撃でボット2は2ドゥニエを失い、ドゥニエ2つの大市で各自4ドゥニエを得て、反乱であなたの最後の赤の市民が"
+              "寝かされました。ボット2は2枚のうち1枚を残し、もう1枚は赤Iデッキの上に表向きです。"},
+    "final": {
+        "en": "Your final card, chosen secretly; all are revealed together. Place the Hospital on your Chapel (row "
+              "1, column 2): a card on one of its own colour covers it, and the covered card keeps only its printed "
+              "point. On another colour, the whole stack would leave the district.",
+        "ja": "最後のカードを秘密に選びます。全員の分が同時に公開されます。病院を礼拝堂（1行2列）の上に置きましょう。"
+              "同じ色のカードの上に置くと重なり、下のカードはカードの点だけが残ります。違う色の上に置くと、"
+              "下のカードはすべて区画から出ていきます。"},
+    "end": {
+        "en": "Game over: you 30, Bot 2 27. You win! Each prestige building scores for every player, its builder at "
+              "the higher rate: Bot 2's Tour d'Arras and Mint gave you 5. Your Deacon scored 1 per white building "
+              "in its row and column. Bot 2's final card, a Knight, covered its Fort. On a tie, the most deniers win.",
+        "ja": "ゲーム終了：あなた30点、ボット2は27点。あなたの勝ちです！名声建造物は全員に得点を与え、建てた人は"
+              "高い方の率です。ボット2のアラスの塔と造幣所であなたも5点。助祭は同じ行と列の白の建物1つにつき1点。"
+              "ボット2の最後のカードは騎士で、砦に重ねました。同点ならドゥニエの多い人の勝ちです。"},
+}
