@@ -459,8 +459,3 @@ TUTORIAL_NOTES = {
         "ja": "勝利です。最後まで影響力を残しました。収入、援助、徴税、ブロック、はったり、チャレンジの成功と失敗、"
               "2種類のクーを体験しました。刺客・船長・大使・女伯はルールで確認できます。"},
 }
-
-
-def tutorial_note(key: str, lang: str) -> str:
-    """A note of the guided first game in ``lang``."""
-    return TUTORIAL_NOTES[key][lang_of(lang)]

@@ -346,8 +346,3 @@ TUTORIAL_NOTES = {
         "ja": "ゲーム終了。あなた：商人9＋銀行家6＋船主5−蛮族1＋金貨1＝20点。ボット2：放送者8＋聖職者4＋"
               "上院議員3＋金貨2＝17点。あなたの勝ちです！議会工作と守護者はルールで確認できます。"},
 }
-
-
-def tutorial_note(key: str, lang: str) -> str:
-    """A note of the guided first game in ``lang``."""
-    return TUTORIAL_NOTES[key]["ja" if lang == "ja" else "en"]

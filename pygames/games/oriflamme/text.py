@@ -386,8 +386,3 @@ TUTORIAL_NOTES = {
         "ja": "第6ラウンドでゲーム終了：あなた14、ボット2 13、ボット3 4。あなたの勝ちです！同点ならカード列のカードが"
               "多い人の勝ち。勅命と転身者はルールで確認できます。"},
 }
-
-
-def tutorial_note(key: str, lang: str) -> str:
-    """A note of the lesson in ``lang`` (English unless "ja")."""
-    return TUTORIAL_NOTES[key]["ja" if lang == "ja" else "en"]
