@@ -159,16 +159,26 @@ def purse_snapshot():
     return shot
 
 
+def body_element(ident, attrs):
+    """The <div id=ident> at the end of <body> with the attributes ``attrs`` (made once, attributes
+    set only then): outside #app, so a redraw never replaces it. A value of True sets the boolean
+    property of that name (``hidden``)."""
+    element = document.getElementById(ident)
+    if not found(element):
+        element = document.createElement("div")
+        element.id = ident
+        for name, value in attrs.items():
+            if value is True:
+                setattr(element, name, True)
+            else:
+                element.setAttribute(name, value)
+        document.body.appendChild(element)
+    return element
+
+
 def body_layer(ident):
-    """The hidden-from-readers <div id=ident> at the end of <body> (made once): outside #app, so a
-    redraw never replaces it."""
-    layer = document.getElementById(ident)
-    if not found(layer):
-        layer = document.createElement("div")
-        layer.id = ident
-        layer.setAttribute("aria-hidden", "true")
-        document.body.appendChild(layer)
-    return layer
+    """The hidden-from-readers layer <div id=ident> at the end of <body> (made once)."""
+    return body_element(ident, {"aria-hidden": "true"})
 
 
 def coin_layer():
@@ -685,17 +695,8 @@ READ_KEYS = {"h": "hand", "t": "table", "l": "log", "s": "scores", "w": "turn"}
 
 def speech_region():
     """The visible live region the readouts go to: outside #app, so a redraw never recreates it."""
-    region = document.getElementById("readout")
-    if not found(region):
-        region = document.createElement("div")
-        region.id = "readout"
-        region.className = "readout"
-        region.setAttribute("role", "status")
-        region.setAttribute("aria-live", "polite")
-        region.setAttribute("data-testid", "readout")
-        region.hidden = True
-        document.body.appendChild(region)
-    return region
+    return body_element("readout", {"class": "readout", "role": "status", "aria-live": "polite",
+                                    "data-testid": "readout", "hidden": True})
 
 
 def numbered_choices():
@@ -989,16 +990,9 @@ async def share_text(text):
 
 
 def scan_layer():
-    layer = document.getElementById("scan")
-    if not found(layer):
-        layer = document.createElement("div")
-        layer.id = "scan"
-        layer.className = "scan-layer"
-        layer.setAttribute("role", "dialog")
-        layer.setAttribute("aria-modal", "true")
-        layer.setAttribute("data-testid", "scan")
-        document.body.appendChild(layer)
-    return layer
+    """The camera's dialog over the page (made once, removed by close_scanner)."""
+    return body_element("scan", {"class": "scan-layer", "role": "dialog", "aria-modal": "true",
+                                 "data-testid": "scan"})
 
 
 def close_scanner(*_args):

@@ -13,7 +13,7 @@ Click paths (``action_steps``):
 from __future__ import annotations
 
 from ...ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
-from ...ui.i18n import colon, parens, plural, unlimited_html
+from ...ui.i18n import colon, parens, plural, tag, unlimited_html
 from . import art
 from . import text as T
 from .cards import AGENDAS, CARDS, PLOTS
@@ -136,7 +136,8 @@ def _find(view: dict, uid: int):
     return None, None
 
 
-def step_label(key: str, view: dict, lang: str) -> str:
+def step_label(key: str, view: dict, lang: str, names: list[str] | None = None) -> str:
+    """A click's label; a seat is named by its shape and house (the names are on the board beside them)."""
     en = lang == "en"
     stage = view.get("stage")
     if key == "done":
@@ -250,7 +251,7 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
         line = (row[0] if en else row[1]).format(g=gold)
         if stage in ("attackers", "defenders") and ch:
             kind = T.kind_name(ch["kind"], lang)
-            line = f"[{esc(kind)}] " + line
+            line = tag(esc(kind), lang) + ("" if lang == "ja" else " ") + line
         return line
     return (row[2] if en else row[3]).format(w=who)
 
@@ -509,7 +510,7 @@ def _challenge_box(view: dict, lang: str, names: list[str]) -> str:
     a = side_strength(view, ch["attacker"], ch["attackers"])
     d = side_strength(view, ch["defender"], ch["defenders"])
     kind = T.kind_name(ch["kind"], lang)
-    return (f'<div class="houses-chbox">{icon_svg(ch["kind"], lang)} <b>{esc(kind)}</b>: '
+    return (f'<div class="houses-chbox">{icon_svg(ch["kind"], lang)} <b>{esc(kind)}</b>{colon(lang)}'
             f'{_who(names, ch["attacker"])} {SEAT_SHAPES[ch["attacker"]]} → {_who(names, ch["defender"])} '
             f'{SEAT_SHAPES[ch["defender"]]} <span class="houses-chscore">{esc(T.t("attackers", lang))} <b>{a}</b> — '
             f'{esc(T.t("defenders", lang))} <b>{d}</b></span></div>')

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
-from ...ui.i18n import unlimited_html
+from ...ui.i18n import parens, seat_name, unlimited_html
 from . import cards
 from .text import card_name, t
 
@@ -83,7 +83,7 @@ def action_steps(action: dict, view: dict) -> list[str]:
     raise ValueError(f"unknown action {action!r}")
 
 
-def step_label(key: str, view: dict, lang: str) -> str:
+def step_label(key: str, view: dict, lang: str, names: list[str] | None = None) -> str:
     head, rest = read_key(key)
     if head == "hand" and rest in cards.NAMES:
         return card_name(str(rest), lang)
@@ -96,7 +96,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
         label = t("card_n", lang, n=index + 1)
         card = _top(view, index)
         if card is not None and card.get("k"):
-            label += f" ({card_name(card['k'], lang)})"
+            label += parens(card_name(card["k"], lang), lang)
         return label
     if isinstance(rest, int) and head == "gap":
         g = rest
@@ -106,7 +106,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
     if isinstance(rest, int) and head == "onto":
         return t("onto_n", lang, n=rest + 1)
     if isinstance(rest, int) and head == "seat":
-        return t("player_n", lang, n=rest + 1)
+        return seat_name(rest, names, lang)
     if key == "reveal":
         return t("reveal", lang)
     if key == "leave":
@@ -259,7 +259,7 @@ def _covered_list(stack: list, seat: int | None, lang: str) -> str:
         kind = card.get("k")
         label = card_name(kind, lang) if kind else "?"
         if card["ip"]:
-            label += f" [{card['ip']}]"
+            label += parens(f"{card['ip']}{'' if lang == 'ja' else ' '}{t('influence', lang)}", lang)
         if not card["up"] and kind:
             label += "*"
         items.append(f'<li class="{PREFIX}-seat{card["o"] % 5}">{esc(label)}</li>')
