@@ -23,11 +23,12 @@ from typing import Any
 from .. import GAMES, INFOS, get_game
 from ..core import Game, GameInfo
 from ..core.record import SEAT_KINDS
-from .html import button, esc
+from .html import button, esc, name_places
 from .i18n import (
     GAME_MINUTES,
     LANG_NAMES,
     LANGS,
+    colon,
     game_description,
     game_title,
     join_names,
@@ -712,6 +713,7 @@ def table_html(session: Any, lang: str, names: list[str] | None = None,
     picker = session.picker()
     picked = tuple(picker.prefix) if picker is not None else ()  # the clicks of a started move
     board, shown = session.render.board(view, seat, lang, names, choices, picked=picked)
+    board = name_places(board, {key: choices[key] for key in shown if key in choices}, colon(lang))
     buttons = [button(key, label) for key, label in choices.items() if key not in shown]
     if picked:
         steps = " → ".join(session.render.step_label(key, view, lang, names) for key in picked)

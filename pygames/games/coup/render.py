@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
+from ...ui.html import card_list, choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
 from ...ui.i18n import plural, seat_name, unlimited_html
 from . import cards as C
 from .art import ACTION_ART
@@ -368,7 +368,7 @@ def _my_area(view: dict, seat: int, lang: str, names: list[str], choices: dict, 
     attrs = _attrs(seat_key(seat), choices, placed)
     cards = _slots(view, seat, lang, small=False, choices=choices, placed=placed)
     parts = [f'<div class="coup-mine"><span class="pg-label">{esc(ui("your_hand", lang))}</span>'
-             f'<div class="pg-row coup-mycards">{"".join(cards) or "—"}</div></div>']
+             f'{card_list(cards, ui("your_hand", lang), "pg-row coup-mycards") if cards else "—"}</div>']
     if step and step["k"] == "keep" and "drawn" in step:
         drawn = []
         for i, c in enumerate(step["drawn"]):

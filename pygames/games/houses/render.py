@@ -12,7 +12,7 @@ Click paths (``action_steps``):
 
 from __future__ import annotations
 
-from ...ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
+from ...ui.html import BoardPlaces, card_list, choice_attrs, esc, purse_attrs, zoom_attrs
 from ...ui.i18n import colon, parens, plural, tag, unlimited_html
 from . import art
 from . import text as T
@@ -165,7 +165,9 @@ def step_label(key: str, view: dict, lang: str, names: list[str] | None = None) 
     if head == "agenda":
         return T.agenda_name(rest, lang)
     if head == "hand":
-        return T.card_name(rest, lang) if rest in CARDS else rest
+        if rest not in CARDS:
+            return rest
+        return f"Play {T.card_name(rest, lang)}" if en else f"{T.card_name(rest, lang)}を出す"
     if head == "plot":
         return T.plot_name(rest, lang) if rest in PLOTS else rest
     if head == "seat":
@@ -716,10 +718,11 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
         counts: dict[str, int] = {}
         for cid in p.get("hand", []):
             counts[cid] = counts.get(cid, 0) + 1
-        hand = "".join(_hand_card(view, seat, cid, k, lang, choices, placed, _first_of(ids, seat, cid, k))
-                       for cid, k in counts.items())
+        hand = [_hand_card(view, seat, cid, k, lang, choices, placed, _first_of(ids, seat, cid, k))
+                for cid, k in counts.items()]
+        hand_row = card_list(hand, T.t("hand", lang), "houses-row houses-hand")
         parts.append(f'<div class="houses-zone houses-handzone"><div class="houses-zonetitle">{esc(T.t("hand", lang))} '
-                     f'<small>{p["hand_count"]}</small></div><div class="houses-row houses-hand">{hand}</div></div>')
+                     f'<small>{p["hand_count"]}</small></div>{hand_row}</div>')
     parts.append("</div>")
     return "".join(parts), set(placed)
 

@@ -15,7 +15,7 @@ Click paths (keys, made by the key functions below and read by ``read_key``):
 
 from __future__ import annotations
 
-from pygames.ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
+from pygames.ui.html import card_list, choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
 from pygames.ui.i18n import colon, parens, plural, seat_name, signed
 
 from . import cards as C
@@ -338,7 +338,7 @@ def _hand(view: dict, lang: str, choices: dict, placed: set, clicked: tuple[str,
     parts = []
     if cards:
         parts.append(f'<div class="koryo-hand"><h2>{esc(ui("hand", lang))}</h2>'
-                     f'<div class="koryo-cards">{"".join(cards)}</div></div>')
+                     f'{card_list(cards, ui("hand", lang), "koryo-cards")}</div>')
     if mine and sum(mine):
         played = ", ".join(f"{mine[k]} × {card_label(k, lang)}" for k in C.KINDS if mine[k])
         parts.append(f'<div class="koryo-myplay">{esc(ui("your_play", lang))}{colon(lang)}{esc(played)}</div>')

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
+from ...ui.html import card_list, choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
 from ...ui.i18n import parens, seat_name, unlimited_html
 from . import cards
 from .text import card_name, t
@@ -86,7 +86,7 @@ def action_steps(action: dict, view: dict) -> list[str]:
 def step_label(key: str, view: dict, lang: str, names: list[str] | None = None) -> str:
     head, rest = read_key(key)
     if head == "hand" and rest in cards.NAMES:
-        return card_name(str(rest), lang)
+        return t("play_card", lang, card=card_name(str(rest), lang))
     if head == "slot":
         return t({"left": "left_end", "right": "right_end", "center": "center"}.get(str(rest), "center"), lang)
     if isinstance(rest, int) and head == "stack":
@@ -372,8 +372,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     if mine:
         parts.append(f'<div class="{PREFIX}-mine">{_player(view, seat, seat, lang, names, choices, placed)}')
     if view.get("hand") is not None:
-        parts.append(f'<div class="{PREFIX}-section"><div class="{PREFIX}-title">{esc(t("hand", lang))}</div>'
-                     f'<div class="{PREFIX}-hand">')
+        parts.append(f'<div class="{PREFIX}-section"><div class="{PREFIX}-title">{esc(t("hand", lang))}</div>')
+        hand = []
         for kind in view["hand"]:
             key = hand_key(kind)
             attrs, extra = "", ""
@@ -384,12 +384,12 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
             elif key in picked:  # the card being placed
                 attrs = picked_attrs(key, picked)
                 extra = f" {PREFIX}-picked"
-            parts.append(
+            hand.append(
                 f'<div class="{PREFIX}-card {PREFIX}-hcard {PREFIX}-seat{seat % 5}{extra}" '
                 f'data-anim-id="card-{seat}-{esc(kind)}"{zoom_attrs(PREFIX, kind, attrs)}{attrs}>{_art(kind)}'
                 f'<span class="{PREFIX}-cname">{_face_name(kind, lang)}</span>'
                 f'<span class="{PREFIX}-ctext">{esc(cards.SHORT[kind][lang])}</span></div>')
-        parts.append("</div></div>")
+        parts.append(card_list(hand, t("hand", lang), f"{PREFIX}-hand") + "</div>")
         parts.append(f'<div class="{PREFIX}-section {PREFIX}-removed"><div class="{PREFIX}-title">'
                      f'{esc(t("removed", lang))}</div><div class="{PREFIX}-minis">')
         for kind in view["removed"]:

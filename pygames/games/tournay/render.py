@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.ui.html import BoardPlaces, choice_attrs, esc, purse_attrs, zoom_attrs
+from pygames.ui.html import BoardPlaces, card_list, choice_attrs, esc, purse_attrs, zoom_attrs
 from pygames.ui.i18n import colon, parens, seat_name, unlimited_html
 
 from . import art
@@ -336,7 +336,8 @@ def _param_label(param: str, view: dict, lang: str, names: list[str] | None = No
         owner, r, c = (int(x) for x in where.split(","))
         cell = view["players"][owner]["district"][r][c]
         card = T.card_name(cell["s"][-1], lang) if cell else "?"
-        label = f"{_whose(owner, view, lang, names)}{card}を使う" if ja else f"Use {_whose(owner, view, lang, names)}{card}"
+        whose = _whose(owner, view, lang, names)
+        label = f"{whose}{card}を使う" if ja else f"Use {whose}{card}"
         if inner:
             choice = _param_label(inner, view, lang, names).partition(colon(lang).strip())[2]
             choice = choice.strip()
@@ -717,10 +718,10 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlac
     drawn = ""
     pending = view.get("pending")
     if pending and pending["kind"] == "pick" and pending["seat"] == seat and pending.get("cards"):
-        picks = "".join(_card_html(c, lang, attrs=_attrs(pick_key(c), shown, choices), anim=ids(seat, c))
-                        for c in pending["cards"])
+        picks = [_card_html(c, lang, attrs=_attrs(pick_key(c), shown, choices), anim=ids(seat, c))
+                 for c in pending["cards"]]
         drawn = (f'<div class="tournay-drawn"><h4>{esc("引いたカード" if ja else "Drawn cards")}</h4>'
-                 f'<div class="tournay-handrow">{picks}</div></div>')
+                 f'{card_list(picks, "引いたカード" if ja else "Drawn cards", "tournay-handrow")}</div>')
     mine_final = ""
     if view.get("final") and view["final"].get("mine"):
         chosen = view["final"]["mine"]
@@ -730,7 +731,7 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlac
     empty = "" if cards else f'<p class="tournay-note">{esc("手札なし" if ja else "No cards")}</p>'
     count = esc(parens(f"{len(cards)}/{K.HAND_LIMIT}", lang))
     return (f'<section class="tournay-hand"><h2>{esc(title)} <small>{count}</small></h2>'
-            f'{drawn}<div class="tournay-handrow">{"".join(cards)}</div>{empty}{mine_final}</section>')
+            f'{drawn}{card_list(cards, title, "tournay-handrow")}{empty}{mine_final}</section>')
 
 
 def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict[str, str],
