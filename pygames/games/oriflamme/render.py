@@ -262,7 +262,8 @@ def _covered_list(stack: list, seat: int | None, lang: str) -> str:
             label += parens(f"{card['ip']}{'' if lang == 'ja' else ' '}{t('influence', lang)}", lang)
         if not card["up"] and kind:
             label += "*"
-        items.append(f'<li class="{PREFIX}-seat{card["o"] % 5}">{esc(label)}</li>')
+        # the owner's emblem (a shape) beside the seat's colour: colour alone tells no one whose it is
+        items.append(f'<li class="{PREFIX}-seat{card["o"] % 5}">{_emblem(card["o"])} {esc(label)}</li>')
     return f'<ul class="{PREFIX}-covered" aria-label="{esc(t("under", lang))}">{"".join(items)}</ul>'
 
 
