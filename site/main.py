@@ -323,17 +323,10 @@ ZOOM = {"panel": None, "key": None, "by": None}
 
 
 def zoom_panel():
-    panel = ZOOM["panel"]
-    if panel is None:
-        panel = document.createElement("div")
-        panel.id = "zoom"
-        panel.className = "zoom-panel"
-        panel.setAttribute("data-testid", "zoom")
-        panel.setAttribute("aria-live", "polite")
-        panel.hidden = True
-        document.body.appendChild(panel)
-        ZOOM["panel"] = panel
-    return panel
+    if ZOOM["panel"] is None:
+        ZOOM["panel"] = body_element("zoom", {"class": "zoom-panel", "data-testid": "zoom", "aria-live": "polite",
+                                              "hidden": True})
+    return ZOOM["panel"]
 
 
 def zoom_target(node):
@@ -373,15 +366,23 @@ def place_zoom(panel, element):
     """Inside the window and off the current choices, the card itself, the prompt and the log, as far
     as the screen allows (pygames.ui.zoom.zoom_place: the panel used to sit at a fixed corner, over
     the slots a player aims at, and a wide card ran past the window's edge)."""
-    from pygames.ui.zoom import zoom_place
+    from pygames.ui.zoom import zoom_height, zoom_place
     r = element.getBoundingClientRect()
+    panel.style.maxHeight = ""
     box = panel.getBoundingClientRect()
     view = document.documentElement
-    left, top = zoom_place((float(view.clientWidth), float(view.clientHeight)),
-                           (float(box.width), float(box.height)),
+    window_h = float(view.clientHeight)
+    header = document.querySelector(".topbar")  # sticky: its buttons stay on screen, so does it
+    below = max(0.0, float(header.getBoundingClientRect().bottom)) if found(header) else 0.0
+    left, top = zoom_place((float(view.clientWidth), window_h), (float(box.width), float(box.height)),
                            (float(r.left), float(r.top), float(r.width), float(r.height)),
                            _rects('[data-testid="choice"], [data-choice]'), _rects(".log"),
-                           _rects('[data-testid="status"]'))
+                           _rects('[data-testid="status"]'), top=below)
+    height = zoom_height(window_h, float(box.height), below)
+    scrolls = height < float(box.height) - 0.5
+    # taller than the room: the panel scrolls inside itself, so it takes the pointer (to scroll it)
+    panel.style.maxHeight = f"{height:.0f}px" if scrolls else ""
+    panel.classList.toggle("is-scroll", scrolls)
     panel.style.left = f"{left:.0f}px"
     panel.style.top = f"{top:.0f}px"
 
@@ -400,6 +401,8 @@ def on_pointerover(event):
         element = zoom_target(event.target)
         if element is not None:
             show_zoom(element)
+        elif found(ZOOM["panel"]) and ZOOM["panel"].contains(event.target):
+            return  # the pointer went onto a zoom that scrolls: it stays while it is read
         elif ZOOM.get("by") == "pointer":
             hide_zoom()  # not a zoom the keyboard opened: a page scrolled under a resting mouse keeps that one
     except Exception as exc:
