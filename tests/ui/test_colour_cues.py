@@ -9,11 +9,12 @@ import re
 from pathlib import Path
 
 from app_play import bot_move
-from ui_markup import Element, Markup
 
 from pygames.core import Rng
 from pygames.games.koryo import cards as koryo_cards
 from pygames.ui.app import App, MemoryStorage
+
+from ui_markup import Element, Markup
 
 STYLE = Path(__file__).resolve().parents[2] / "site" / "style.css"
 
