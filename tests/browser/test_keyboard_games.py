@@ -31,6 +31,8 @@ CHOICES = re.compile(r"Choices: (.*)\.")
 CONTROL = re.compile(r'^\s*- (button|link|checkbox|radio|combobox|slider|spinbutton|textbox|switch|tab|menuitem)'
                      r'(?: "((?:[^"\\]|\\.)*)")?', re.M)
 LETTER = re.compile(r"[^\W\d_]")
+#: a named list of items that is not the log: the hand (Coup names it "Your influence")
+HAND = re.compile(r'- list "(?!Log")[^"]+":\n\s*- listitem')
 
 
 def focused_name(cdp) -> str | None:
@@ -89,7 +91,7 @@ def play_by_keyboard(page, cdp, game_id: str, rng: random.Random) -> int:
             assert name, f"{game_id}: decision {decisions}: nothing is focused"
             text = snapshot(page)
             assert not unnamed_controls(text), f"{game_id}: decision {decisions}: {unnamed_controls(text)}"
-            hands += bool(re.search(r'- list "[^"]*(?:hand|手札)[^"]*":\n\s*- listitem', text, re.I))
+            hands += bool(HAND.search(text))
         decisions += 1
         assert decisions < MAX_DECISIONS, f"{game_id}: no end after {decisions} decisions"
         page.keyboard.press(rng.choice(choices[:9]))
