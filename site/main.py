@@ -159,16 +159,26 @@ def purse_snapshot():
     return shot
 
 
+def body_element(ident, attrs):
+    """The <div id=ident> at the end of <body> with the attributes ``attrs`` (made once, attributes
+    set only then): outside #app, so a redraw never replaces it. A value of True sets the boolean
+    property of that name (``hidden``)."""
+    element = document.getElementById(ident)
+    if not found(element):
+        element = document.createElement("div")
+        element.id = ident
+        for name, value in attrs.items():
+            if value is True:
+                setattr(element, name, True)
+            else:
+                element.setAttribute(name, value)
+        document.body.appendChild(element)
+    return element
+
+
 def body_layer(ident):
-    """The hidden-from-readers <div id=ident> at the end of <body> (made once): outside #app, so a
-    redraw never replaces it."""
-    layer = document.getElementById(ident)
-    if not found(layer):
-        layer = document.createElement("div")
-        layer.id = ident
-        layer.setAttribute("aria-hidden", "true")
-        document.body.appendChild(layer)
-    return layer
+    """The hidden-from-readers layer <div id=ident> at the end of <body> (made once)."""
+    return body_element(ident, {"aria-hidden": "true"})
 
 
 def coin_layer():
@@ -313,17 +323,10 @@ ZOOM = {"panel": None, "key": None, "by": None}
 
 
 def zoom_panel():
-    panel = ZOOM["panel"]
-    if panel is None:
-        panel = document.createElement("div")
-        panel.id = "zoom"
-        panel.className = "zoom-panel"
-        panel.setAttribute("data-testid", "zoom")
-        panel.setAttribute("aria-live", "polite")
-        panel.hidden = True
-        document.body.appendChild(panel)
-        ZOOM["panel"] = panel
-    return panel
+    if ZOOM["panel"] is None:
+        ZOOM["panel"] = body_element("zoom", {"class": "zoom-panel", "data-testid": "zoom", "aria-live": "polite",
+                                              "hidden": True})
+    return ZOOM["panel"]
 
 
 def zoom_target(node):
@@ -363,15 +366,23 @@ def place_zoom(panel, element):
     """Inside the window and off the current choices, the card itself, the prompt and the log, as far
     as the screen allows (pygames.ui.zoom.zoom_place: the panel used to sit at a fixed corner, over
     the slots a player aims at, and a wide card ran past the window's edge)."""
-    from pygames.ui.zoom import zoom_place
+    from pygames.ui.zoom import zoom_height, zoom_place
     r = element.getBoundingClientRect()
+    panel.style.maxHeight = ""
     box = panel.getBoundingClientRect()
     view = document.documentElement
-    left, top = zoom_place((float(view.clientWidth), float(view.clientHeight)),
-                           (float(box.width), float(box.height)),
+    window_h = float(view.clientHeight)
+    header = document.querySelector(".topbar")  # sticky: its buttons stay on screen, so does it
+    below = max(0.0, float(header.getBoundingClientRect().bottom)) if found(header) else 0.0
+    left, top = zoom_place((float(view.clientWidth), window_h), (float(box.width), float(box.height)),
                            (float(r.left), float(r.top), float(r.width), float(r.height)),
                            _rects('[data-testid="choice"], [data-choice]'), _rects(".log"),
-                           _rects('[data-testid="status"]'))
+                           _rects('[data-testid="status"]'), top=below)
+    height = zoom_height(window_h, float(box.height), below)
+    scrolls = height < float(box.height) - 0.5
+    # taller than the room: the panel scrolls inside itself, so it takes the pointer (to scroll it)
+    panel.style.maxHeight = f"{height:.0f}px" if scrolls else ""
+    panel.classList.toggle("is-scroll", scrolls)
     panel.style.left = f"{left:.0f}px"
     panel.style.top = f"{top:.0f}px"
 
@@ -390,6 +401,8 @@ def on_pointerover(event):
         element = zoom_target(event.target)
         if element is not None:
             show_zoom(element)
+        elif found(ZOOM["panel"]) and ZOOM["panel"].contains(event.target):
+            return  # the pointer went onto a zoom that scrolls: it stays while it is read
         elif ZOOM.get("by") == "pointer":
             hide_zoom()  # not a zoom the keyboard opened: a page scrolled under a resting mouse keeps that one
     except Exception as exc:
@@ -685,17 +698,8 @@ READ_KEYS = {"h": "hand", "t": "table", "l": "log", "s": "scores", "w": "turn"}
 
 def speech_region():
     """The visible live region the readouts go to: outside #app, so a redraw never recreates it."""
-    region = document.getElementById("readout")
-    if not found(region):
-        region = document.createElement("div")
-        region.id = "readout"
-        region.className = "readout"
-        region.setAttribute("role", "status")
-        region.setAttribute("aria-live", "polite")
-        region.setAttribute("data-testid", "readout")
-        region.hidden = True
-        document.body.appendChild(region)
-    return region
+    return body_element("readout", {"class": "readout", "role": "status", "aria-live": "polite",
+                                    "data-testid": "readout", "hidden": True})
 
 
 def numbered_choices():
@@ -989,16 +993,9 @@ async def share_text(text):
 
 
 def scan_layer():
-    layer = document.getElementById("scan")
-    if not found(layer):
-        layer = document.createElement("div")
-        layer.id = "scan"
-        layer.className = "scan-layer"
-        layer.setAttribute("role", "dialog")
-        layer.setAttribute("aria-modal", "true")
-        layer.setAttribute("data-testid", "scan")
-        document.body.appendChild(layer)
-    return layer
+    """The camera's dialog over the page (made once, removed by close_scanner)."""
+    return body_element("scan", {"class": "scan-layer", "role": "dialog", "aria-modal": "true",
+                                 "data-testid": "scan"})
 
 
 def close_scanner(*_args):

@@ -237,12 +237,12 @@ class App(FriendsTable):
         extras.can_hint = self.can_hint()
         extras.hint_busy = self.hint_busy
         if self.hint is not None:
-            extras.hint = hint_text(self.session, self.hint, self.lang)
+            extras.hint = hint_text(self.session, self.hint, self.lang, self.names())
             extras.hint_key = self.hint_first_key()
         extras.recordable = self.tutorial is None and not self.unsaved
         if self.tutorial is not None:
             extras.tutorial = tutorial_box(self.tutorial, self.lang, self.session.is_over(),
-                                           self.tutorial.asked_label(self.session, self.lang))
+                                           self.tutorial.asked_label(self.session, self.lang, self.names()))
             extras.hint_key = self.tutorial.hint_key(self.session)
         if self.net is not None:
             extras.friends = host_panel(self.net, self.names(), self.page_url, self.reply_text,

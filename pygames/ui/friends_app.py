@@ -94,7 +94,7 @@ class FriendsTable:
         extras.hint_busy = self.hint_busy
         names = self.names()
         if self.hint is not None:
-            extras.hint = hint_text(guest, self.hint, self.lang)
+            extras.hint = hint_text(guest, self.hint, self.lang, names)
             extras.hint_key = self.hint_first_key()
         extras.friends = guest_links(guest, names, self.lang)
         return table_html(guest, self.lang, names, extras)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from html import escape
 
@@ -46,6 +47,39 @@ class BoardPlaces(set):
             self.marked.add(key)
             return picked_attrs(key, self.picked)
         return ""
+
+
+_TAG = re.compile(r"<[^>]*>")
+_NAMED_TAGS = ("<div ", "<span ", "<section ", "<li ", "<b ")
+
+
+def name_places(markup: str, labels: dict[str, str], sep: str) -> str:
+    """Give each board place of a choice (``labels``: key -> the move in words, the step label) an
+    accessible name that says the move: its label as text for screen readers only, before what
+    the place shows ("Destroy Bot 2's Senator: 3 ×1" for a card showing "3 ×1"). The name stays
+    the element's content, so the visible text is part of it (axe: label-content-name-mismatch);
+    a place whose text already holds its label, or that names itself (aria-label), is left as
+    it is. The markup is the games' own: attribute values are escaped, so a tag ends at its first ">"."""
+    for key, label in labels.items():
+        needle = f'data-choice="{esc(key)}"'
+        at = markup.find(needle)
+        while at != -1:
+            start, end = markup.rfind("<", 0, at), markup.find(">", at)
+            tag = markup[start:end + 1]
+            if tag.startswith(_NAMED_TAGS) and "aria-label=" not in tag and not tag.endswith("/>"):
+                shown = _TAG.sub(" ", markup[end + 1:end + 1200])
+                if esc(label).lower() not in " ".join(shown.split()).lower():
+                    span = f'<span class="sr-only">{esc(label)}{sep}</span>'
+                    markup = markup[:end + 1] + span + markup[end + 1:]
+            at = markup.find(needle, end)
+    return markup
+
+
+def card_list(cards: list[str], label: str, css: str) -> str:
+    """A row of cards as a list for screen readers (role=list named ``label``, each card an item);
+    the items' wrappers take no box (``pg-item``: display: contents), so the row lays out as before."""
+    items = "".join(f'<div class="pg-item" role="listitem">{card}</div>' for card in cards)
+    return f'<div class="{esc(css)}" role="list" aria-label="{esc(label)}">{items}</div>'
 
 
 def button(key: str, label: str, css: str = "") -> str:

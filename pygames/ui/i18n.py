@@ -347,6 +347,12 @@ def pace(ms: int, lang: str) -> str:
     return parens(seconds(ms, lang), lang) if ms else ""
 
 
+# Japanese punctuation is full-width, one form per use: the colon "：", an aside "（…）", a quote or
+# a name "「…」", a tag before a line or after a card's text "【…】". English uses ": ", " (…)",
+# quotes and "[…]". Every Japanese text the games show goes through these helpers or writes these
+# forms itself; tests/ui/test_wording.py fails on a half-width colon or bracket in Japanese.
+
+
 def colon(lang: str) -> str:
     """A label's colon: full-width in Japanese ("手札："), ": " in English."""
     return "：" if lang == "ja" else ": "
@@ -355,6 +361,19 @@ def colon(lang: str) -> str:
 def parens(inner: str, lang: str) -> str:
     """An aside in brackets after a word: "（6枚）" in Japanese, " (6 cards)" in English."""
     return f"（{inner}）" if lang == "ja" else f" ({inner})"
+
+
+def tag(inner: str, lang: str) -> str:
+    """A tag ("[Military]", a card's "[Unique, Loyal]"): "【軍事】" in Japanese, "[Military]" in English."""
+    return f"【{inner}】" if lang == "ja" else f"[{inner}]"
+
+
+def seat_name(seat: int, names: list[str] | None, lang: str) -> str:
+    """A seat as a choice's label names it: the table's name for it ("Bot 2 (normal)"), else
+    "Player N" (a render test that passes no names)."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return t("player_n", lang, n=seat + 1)
 
 
 def join_names(names: list[str], lang: str) -> str:

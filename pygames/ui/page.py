@@ -23,11 +23,12 @@ from typing import Any
 from .. import GAMES, INFOS, get_game
 from ..core import Game, GameInfo
 from ..core.record import SEAT_KINDS
-from .html import button, esc
+from .html import button, esc, name_places
 from .i18n import (
     GAME_MINUTES,
     LANG_NAMES,
     LANGS,
+    colon,
     game_description,
     game_title,
     join_names,
@@ -538,13 +539,13 @@ def lobby_html(lang: str, setup: Setup | None = None, saved: SavedGame | list[Sa
 
 
 # --------------------------------------------------------------------------- table
-def table_choices(session: Any, lang: str) -> dict[str, str]:
+def table_choices(session: Any, lang: str, names: list[str]) -> dict[str, str]:
     """The human's next click keys with their labels (empty when no human is to move)."""
     picker = session.picker()
     if picker is None:
         return {}
     view = session.view()
-    return {key: session.render.step_label(key, view, lang) for key in picker.options()}
+    return {key: session.render.step_label(key, view, lang, names) for key in picker.options()}
 
 
 def status_html(session: Any, lang: str, names: list[str]) -> str:
@@ -580,7 +581,7 @@ def step_prompt(session: Any, lang: str, names: list[str]) -> str:
         text = own(view, picked, lang, names) if own is not None else None
         if text:
             return text
-        steps = " → ".join(session.render.step_label(key, view, lang) for key in picked)
+        steps = " → ".join(session.render.step_label(key, view, lang, names) for key in picked)
         return esc(t("step_next", lang, steps=steps))
     return session.render.prompt(view, session.viewer(), lang, names)
 
@@ -675,11 +676,11 @@ def hint_box(lang: str, extras: TableExtras) -> str:
     return ""
 
 
-def hint_text(session: Any, hint: dict, lang: str) -> str:
+def hint_text(session: Any, hint: dict, lang: str, names: list[str]) -> str:
     """The hint as one sentence: the move's clicks, the estimated win chance, why."""
     view = session.view()
     steps = session.render.action_steps(hint["action"], view)
-    move = " → ".join(session.render.step_label(k, view, lang) for k in steps)
+    move = " → ".join(session.render.step_label(k, view, lang, names) for k in steps)
     top = hint.get("top") or []
     best = next((s for s in top if s["action"] == hint["action"]), None)
     text = esc(t("hint_line", lang, move=move))
@@ -708,13 +709,14 @@ def table_html(session: Any, lang: str, names: list[str] | None = None,
     names = names if names is not None else player_names(session.seats, lang)
     view = session.view()
     seat = session.viewer()
-    choices = table_choices(session, lang)
+    choices = table_choices(session, lang, names)
     picker = session.picker()
     picked = tuple(picker.prefix) if picker is not None else ()  # the clicks of a started move
     board, shown = session.render.board(view, seat, lang, names, choices, picked=picked)
+    board = name_places(board, {key: choices[key] for key in shown if key in choices}, colon(lang))
     buttons = [button(key, label) for key, label in choices.items() if key not in shown]
     if picked:
-        steps = " → ".join(session.render.step_label(key, view, lang) for key in picked)
+        steps = " → ".join(session.render.step_label(key, view, lang, names) for key in picked)
         buttons.insert(0, f'<span class="picked-steps" data-testid="picked">'
                           f'{esc(t("picked", lang, steps=steps))}</span>')
     if picker is not None and picker.can_go_back():

@@ -140,9 +140,9 @@ class TutorialRun:
             return None
         return picker.next_step(step.expect)
 
-    def asked_label(self, session: TableSession, lang: str) -> str:
+    def asked_label(self, session: TableSession, lang: str, names: list[str]) -> str:
         key = self.hint_key(session)
-        return session.render.step_label(key, session.view(), lang) if key else ""
+        return session.render.step_label(key, session.view(), lang, names) if key else ""
 
 
 def learn_button(game_id: str, lang: str, saved_step: int | None = None) -> str:

@@ -26,6 +26,12 @@ def _clamp(value: float, low: float, high: float) -> float:
     return max(low, min(value, high))
 
 
+def zoom_height(window_h: float, h: float, top: float = 0.0) -> float:
+    """The panel's height on screen: all of it when it fits between the header (``top``) and the
+    window's bottom, else that room (the panel then scrolls inside itself)."""
+    return max(0.0, min(h, window_h - top - 2 * MARGIN))
+
+
 def zoom_place(window: tuple[float, float], size: tuple[float, float], card: Rect,
                choices: list[Rect], log: list[Rect], prompt: list[Rect] | None = None,
                top: float = 0.0) -> tuple[float, float]:
@@ -33,8 +39,8 @@ def zoom_place(window: tuple[float, float], size: tuple[float, float], card: Rec
     on screen) where it fits, covering as little as it can of ``choices``, then ``card``, then
     ``prompt``, then ``log``."""
     win_w, win_h = window
-    w, h = size
-    low_y = top + MARGIN if h + top + 2 * MARGIN <= win_h else MARGIN
+    w, h = size[0], zoom_height(win_h, size[1], top)  # never over the header, never cut at the bottom
+    low_y = top + MARGIN
     max_x = max(MARGIN, win_w - w - MARGIN)
     max_y = max(low_y, win_h - h - MARGIN)
     cx, cy, cw, ch = card

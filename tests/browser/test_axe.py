@@ -1,6 +1,7 @@
 """axe-core (pinned in tools/vendor.py TEST_NPM_PACKAGES, test-only, never in dist/) injected into
 the built site: no violation of any impact on the lobby, each game's setup, each game's table at
-several moments of a game (its start, a decision in the middle, the end panel), the rules and cards
+several moments of a game (its start, a decision in the middle, a move of several clicks started
+(a target, attackers or a second step still to pick), the end panel), the rules and cards
 dialogs, the replay, the settings and the friends screens, at 1366x900 and 390x844, in English and
 Japanese, light and dark: each page in one of these looks, in turn (LOOKS), so the file covers them all
 in a few minutes. One page per game; widths are switched by resizing, languages by the language
@@ -29,31 +30,45 @@ pytestmark = pytest.mark.browser
 DESKTOP = {"width": 1366, "height": 900}
 
 AXE = package_file_for_tests("axe-core", "axe.min.js").decode("utf-8")
-# every rule axe runs by default (WCAG A/AA and best practices); results reduced to what a failure
-# message needs
+# every rule axe runs by default (WCAG A/AA and best practices) and label-content-name-mismatch
+# (experimental in axe: a control's visible text must be part of its accessible name); results
+# reduced to what a failure message needs
 RUN_AXE = """async () => {
   await Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)));
-  const r = await axe.run(document, {resultTypes: ['violations']});
+  const r = await axe.run(document, {resultTypes: ['violations'],
+                                     rules: {'label-content-name-mismatch': {enabled: true}}});
   return r.violations.map(v => ({id: v.id, impact: v.impact,
     nodes: v.nodes.slice(0, 6).map(n => n.target.join(' ') + ' :: ' + (n.failureSummary || '').slice(0, 200))}));
 }"""
 
 
-def moments(game_id: str, seed: int) -> list[tuple[str, dict]]:
-    """Records of a game at its smallest count: its first human decision, one in the middle, its end."""
+def moments(game_id: str, seed: int) -> list[tuple[str, dict, str | None]]:
+    """Records of a game at its smallest count: its first human decision, one in the middle, one
+    from the middle on where a move takes several clicks (with its first click, to make in the
+    page), its end."""
     n = pygames.get_game(game_id).min_players
     session = TableSession(game_id, n, seed, {}, ["human"] + ["random"] * (n - 1))
     rng = random.Random(seed)
     decisions: list[dict] = []
+    started: list[tuple[dict, str]] = []  # (record, first click) where a move of several clicks exists
     while not session.is_over():
         if session.bot_turn():
             session.play_bot_turn()
             continue
         decisions.append(session.record())
-        session.apply(rng.choice(session.game.legal_actions(session.state)))
+        legal = session.game.legal_actions(session.state)
+        long = [steps for steps in (session.render.action_steps(a, session.view()) for a in legal) if len(steps) > 1]
+        if long:
+            started.append((session.record(), long[0][0]))
+        session.apply(rng.choice(legal))
+    middle = len(decisions) // 2
+    substep = next((s for s in started if len(s[0]["actions"]) >= len(decisions[middle]["actions"])),
+                   started[-1] if started else None)
+    assert substep is not None, f"{game_id}: no move of several clicks in the game"
     # an ended game's record opens in its replay: the end panel is reached by playing on from the
     # last decision in the page
-    return [("start", decisions[0]), ("mid", decisions[len(decisions) // 2]), ("end", decisions[-1])]
+    return [("start", decisions[0], None), ("mid", decisions[middle], None), ("substep", *substep),
+            ("end", decisions[-1], None)]
 
 
 def play_to_the_end(page, seed: int) -> None:
@@ -143,8 +158,11 @@ def test_game_pages(open_page, site_url, game_id):
     boot(page, site_url)
     checker.click(f'[data-game="{game_id}"]')
     checker.check(f"{game_id} setup")
-    for name, record in moments(game_id, 7):
+    for name, record, first_click in moments(game_id, 7):
         open_record(page, record)
+        if first_click is not None:
+            checker.click(f'[data-choice="{first_click}"]')
+            expect(page.locator('[data-testid="picked"], [data-picked]').first).to_be_attached()
         if name == "end":
             play_to_the_end(page, 7)
             expect(page.locator('[data-testid="game-over"]')).to_be_visible()

@@ -84,7 +84,9 @@ ZOOM_PLACE = """() => {
                  && r.left < z.right && z.left < r.right && r.top < z.bottom && z.top < r.bottom);
   return {fits, inside: z.left >= 0 && z.top >= 0 && z.right <= w.clientWidth + 0.5 && z.bottom <= w.clientHeight + 0.5,
           box: [z.left, z.top, z.width, z.height], win: [w.clientWidth, w.clientHeight], covered: covered.length,
-          room: z.height + 16 <= w.clientHeight};
+          room: z.height + 16 <= w.clientHeight,
+          // off the sticky header's buttons (a phone's zoom used to cover them)
+          header: z.top >= Math.max(0, document.querySelector('.topbar').getBoundingClientRect().bottom) - 0.5};
 }"""
 
 #: the cards wholly in the window (a JS expression of ``i``, an index into them, follows)
@@ -117,6 +119,8 @@ def check_zoom(page, where: str, limit: int, shown: list[str], picture: str | No
             problems.append(f"{where} zoom {key}: the card runs past the panel's frame")
         if not place["inside"]:
             problems.append(f"{where} zoom {key} outside the window: {place}")
+        if not place["header"]:
+            problems.append(f"{where} zoom {key} covers the header: {place}")
         if place["covered"] and place["room"]:
             problems.append(f"{where} zoom {key} covers {place['covered']} choices: {place}")
         if picture and len(shown) % limit == 1:  # the window as it is, with the zoom open

@@ -2,7 +2,9 @@
 through its accessibility tree (issue 38, "Accessible play"; the anchor is lichess's blind mode).
 
 The player presses W (whose turn, what is awaited and the numbered choices, read into a live
-region), reads the ARIA snapshot, and presses the number of a choice; the Start button is reached
+region), reads the ARIA snapshot, and presses the number of a choice; every 15th decision the snapshot's
+controls must each have a name with a word in it (no icon-only or bare-number control) and the
+hand must read as a list of cards; the Start button is reached
 with Tab (the focused node read from Chromium's accessibility tree). No CSS selector, no click.
 Against random bots with the bot delay at 0, 2 players (3 in Oriflamme).
 """
@@ -25,6 +27,12 @@ pytestmark = pytest.mark.browser
 MAX_DECISIONS = 900  # far above the longest game with random bots: a stuck table fails instead
 SEATS = {"oriflamme": ["human", "random", "random"]}
 CHOICES = re.compile(r"Choices: (.*)\.")
+#: a control in an ARIA snapshot line ("- button "Play Spy: …" [disabled]"), its name if any
+CONTROL = re.compile(r'^\s*- (button|link|checkbox|radio|combobox|slider|spinbutton|textbox|switch|tab|menuitem)'
+                     r'(?: "((?:[^"\\]|\\.)*)")?', re.M)
+LETTER = re.compile(r"[^\W\d_]")
+#: a named list of items that is not the log: the hand (Coup names it "Your influence")
+HAND = re.compile(r'- list "(?!Log")[^"]+":\n\s*- listitem')
 
 
 def focused_name(cdp) -> str | None:
@@ -55,17 +63,23 @@ def choices_read_out(page) -> list[str] | None:
     return [str(i + 1) for i in range(count)] or None
 
 
+def unnamed_controls(text: str) -> list[str]:
+    """The controls of a snapshot with no name, or a name without a word (an icon, a bare number)."""
+    return [m.group(0).strip() for m in CONTROL.finditer(text) if not LETTER.search(m.group(2) or "")]
+
+
 def over(text: str) -> bool:
     return 'heading "Game over"' in text
 
 
 def play_by_keyboard(page, cdp, game_id: str, rng: random.Random) -> int:
-    decisions = 0
+    decisions = hands = 0
     idle = 0
     while True:
         choices = choices_read_out(page)
         if choices is None:
             if over(snapshot(page)):
+                assert hands, f"{game_id}: no hand read as a list of cards"
                 return decisions
             idle += 1
             assert idle < 2000, f"{game_id}: nothing to choose and no end after {decisions} decisions"
@@ -75,6 +89,9 @@ def play_by_keyboard(page, cdp, game_id: str, rng: random.Random) -> int:
         if decisions % 15 == 0:  # the focus is on a choice of this decision: no Tab needed
             name = focused_name(cdp)
             assert name, f"{game_id}: decision {decisions}: nothing is focused"
+            text = snapshot(page)
+            assert not unnamed_controls(text), f"{game_id}: decision {decisions}: {unnamed_controls(text)}"
+            hands += bool(HAND.search(text))
         decisions += 1
         assert decisions < MAX_DECISIONS, f"{game_id}: no end after {decisions} decisions"
         page.keyboard.press(rng.choice(choices[:9]))

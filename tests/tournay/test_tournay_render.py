@@ -232,9 +232,12 @@ def test_port_choices_name_the_other_players_building_in_both_languages():
     assert picker.click("bld:0,0") is None
     options = picker.options()
     assert "opt:port=1,0,0:1-0-0" in options and "opt:port=1,0,1&mode=blind:1-0-0" in options
-    assert render.step_label("opt:port=1,0,0:1-0-0", view, "en") == "Use player 2's Exchange"
-    assert render.step_label("opt:port=1,0,1&mode=blind:1-0-0", view, "en") == \
-        "Use player 2's Guild: draw two, keep one"
+    assert render.step_label("opt:port=1,0,0:1-0-0", view, "en") == "Use Player 2's Exchange"
+    names = ["Player 1 (you)", "Bot 2 (normal)"]
+    assert render.step_label("opt:port=1,0,1&mode=blind:1-0-0", view, "en", names) == \
+        "Use Bot 2 (normal)'s Guild: draw two, keep one"
+    assert render.step_label("opt:port=1,0,1&mode=blind:1-0-0", view, "ja", ["あなた", "ボット2（ふつう）"]) == \
+        "ボット2（ふつう）のギルドを使う：2枚引いて1枚選ぶ"
     assert render.step_label("opt:port=1,0,0:1-0-0", view, "ja") == "プレイヤー2の取引所を使う"
     action = picker.click("opt:port=1,0,0:1-0-0")
     assert action["port"] == [1, 0, 0] and action["use"] == [1, 0, 0]

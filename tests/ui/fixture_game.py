@@ -94,7 +94,7 @@ def action_steps(action, view):
     return [f"card:{action['card']}", f"to:{action['to']}"]
 
 
-def step_label(key, view, lang):
+def step_label(key, view, lang, names=None):
     if key == "pass":
         return "Pass" if lang == "en" else "パス"
     kind, _, arg = key.partition(":")

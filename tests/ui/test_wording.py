@@ -22,6 +22,7 @@ from pygames.bots import make_bot
 from pygames.core import Rng
 from pygames.ui.app import App, MemoryStorage
 from pygames.ui.i18n import GAME_DESCRIPTIONS, STRINGS, a_an, plural, signed, t, tidy
+from pygames.ui.picker import game_picker
 from pygames.ui.session import game_module
 
 #: nouns a count meets in the games' texts
@@ -36,14 +37,18 @@ ENGLISH_CHECKS = [
     ("'an' before a consonant", re.compile(r"\b[aA]n (?!hour|honou?r)[b-df-hj-np-tv-zB-DF-HJ-NP-TV-Z]\w*")),
     ("nested parentheses", re.compile(r"\([^()]*\([^()]*\)[^()]*\)")),
     ("possessive of '(you)'", re.compile(r"\(you\)'s")),
+    # every seat has a name at a table ("Bot 2 (normal)"): a bare "player 2" is a label not given it
+    ("a seat's number where it has a name", re.compile(r"(?<!First )\b[Pp]layer \d+\b(?! \(you\))")),
     ("hyphen as a minus sign", re.compile(r"(?<![\w\-–])-\d")),
 ]
 
 JA_CHAR = r"[\u3040-\u30ff\u3400-\u9fff]"
 JAPANESE_CHECKS = [
-    ("half-width bracket or colon beside Japanese",
-     re.compile(rf"(?:{JA_CHAR}|[）」])[():]|[():](?:{JA_CHAR}|[（「])")),
+    # Japanese text takes the full-width forms only (pygames.ui.i18n: ： （） 「」 【】); a colon
+    # between digits is a clock time ("12:30")
+    ("half-width bracket or colon in Japanese", re.compile(r"[()\[\]]|(?<!\d):|:(?!\d)")),
     ("nested parentheses", re.compile(r"（[^（）]*（[^（）]*）[^（）]*）")),
+    ("a seat's number where it has a name", re.compile(r"(?<!あなた（)プレイヤー\d+")),
     ("hyphen as a minus sign", re.compile(r"(?<![\w\-–])-\d")),
 ]
 
@@ -67,10 +72,10 @@ def problems(text: str, lang: str) -> list[str]:
     return found
 
 
-def seat_names(n: int, lang: str) -> list[str]:
-    """The names the table gives: the lone human and bots (the hardest case for possessives)."""
-    return [t("you", lang, n=1)] + [t("bot_n", lang, n=s + 1, level=t("levelname_normal", lang))
-                                    for s in range(1, n)]
+def seat_names(n: int, lang: str, me: int = 0) -> list[str]:
+    """The names the table gives: the lone human (seat ``me``) and bots (the hardest case for possessives)."""
+    return [t("you", lang, n=s + 1) if s == me else t("bot_n", lang, n=s + 1, level=t("levelname_normal", lang))
+            for s in range(n)]
 
 
 def test_helpers():
@@ -87,15 +92,17 @@ def test_helpers():
 
 def test_the_checks_catch_what_they_are_for():
     bad_en = ["draws 1 card(s).", "gains 1 deniers.", "declares a intrigue challenge", "You (Player 1 (you)) placed",
-              "Player 1 (you)'s block", "Scores: Bot 2 -2", "takes 2 coin from"]
+              "Player 1 (you)'s block", "Scores: Bot 2 -2", "takes 2 coin from", "Use player 2's Exchange"]
     for text in bad_en:
         assert problems(text, "en"), text
-    for text in ["あなた（プレイヤー1）:1枚", "大貴族の王座", "区画(R)", "黄IIデッキから山札から2枚"]:
+    for text in ["あなた（プレイヤー1）:1枚", "大貴族の王座", "区画(R)", "黄IIデッキから山札から2枚", "[軍事] 攻撃",
+                 "配置公開: 2枚", "影響 [2]", "プレイヤー2の取引所を使う"]:
         assert problems(text, "ja"), text
     for text in ["draws 1 card.", "an intrigue challenge", "Bot 2 (normal)'s Captain", "at 2-2", "−2 points",
                  "Round 1 begins", "a one-shot card"]:
         assert not problems(text, "en"), text
-    assert not problems("あなた（プレイヤー1）：1枚", "ja")
+    assert not problems("あなた（プレイヤー1）：1枚", "ja") and not problems("【軍事】攻撃、12:30に保存", "ja")
+    assert not problems("First player 0 gold", "en")
 
 
 def test_ui_strings():
@@ -107,9 +114,24 @@ def test_ui_strings():
             assert not problems(entry[lang], lang)
 
 
+def _step_text(render, legal: list, view: dict, action: dict, lang: str, names: list[str]) -> str:
+    """The labels of every choice at each click of ``action``'s path, and the step's prompt once
+    the move is started, as the page shows them (one text)."""
+    picker = game_picker(legal, view, render)
+    own_prompt = getattr(render, "step_prompt", None)
+    texts = []
+    for key in render.action_steps(action, view):
+        texts += [render.step_label(k, view, lang, names) for k in picker.options()]
+        if picker.click(key) is not None:
+            break
+        if own_prompt is not None:
+            texts.append(own_prompt(view, tuple(picker.prefix), lang, names) or "")
+    return plain(" | ".join(texts))
+
+
 def _game_texts(game_id: str, level: str, n: int, seed: str) -> set[tuple[str, str]]:
-    """(lang, text) of every prompt at every decision, every seat's and the spectator's log
-    lines and end panel of one seeded game."""
+    """(lang, text) of every prompt at every decision, the labels and step prompts of the move
+    made, every seat's and the spectator's log lines and end panel of one seeded game."""
     game = pygames.get_game(game_id)
     render, text = game_module(game_id, "render"), game_module(game_id, "text")
     state = game.new_game(n, seed, {})
@@ -118,9 +140,13 @@ def _game_texts(game_id: str, level: str, n: int, seed: str) -> set[tuple[str, s
     names = {lang: seat_names(n, lang) for lang in ("en", "ja")}
     while (seat := game.current_player(state)) is not None:
         view = game.view(state, seat)
+        legal = game.legal_actions(state)
+        action = bots[seat].choose(game, view, legal, seat)
         for lang in ("en", "ja"):
             out.add((lang, plain(tidy(render.prompt(view, seat, lang, names[lang]), lang))))
-        state = game.apply(state, bots[seat].choose(game, view, game.legal_actions(state), seat))
+            # the labels are shown to the seat deciding, the table's lone human here
+            out.add((lang, _step_text(render, legal, view, action, lang, seat_names(n, lang, seat))))
+        state = game.apply(state, action)
     for s in [None, *range(n)]:
         view = game.view(state, s)
         for lang in ("en", "ja"):
@@ -225,7 +251,9 @@ def _japanese_literals():
             if "f" in body.split(body.lstrip("rRbBuUfF")[0], 1)[0].lower():
                 body = re.sub(r"\{[^{}]*(\{[^{}]*\}[^{}]*)*\}", " ", body)  # placeholders are code
             body = re.sub(r"<[^>]*>", " ", body)  # markup is no text
-            if re.search(JA_CHAR, body):
+            if re.search(JA_CHAR, body) and \
+                    len(re.findall(JA_CHAR, body)) >= len(re.findall(r"[A-Za-z]", body)) // 4:
+                # (an English note that quotes a Japanese name, such as a card's source, is English)
                 yield path.relative_to(root), tok.start[0], body
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pygames.ui.zoom import MARGIN, zoom_place
+from pygames.ui.zoom import MARGIN, zoom_height, zoom_place
 
 
 def inside(place, size, window) -> bool:
@@ -46,3 +46,19 @@ def test_a_panel_taller_than_the_window_starts_at_its_top():
     window, size = (390, 500), (280, 700)
     place = zoom_place(window, size, (20, 100, 100, 140), [], [])
     assert place[1] == MARGIN
+
+
+def test_a_tall_zoom_keeps_below_the_header_and_scrolls_inside_the_window():
+    window, size, header = (390, 844), (280, 1100), 64   # a long Great Houses card on a phone
+    card = (40, 500, 90, 120)
+    height = zoom_height(window[1], size[1], header)
+    assert height == window[1] - header - 2 * MARGIN
+    x, y = zoom_place(window, size, card, [], [], top=header)
+    assert y >= header + MARGIN and y + height <= window[1] - MARGIN + 0.01
+    assert inside((x, y), (size[0], height), window)
+
+
+def test_a_zoom_that_fits_stays_off_the_header():
+    window, size, header = (390, 844), (280, 420), 64
+    x, y = zoom_place(window, size, (40, 70, 90, 120), [], [], top=header)
+    assert y >= header + MARGIN and zoom_height(window[1], size[1], header) == size[1]

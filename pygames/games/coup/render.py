@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
-from ...ui.i18n import plural, unlimited_html
+from ...ui.html import card_list, choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
+from ...ui.i18n import plural, seat_name, unlimited_html
 from . import cards as C
 from .art import ACTION_ART
 from .text import action_name, action_text, card_name, card_text, cards_list, claim_phrase, faction_name, lang_of, ui
@@ -86,13 +86,13 @@ def _claim_of(view: dict, kind: str) -> str | None:
     return {"*tax": tax, "tax": tax, "*exchange": exch}.get(name, name)
 
 
-def _seat_word(seat: int, view: dict, lang: str) -> str:
+def _seat_word(seat: int, view: dict, lang: str, names: list[str] | None) -> str:
     if seat == view.get("seat"):
         return ui("target_self", lang)
-    return (f"Player {seat + 1}" if lang_of(lang) == "en" else f"プレイヤー{seat + 1}")
+    return seat_name(seat, names, lang)
 
 
-def step_label(key: str, view: dict, lang: str) -> str:
+def step_label(key: str, view: dict, lang: str, names: list[str] | None = None) -> str:
     """Plain text (the page escapes it) for a step key."""
     head, rest = read_key(key)
     ja = lang_of(lang) == "ja"
@@ -105,7 +105,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
             return f"{name}（{card_name(claim, lang)}なし）" if ja else f"{name} (no {card_name(claim, lang)})"
         return f"{name}（{card_name(claim, lang)}）" if ja else f"{name} ({card_name(claim, lang)})"
     if head == "seat":
-        return _seat_word(rest, view, lang)
+        return _seat_word(rest, view, lang, names)
     if head == "pass":
         return ui("pass", lang)
     if head == "challenge":
@@ -368,7 +368,7 @@ def _my_area(view: dict, seat: int, lang: str, names: list[str], choices: dict, 
     attrs = _attrs(seat_key(seat), choices, placed)
     cards = _slots(view, seat, lang, small=False, choices=choices, placed=placed)
     parts = [f'<div class="coup-mine"><span class="pg-label">{esc(ui("your_hand", lang))}</span>'
-             f'<div class="pg-row coup-mycards">{"".join(cards) or "—"}</div></div>']
+             f'{card_list(cards, ui("your_hand", lang), "pg-row coup-mycards") if cards else "—"}</div>']
     if step and step["k"] == "keep" and "drawn" in step:
         drawn = []
         for i, c in enumerate(step["drawn"]):

@@ -12,8 +12,8 @@ Click paths (``action_steps``):
 
 from __future__ import annotations
 
-from ...ui.html import BoardPlaces, choice_attrs, esc, last_moves, purse_attrs, zoom_attrs
-from ...ui.i18n import colon, parens, plural, unlimited_html
+from ...ui.html import BoardPlaces, card_list, choice_attrs, esc, last_moves, purse_attrs, zoom_attrs
+from ...ui.i18n import colon, parens, plural, tag, unlimited_html
 from . import art
 from . import text as T
 from .cards import AGENDAS, CARDS, PLOTS
@@ -136,7 +136,8 @@ def _find(view: dict, uid: int):
     return None, None
 
 
-def step_label(key: str, view: dict, lang: str) -> str:
+def step_label(key: str, view: dict, lang: str, names: list[str] | None = None) -> str:
+    """A click's label; a seat is named by its shape and house (the names are on the board beside them)."""
     en = lang == "en"
     stage = view.get("stage")
     if key == "done":
@@ -164,7 +165,9 @@ def step_label(key: str, view: dict, lang: str) -> str:
     if head == "agenda":
         return T.agenda_name(rest, lang)
     if head == "hand":
-        return T.card_name(rest, lang) if rest in CARDS else rest
+        if rest not in CARDS:
+            return rest
+        return f"Play {T.card_name(rest, lang)}" if en else f"{T.card_name(rest, lang)}を出す"
     if head == "plot":
         return T.plot_name(rest, lang) if rest in PLOTS else rest
     if head == "seat":
@@ -250,7 +253,7 @@ def prompt(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
         line = (row[0] if en else row[1]).format(g=gold)
         if stage in ("attackers", "defenders") and ch:
             kind = T.kind_name(ch["kind"], lang)
-            line = f"[{esc(kind)}] " + line
+            line = tag(esc(kind), lang) + ("" if lang == "ja" else " ") + line
         return line
     return (row[2] if en else row[3]).format(w=who)
 
@@ -509,7 +512,7 @@ def _challenge_box(view: dict, lang: str, names: list[str]) -> str:
     a = side_strength(view, ch["attacker"], ch["attackers"])
     d = side_strength(view, ch["defender"], ch["defenders"])
     kind = T.kind_name(ch["kind"], lang)
-    return (f'<div class="houses-chbox">{icon_svg(ch["kind"], lang)} <b>{esc(kind)}</b>: '
+    return (f'<div class="houses-chbox">{icon_svg(ch["kind"], lang)} <b>{esc(kind)}</b>{colon(lang)}'
             f'{_who(names, ch["attacker"])} {SEAT_SHAPES[ch["attacker"]]} → {_who(names, ch["defender"])} '
             f'{SEAT_SHAPES[ch["defender"]]} <span class="houses-chscore">{esc(T.t("attackers", lang))} <b>{a}</b> — '
             f'{esc(T.t("defenders", lang))} <b>{d}</b></span></div>')
@@ -698,11 +701,12 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices,
         counts: dict[str, int] = {}
         for cid in p.get("hand", []):
             counts[cid] = counts.get(cid, 0) + 1
-        hand = "".join(_hand_card(view, seat, cid, k, lang, choices, placed, _first_of(ids, seat, cid, k))
-                       for cid, k in counts.items())
+        hand = [_hand_card(view, seat, cid, k, lang, choices, placed, _first_of(ids, seat, cid, k))
+                for cid, k in counts.items()]
+        hand_row = card_list(hand, T.t("hand", lang), "houses-row houses-hand")
         parts.append(f'<div class="houses-zone houses-handzone" data-anchor="hand"><div '
                      f'class="houses-zonetitle">{esc(T.t("hand", lang))} '
-                     f'<small>{p["hand_count"]}</small></div><div class="houses-row houses-hand">{hand}</div></div>')
+                     f'<small>{p["hand_count"]}</small></div>{hand_row}</div>')
     parts.append("</div>")
     return "".join(parts), set(placed)
 

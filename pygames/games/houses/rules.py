@@ -64,13 +64,14 @@ class HousesGame(Game):
                            "ja": f"{C.HOUSE_NAMES[h]['ja']}の基本デッキ"} for h in C.HOUSES}
         deck_labels["house"] = {"en": "Own House's starter", "ja": "自分の家系の基本デッキ"}
         specs = []
+        # named like the setup's seats ("Seat 2"): the seats have no player's name yet
         for seat in range(4):
-            specs.append(option(f"house_{seat}", "choice", "random", f"House of player {seat + 1}",
-                                f"プレイヤー{seat + 1}の家系", choices=list(HOUSE_CHOICES),
+            specs.append(option(f"house_{seat}", "choice", "random", f"House of seat {seat + 1}",
+                                f"{seat + 1}番席の家系", choices=list(HOUSE_CHOICES),
                                 choice_labels=house_labels, min_players=max(2, seat + 1)))
         for seat in range(4):
-            specs.append(option(f"deck_{seat}", "choice", "house", f"Starter deck of player {seat + 1}",
-                                f"プレイヤー{seat + 1}のデッキ", choices=list(DECK_CHOICES),
+            specs.append(option(f"deck_{seat}", "choice", "house", f"Starter deck of seat {seat + 1}",
+                                f"{seat + 1}番席のデッキ", choices=list(DECK_CHOICES),
                                 choice_labels=deck_labels, min_players=max(2, seat + 1),
                                 help_en="Another House's starter pays the out-of-House penalty "
                                         "and cannot use its Loyal cards.",

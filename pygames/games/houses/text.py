@@ -8,7 +8,7 @@ Japanese game terms follow the seed: 家系 (House), 政策 (agenda), 軍事/陰
 from __future__ import annotations
 
 from ...ui.html import esc
-from ...ui.i18n import a_an, plural, tidy
+from ...ui.i18n import a_an, plural, tag, tidy
 from .cards import AGENDAS, CARDS, HOUSE_NAMES, PLOTS
 
 KIND_NAMES = {
@@ -295,7 +295,7 @@ def card_text(cid: str, lang: str) -> str:
     if c.get("loyal"):
         flags.append(KEYWORD_NAMES["loyal"][lang])
     if flags:
-        parts.append(("[" + ", ".join(flags) + "]") if lang == "en" else ("[" + "・".join(flags) + "]"))
+        parts.append(tag((", " if lang == "en" else "・").join(flags), lang))
     return " ".join(parts)
 
 

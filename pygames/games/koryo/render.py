@@ -15,8 +15,8 @@ Click paths (keys, made by the key functions below and read by ``read_key``):
 
 from __future__ import annotations
 
-from pygames.ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
-from pygames.ui.i18n import colon, plural, signed
+from pygames.ui.html import card_list, choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
+from pygames.ui.i18n import colon, parens, plural, seat_name, signed
 
 from . import cards as C
 from .tables import power_holder, score_holder, spy_protected
@@ -115,13 +115,20 @@ def other_steps(action: dict, view: dict) -> list[list[str]]:
     return []
 
 
-def _seat_word(seat: int, view: dict, lang: str) -> str:
+def _seat_word(seat: int, view: dict, lang: str, names: list[str] | None) -> str:
     if seat == view.get("seat"):
         return ui("you", lang)
-    return ("Player " if lang == "en" else "プレイヤー") + str(seat + 1)
+    return seat_name(seat, names, lang)
 
 
-def step_label(key: str, view: dict, lang: str) -> str:
+def _whose(seat: int, view: dict, lang: str, names: list[str] | None) -> str:
+    """"your " / "Bot 2's " (English), "自分の" / "ボット2の" (Japanese): the owner of a card."""
+    if seat == view.get("seat"):
+        return "your " if lang == "en" else "自分の"
+    return f"{seat_name(seat, names, lang)}'s " if lang == "en" else f"{seat_name(seat, names, lang)}の"
+
+
+def step_label(key: str, view: dict, lang: str, names: list[str] | None = None) -> str:
     head, nums = read_key(key)
     en = lang == "en"
     if head == "hand":
@@ -133,19 +140,19 @@ def step_label(key: str, view: dict, lang: str) -> str:
         return (f"Play 1 × {card_label(nums[0], lang)} + 1 × {card_label(nums[1], lang)}" if en else
                 f"{card_label(nums[0], lang)}と{card_label(nums[1], lang)}を1枚ずつ出す")
     if head == "rob":
-        return (f"Steal 1 gold from {_seat_word(nums[0], view, lang)}" if en else
-                f"{_seat_word(nums[0], view, lang)}から金貨を奪う")
+        return (f"Steal 1 gold from {_seat_word(nums[0], view, lang, names)}" if en else
+                f"{_seat_word(nums[0], view, lang, names)}から金貨を奪う")
     if head == "priest":
         return (f"Remove your {card_label(nums[0], lang)}" if en else f"自分の{card_label(nums[0], lang)}を取り除く")
     if head == "kill":
-        return (f"Destroy {_seat_word(nums[0], view, lang)}'s {card_label(nums[1], lang)}" if en else
-                f"{_seat_word(nums[0], view, lang)}の{card_label(nums[1], lang)}を破壊")
+        return (f"Destroy {_whose(nums[0], view, lang, names)}{card_label(nums[1], lang)}" if en else
+                f"{_whose(nums[0], view, lang, names)}{card_label(nums[1], lang)}を破壊")
     if head == "swapa":
-        return (f"Swap {_seat_word(nums[0], view, lang)}'s {card_label(nums[1], lang)}…" if en else
-                f"{_seat_word(nums[0], view, lang)}の{card_label(nums[1], lang)}を交換…")
+        return (f"Swap {_whose(nums[0], view, lang, names)}{card_label(nums[1], lang)}…" if en else
+                f"{_whose(nums[0], view, lang, names)}{card_label(nums[1], lang)}を交換…")
     if head == "swapb":
-        return (f"…for {_seat_word(nums[2], view, lang)}'s {card_label(nums[3], lang)}" if en else
-                f"…{_seat_word(nums[2], view, lang)}の{card_label(nums[3], lang)}と")
+        return (f"…for {_whose(nums[2], view, lang, names)}{card_label(nums[3], lang)}" if en else
+                f"…{_whose(nums[2], view, lang, names)}{card_label(nums[3], lang)}と")
     if head == "discard":
         return (f"Discard {card_label(nums[0], lang)}" if en else f"{card_label(nums[0], lang)}を捨てる")
     return key
@@ -331,7 +338,7 @@ def _hand(view: dict, lang: str, choices: dict, placed: set, clicked: tuple[str,
     parts = []
     if cards:
         parts.append(f'<div class="koryo-hand"><h2>{esc(ui("hand", lang))}</h2>'
-                     f'<div class="koryo-cards">{"".join(cards)}</div></div>')
+                     f'{card_list(cards, ui("hand", lang), "koryo-cards")}</div>')
     if mine and sum(mine):
         played = ", ".join(f"{mine[k]} × {card_label(k, lang)}" for k in C.KINDS if mine[k])
         parts.append(f'<div class="koryo-myplay">{esc(ui("your_play", lang))}{colon(lang)}{esc(played)}</div>')
@@ -347,7 +354,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
         f'<span class="koryo-round">{esc(ui("round", lang, r=r, total=view["rounds"]))}</span>',
         f'<span class="koryo-phase">{esc(ui(phase_key[view["phase"]], lang))}</span>',
         f'<span>{esc(ui("deal", lang, n=C.DEAL[r]))}'
-        + "".join(f' ({_seat_mark(p)}+{d - C.DEAL[r]})' for p, d in enumerate(view["deal"]) if d > C.DEAL[r])
+        + "".join(parens(f"{_seat_mark(p)}+{d - C.DEAL[r]}", lang) for p, d in enumerate(view["deal"]) if d > C.DEAL[r])
         + '</span>',
         f'<span>{esc(ui("limit", lang, n=view["limit"]))}</span>',
     ]

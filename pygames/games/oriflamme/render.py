@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 
-from ...ui.html import choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
-from ...ui.i18n import unlimited_html
+from ...ui.html import card_list, choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
+from ...ui.i18n import parens, seat_name, unlimited_html
 from . import cards
 from .text import card_name, t
 
@@ -83,10 +83,10 @@ def action_steps(action: dict, view: dict) -> list[str]:
     raise ValueError(f"unknown action {action!r}")
 
 
-def step_label(key: str, view: dict, lang: str) -> str:
+def step_label(key: str, view: dict, lang: str, names: list[str] | None = None) -> str:
     head, rest = read_key(key)
     if head == "hand" and rest in cards.NAMES:
-        return card_name(str(rest), lang)
+        return t("play_card", lang, card=card_name(str(rest), lang))
     if head == "slot":
         return t({"left": "left_end", "right": "right_end", "center": "center"}.get(str(rest), "center"), lang)
     if isinstance(rest, int) and head == "stack":
@@ -96,7 +96,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
         label = t("card_n", lang, n=index + 1)
         card = _top(view, index)
         if card is not None and card.get("k"):
-            label += f" ({card_name(card['k'], lang)})"
+            label += parens(card_name(card["k"], lang), lang)
         return label
     if isinstance(rest, int) and head == "gap":
         g = rest
@@ -106,7 +106,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
     if isinstance(rest, int) and head == "onto":
         return t("onto_n", lang, n=rest + 1)
     if isinstance(rest, int) and head == "seat":
-        return t("player_n", lang, n=rest + 1)
+        return seat_name(rest, names, lang)
     if key == "reveal":
         return t("reveal", lang)
     if key == "leave":
@@ -259,10 +259,11 @@ def _covered_list(stack: list, seat: int | None, lang: str) -> str:
         kind = card.get("k")
         label = card_name(kind, lang) if kind else "?"
         if card["ip"]:
-            label += f" [{card['ip']}]"
+            label += parens(f"{card['ip']}{'' if lang == 'ja' else ' '}{t('influence', lang)}", lang)
         if not card["up"] and kind:
             label += "*"
-        items.append(f'<li class="{PREFIX}-seat{card["o"] % 5}">{esc(label)}</li>')
+        # the owner's emblem (a shape) beside the seat's colour: colour alone tells no one whose it is
+        items.append(f'<li class="{PREFIX}-seat{card["o"] % 5}">{_emblem(card["o"])} {esc(label)}</li>')
     return f'<ul class="{PREFIX}-covered" aria-label="{esc(t("under", lang))}">{"".join(items)}</ul>'
 
 
@@ -372,8 +373,8 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     if mine:
         parts.append(f'<div class="{PREFIX}-mine">{_player(view, seat, seat, lang, names, choices, placed)}')
     if view.get("hand") is not None:
-        parts.append(f'<div class="{PREFIX}-section"><div class="{PREFIX}-title">{esc(t("hand", lang))}</div>'
-                     f'<div class="{PREFIX}-hand">')
+        parts.append(f'<div class="{PREFIX}-section"><div class="{PREFIX}-title">{esc(t("hand", lang))}</div>')
+        hand = []
         for kind in view["hand"]:
             key = hand_key(kind)
             attrs, extra = "", ""
@@ -384,12 +385,12 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
             elif key in picked:  # the card being placed
                 attrs = picked_attrs(key, picked)
                 extra = f" {PREFIX}-picked"
-            parts.append(
+            hand.append(
                 f'<div class="{PREFIX}-card {PREFIX}-hcard {PREFIX}-seat{seat % 5}{extra}" '
                 f'data-anim-id="card-{seat}-{esc(kind)}"{zoom_attrs(PREFIX, kind, attrs)}{attrs}>{_art(kind)}'
                 f'<span class="{PREFIX}-cname">{_face_name(kind, lang)}</span>'
                 f'<span class="{PREFIX}-ctext">{esc(cards.SHORT[kind][lang])}</span></div>')
-        parts.append("</div></div>")
+        parts.append(card_list(hand, t("hand", lang), f"{PREFIX}-hand") + "</div>")
         parts.append(f'<div class="{PREFIX}-section {PREFIX}-removed"><div class="{PREFIX}-title">'
                      f'{esc(t("removed", lang))}</div><div class="{PREFIX}-minis">')
         for kind in view["removed"]:

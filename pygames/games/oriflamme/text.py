@@ -36,6 +36,7 @@ UI = {
     "right_end": {"en": "Right end", "ja": "右端"},
     "center": {"en": "Centre", "ja": "中央"},
     "on_card": {"en": "On card {n}", "ja": "{n}番目のカードの上"},
+    "play_card": {"en": "Play {card}", "ja": "{card}を出す"},
     "card_n": {"en": "Card {n}", "ja": "{n}番目のカード"},
     "gap_n": {"en": "Move before card {n}", "ja": "{n}番目のカードの前へ移動"},
     "gap_end": {"en": "Move to the end", "ja": "最後尾へ移動"},

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.ui.html import BoardPlaces, choice_attrs, esc, last_moves, purse_attrs, zoom_attrs
-from pygames.ui.i18n import colon, parens, unlimited_html
+from pygames.ui.html import BoardPlaces, card_list, choice_attrs, esc, last_moves, purse_attrs, zoom_attrs
+from pygames.ui.i18n import colon, parens, seat_name, unlimited_html
 
 from . import art
 from . import cards as K
@@ -196,21 +196,27 @@ def action_steps(action: dict, view: dict) -> list[str]:
 
 
 # ====================================================================== labels
-def _seat_word(seat: int, lang: str) -> str:
-    return f"プレイヤー{seat + 1}" if _ja(lang) else f"player {seat + 1}"
+def _whose(seat: int, view: dict, lang: str, names: list[str] | None) -> str:
+    """The owner of a building or of citizens in a label: "your " / "Bot 2 (normal)'s " in English,
+    "自分の" / "ボット2（ふつう）の" in Japanese."""
+    if seat == view.get("seat"):
+        return "自分の" if _ja(lang) else "your "
+    name = seat_name(seat, names, lang)
+    return f"{name}の" if _ja(lang) else f"{name}'s "
 
 
-def _use_text(use: list[int], seat: int | None, colour: str, lang: str) -> str:
+def _use_text(use: list[int], view: dict, colour: str, lang: str, names: list[str] | None) -> str:
     ja = _ja(lang)
+    seat = view.get("seat")
     own = use[seat] if seat is not None and 0 <= seat < len(use) else 0
     parts = []
     if own:
         parts.append(f"自分の市民{own}" if ja else f"{own} of yours")
     for s, k in enumerate(use):
         if s != seat and k:
-            parts.append(f"{_seat_word(s, lang)}の市民{k}・{k * K.BORROW_FEE}ドゥニエ" if ja
-                         else f"{k} of {_seat_word(s, lang)}'s for {k * K.BORROW_FEE} deniers")
-    # the colour's name alone: this text goes in parentheses, where "white (W)" would nest them
+            parts.append(f"{_whose(s, view, lang, names)}市民{k}・{k * K.BORROW_FEE}ドゥニエ" if ja
+                         else f"{k} of {seat_name(s, names, lang)}'s for {k * K.BORROW_FEE} deniers")
+    # the colour's name alone: "white (W)" would put brackets in a text that may hold a seat's name
     col = T.colour_name(colour, lang)
     return (f"{col}：" + "＋".join(parts)) if ja else f"{col}: " + " + ".join(parts)
 
@@ -235,7 +241,7 @@ def _my_cell(view: dict, r: int, c: int) -> dict | None:
     return view["players"][seat]["district"][r][c]
 
 
-def step_label(key: str, view: dict, lang: str) -> str:
+def step_label(key: str, view: dict, lang: str, names: list[str] | None = None) -> str:
     ja = _ja(lang)
     seat = view.get("seat")
     head, rest = read_key(key)
@@ -267,16 +273,16 @@ def step_label(key: str, view: dict, lang: str) -> str:
         else:
             what = "2枚引いて1枚選ぶ" if ja else "Draw two, keep one"
         colour = deck[0] if deck in DECKS else "R"
-        return f"{what}（{_use_text(use_list, seat, colour, lang)}）" if ja else \
-            f"{what} ({_use_text(use_list, seat, colour, lang)})"
+        # a dash, not brackets: the citizens' owners are named, and a name may hold brackets
+        return f"{what} — {_use_text(use_list, view, colour, lang, names)}"
     if head == "opt":
         param, use_list = rest
         who = ""
         if seat is not None and use_list and not use_list[seat]:
             lender = next((s for s, k in enumerate(use_list) if k), 0)
-            who = (f"（{_seat_word(lender, lang)}の市民、{K.BORROW_FEE}ドゥニエ）" if ja
-                   else f" (citizen of {_seat_word(lender, lang)}, {K.BORROW_FEE} deniers)")
-        return _param_label(param, view, lang) + who
+            who = (f" — {_whose(lender, view, lang, names)}市民、{K.BORROW_FEE}ドゥニエ" if ja
+                   else f" — a citizen of {seat_name(lender, names, lang)}, {K.BORROW_FEE} deniers")
+        return _param_label(param, view, lang, names) + who
     if head == "ev":
         slot = rest
         item = view["queue"][slot] if slot < len(view["queue"]) else None
@@ -311,6 +317,12 @@ def step_label(key: str, view: dict, lang: str) -> str:
         if rest:
             return f"城壁を建てて{ev}を防ぐ" if ja else f"Build a rampart against {ev}"
         return f"{ev}を受ける" if ja else f"Let {ev} strike you"
+    if head == "bld":
+        r, c = rest
+        cell = _my_cell(view, r, c)
+        name = T.card_name(cell["s"][-1], lang) if cell else "?"
+        return (f"{_cell_text(r, c, lang)}の{name}を活性化" if ja
+                else f"Activate {name} (row {r + 1}, column {c + 1})")
     if head == "tok":
         r, c = rest
         cell = _my_cell(view, r, c)
@@ -319,7 +331,7 @@ def step_label(key: str, view: dict, lang: str) -> str:
     return key
 
 
-def _param_label(param: str, view: dict, lang: str) -> str:
+def _param_label(param: str, view: dict, lang: str, names: list[str] | None = None) -> str:
     ja = _ja(lang)
     name, _, value = param.partition("=")
     if name == "port":
@@ -327,10 +339,12 @@ def _param_label(param: str, view: dict, lang: str) -> str:
         owner, r, c = (int(x) for x in where.split(","))
         cell = view["players"][owner]["district"][r][c]
         card = T.card_name(cell["s"][-1], lang) if cell else "?"
-        label = f"{_seat_word(owner, lang)}の{card}を使う" if ja else f"Use {_seat_word(owner, lang)}'s {card}"
+        whose = _whose(owner, view, lang, names)
+        label = f"{whose}{card}を使う" if ja else f"Use {whose}{card}"
         if inner:
-            choice = _param_label(inner, view, lang).partition(":" if ja else ": ")[2]
-            label += f":{choice}" if ja else f": {choice}"
+            choice = _param_label(inner, view, lang, names).partition(colon(lang).strip())[2]
+            choice = choice.strip()
+            label += f"{colon(lang)}{choice}"
         return label
     if name == "mode":
         if value == "top":
@@ -691,10 +705,10 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlac
     drawn = ""
     pending = view.get("pending")
     if pending and pending["kind"] == "pick" and pending["seat"] == seat and pending.get("cards"):
-        picks = "".join(_card_html(c, lang, attrs=_attrs(pick_key(c), shown, choices), anim=ids(seat, c))
-                        for c in pending["cards"])
+        picks = [_card_html(c, lang, attrs=_attrs(pick_key(c), shown, choices), anim=ids(seat, c))
+                 for c in pending["cards"]]
         drawn = (f'<div class="tournay-drawn"><h4>{esc("引いたカード" if ja else "Drawn cards")}</h4>'
-                 f'<div class="tournay-handrow">{picks}</div></div>')
+                 f'{card_list(picks, "引いたカード" if ja else "Drawn cards", "tournay-handrow")}</div>')
     mine_final = ""
     if view.get("final") and view["final"].get("mine"):
         chosen = view["final"]["mine"]
@@ -704,7 +718,7 @@ def _hand_html(view: dict, seat: int, lang: str, choices: dict, shown: BoardPlac
     empty = "" if cards else f'<p class="tournay-note">{esc("手札なし" if ja else "No cards")}</p>'
     count = esc(parens(f"{len(cards)}/{K.HAND_LIMIT}", lang))
     return (f'<section class="tournay-hand" data-anchor="hand"><h2>{esc(title)} <small>{count}</small></h2>'
-            f'{drawn}<div class="tournay-handrow">{"".join(cards)}</div>{empty}{mine_final}</section>')
+            f'{drawn}{card_list(cards, title, "tournay-handrow")}{empty}{mine_final}</section>')
 
 
 def board(view: dict, seat: int | None, lang: str, names: list[str], choices: dict[str, str],
