@@ -35,7 +35,8 @@ CLIPPED = """(selector) => {
   for (const root of document.querySelectorAll(selector)) {
     if (!root.getClientRects().length) continue;
     for (const e of [root, ...root.querySelectorAll('*')]) {
-      if (!e.getClientRects().length || e instanceof SVGElement) continue;
+      // text for screen readers only (sr-only) is clipped to 1 px on purpose
+      if (!e.getClientRects().length || e instanceof SVGElement || e.classList.contains('sr-only')) continue;
       const s = getComputedStyle(e);
       const clips = v => v === 'hidden' || v === 'clip';
       const wide = clips(s.overflowX) && e.scrollWidth > e.clientWidth + 1;
