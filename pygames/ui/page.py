@@ -221,7 +221,8 @@ class TableExtras:
     friends: str = ""  # the friends panel (invites, links) of a table with friends on other devices
     guest: bool = False  # this device is a friend's at a table hosted elsewhere
     art_apart: bool = False  # the page keeps the art sheets outside the screen (App.art_game): emit none
-    learn: str = ""  # the lobby's "Learn to play" of the chosen game (tutorial_ui.learn_button)
+    learn: str = ""  # the rules dialog's "Learn to play" of its game (tutorial_ui.learn_button)
+    lessons: dict[str, str] = field(default_factory=dict)  # each lobby tile's "Learn to play", by game id
     tutorial: str = ""  # a lesson's note at the table (tutorial_ui.tutorial_box)
     recordable: bool = True  # a record replays the table (not a lesson's deal, nor a game played on from it)
     confirm_delete: str | None = None  # the saved game whose Delete was pressed: it asks first
@@ -339,21 +340,25 @@ def playing_time_text(game: Game | GameInfo, lang: str) -> str:
     return t("minutes_range", lang, lo=low, hi=high) if low != high else t("minutes", lang, n=low)
 
 
-def game_card(game: GameInfo, lang: str, selected: bool) -> str:
+def game_card(game: GameInfo, lang: str, selected: bool, learn: str = "") -> str:
     """A lobby tile: the box art, title, players, rough playing time and one line about the game.
     ``data-starting`` is the label boot.js shows on a tile clicked before Python is ready;
-    ``elementtiming`` lets ``build.py bench`` see when the game list is first painted."""
+    ``elementtiming`` lets ``build.py bench`` see when the game list is first painted. ``learn``:
+    the game's "Learn to play" (tutorial_ui.learn_button), beside the tile's button under it, not
+    inside it (a button in a button is no control a screen reader can reach)."""
     cls = "game-card is-selected" if selected else "game-card"
     minutes = playing_time_text(game, lang)
     time_html = f'<span class="game-card-time">{esc(minutes)}</span>' if minutes else ""
-    return (f'<button type="button" class="{cls}" data-game="{esc(game.id)}" data-action="select-game" '
+    return (f'<div class="game-tile"><button type="button" class="{cls}" data-game="{esc(game.id)}" '
+            f'data-action="select-game" '
             f'data-value="{esc(game.id)}" data-starting="{esc(t("starting", lang))}" '
             f'aria-pressed="{"true" if selected else "false"}">'
             f'<span class="game-card-art">{box_art(game.id)}</span>'
             f'<span class="game-card-title" elementtiming="game-list">{esc(game_title(game, lang))}</span>'
             f'<span class="game-card-meta"><span class="game-card-players">{esc(players_text(game, lang))}</span>'
             f'{time_html}</span>'
-            f'<span class="game-card-desc">{esc(game_description(game, lang))}</span></button>')
+            f'<span class="game-card-desc">{esc(game_description(game, lang))}</span></button>'
+            + (f'<div class="game-card-learn">{learn}</div>' if learn else "") + '</div>')
 
 
 def seat_label(kind: str, lang: str) -> str:
@@ -519,12 +524,12 @@ def lobby_html(lang: str, setup: Setup | None = None, saved: SavedGame | list[Sa
     parts.append(f'<h1>{esc(t("choose_game", lang))}</h1>')
     if GAMES:
         selected = setup.game_id if setup else None
-        cards = "".join(game_card(g, lang, g.id == selected) for g in INFOS.values())
+        cards = "".join(game_card(g, lang, g.id == selected, extras.lessons.get(g.id, ""))
+                        for g in INFOS.values())
         parts.append(f'<div class="game-grid">{cards}</div>')
     else:
         parts.append(f'<p class="notice">{esc(t("no_games", lang))}</p>')
     if setup is not None:
-        parts.append(extras.learn)
         parts.append(setup_panel(setup, lang))
     parts.append(f'<div class="lobby-import">{import_control(lang)}</div>')
     parts.append("</main>")
@@ -565,7 +570,7 @@ def status_html(session: Any, lang: str, names: list[str]) -> str:
     else:
         text = tidy(step_prompt(session, lang, names), lang)
         cls = "status is-you"
-    return f'<div class="{cls}" data-testid="status" role="status" aria-live="polite">{text}</div>'
+    return f'<div class="{cls}" data-testid="status" data-anchor="prompt" role="status" aria-live="polite">{text}</div>'
 
 
 def step_prompt(session: Any, lang: str, names: list[str]) -> str:
@@ -594,7 +599,7 @@ def log_html(view: dict, text_module: Any, lang: str, names: list[str]) -> str:
     return (f'<aside class="log panel" aria-label="{esc(t("log", lang))}"><h2>{esc(t("log", lang))}</h2>'
             # the live region is a wrapper: role=log is not allowed on a list, whose items must stay
             # list items
-            f'<div class="log-region" role="log" data-testid="log-region" aria-label="{esc(t("log", lang))}">'
+            f'<div class="log-region" role="log" data-testid="log-region" data-anchor="log" aria-label="{esc(t("log", lang))}">'
             f'<ol class="log-list" data-testid="log" aria-label="{esc(t("log", lang))}" tabindex="0">'
             f'{items}</ol></div></aside>')
 

@@ -291,7 +291,7 @@ def _player(view: dict, p: int, seat: int | None, lang: str, names: list[str], c
     if p == view["first"]:
         first = (f'<span class="{PREFIX}-first" title="{esc(t("first_player", lang))}">'
                  f'⚑ {esc(t("first_player", lang))}</span>')
-    return (f'<div class="{" ".join(classes)}" data-seat="{p}"{attrs}>{_emblem(p, 18)}'
+    return (f'<div class="{" ".join(classes)}" data-seat="{p}" data-anchor="seat:{p}"{attrs}>{_emblem(p, 18)}'
             f'<span class="{PREFIX}-pname">{esc(_plain_name(names, p))}</span>'
             f'<span class="{PREFIX}-score" data-anim-id="coins-{p}"{purse_attrs("influence", view["ip"][p])} '
             f'title="{esc(t("influence", lang))}">'
@@ -330,7 +330,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     parts.append(f'<div class="{PREFIX}-queue-title">{esc(t("queue", lang))}</div>')
     # one row that scrolls sideways, the card being resolved scrolled into view (site/main.py): a
     # wrapped queue put neighbours on different rows, and the rules are all about neighbours
-    parts.append(f'<div class="{PREFIX}-queue" data-scroller>')
+    parts.append(f'<div class="{PREFIX}-queue" data-scroller data-anchor="queue">')
     parts.append(_slot(end_key("left"), t("left_end", lang), choices, placed, "end"))
     parts.append(_slot(end_key("center"), t("center", lang), choices, placed, "end"))
     if not queue and end_key("center") not in choices:
@@ -373,7 +373,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
         parts.append(f'<div class="{PREFIX}-mine">{_player(view, seat, seat, lang, names, choices, placed)}')
     if view.get("hand") is not None:
         parts.append(f'<div class="{PREFIX}-section"><div class="{PREFIX}-title">{esc(t("hand", lang))}</div>'
-                     f'<div class="{PREFIX}-hand">')
+                     f'<div class="{PREFIX}-hand" data-anchor="hand">')
         for kind in view["hand"]:
             key = hand_key(kind)
             attrs, extra = "", ""
