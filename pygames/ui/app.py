@@ -56,7 +56,7 @@ from .page import (
 from .remote import GuestSession, guest_names
 from .session import ReplaySession, TableSession
 from .tutorial_ui import KEY_PREFIX as TUTORIAL_KEY
-from .tutorial_ui import TutorialRun, has_tutorial, learn_button, read_saved, tutorial_box
+from .tutorial_ui import TutorialRun, has_tutorial, learn_button, lesson_status, read_saved, tutorial_box
 
 KEY_LANG = "pygames.lang"
 KEY_SAVE = "pygames.save"          # the single save of earlier versions: moved into the list
@@ -247,6 +247,7 @@ class App(FriendsTable):
             extras.tutorial = tutorial_box(self.tutorial, self.lang, self.session.is_over(),
                                            self.tutorial.asked_label(self.session, self.lang))
             extras.hint_key = self.tutorial.hint_key(self.session)
+            extras.lesson_status = lesson_status(self.tutorial, self.lang)
         if self.net is not None:
             extras.friends = host_panel(self.net, self.names(), self.page_url, self.reply_text,
                                         self.friend_notice, self.lang)

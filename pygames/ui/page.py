@@ -224,6 +224,7 @@ class TableExtras:
     learn: str = ""  # the rules dialog's "Learn to play" of its game (tutorial_ui.learn_button)
     lessons: dict[str, str] = field(default_factory=dict)  # each lobby tile's "Learn to play", by game id
     tutorial: str = ""  # a lesson's note at the table (tutorial_ui.tutorial_box)
+    lesson_status: str = ""  # the prompt while a lesson's note waits for Next (tutorial_ui.status_text)
     recordable: bool = True  # a record replays the table (not a lesson's deal, nor a game played on from it)
     confirm_delete: str | None = None  # the saved game whose Delete was pressed: it asks first
 
@@ -552,9 +553,13 @@ def table_choices(session: Any, lang: str) -> dict[str, str]:
     return {key: session.render.step_label(key, view, lang) for key in picker.options()}
 
 
-def status_html(session: Any, lang: str, names: list[str]) -> str:
-    """Whose turn and what to do: the game's prompt for a human, "X is thinking…" for a bot."""
-    if session.is_over():
+def status_html(session: Any, lang: str, names: list[str], lesson: str = "") -> str:
+    """Whose turn and what to do: the game's prompt for a human, "X is thinking…" for a bot;
+    ``lesson``: what a lesson waits for instead (its note to read, even while a bot is to move)."""
+    if lesson and not session.is_over():
+        text = esc(lesson)
+        cls = "status is-you"
+    elif session.is_over():
         winners = session.winners()
         text = esc(f'{t("game_over", lang)} — {winners_text(winners, names, lang)}')
         cls = "status is-over"
@@ -733,7 +738,7 @@ def table_html(session: Any, lang: str, names: list[str] | None = None,
             f'{topbar(lang, game_title(game, lang), lobby_button(lang), with_lang=extras.panel != "settings")}'
             f'<main class="table" data-testid="table" data-game="{esc(game.id)}">{screen_art(game.id, extras)}'
             f'<div class="table-main">'
-            f'{status_html(session, lang, names)}'
+            f'{status_html(session, lang, names, extras.lesson_status)}'
             f'{extras.tutorial}'
             f'{table_tools(lang, extras)}'
             f'{hint_box(lang, extras)}'

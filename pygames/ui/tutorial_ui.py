@@ -36,6 +36,8 @@ TEXT = {
                     "it shows the rule the note explains.",
               "ja": "実際のゲームでは選べる手ですが、このレッスンでは光っている手を選んでください。"
                     "メモで説明しているルールを体験するためです。"},
+    "read_status": {"en": "Lesson: read the note, then press Next.",
+                    "ja": "レッスン：メモを読んで「次へ」を押してください。"},
     "read_first": {"en": "Read the note first, then press Next.", "ja": "まずメモを読んで「次へ」を押してください。"},
     "restart": {"en": "Restart lesson", "ja": "最初から"},
     "play_on": {"en": "Play on against the bots", "ja": "このままボットと対戦"},
@@ -198,6 +200,12 @@ class TutorialRun:
     def asked_label(self, session: TableSession, lang: str) -> str:
         key = self.hint_key(session)
         return session.render.step_label(key, session.view(), lang) if key else ""
+
+
+def lesson_status(run: TutorialRun, lang: str) -> str:
+    """The prompt while the lesson waits for "Next" (the table's own prompt would ask for a move, or
+    say a bot is thinking, while nothing moves until the note is read); "" otherwise."""
+    return tt("read_status", lang) if run.kind() == "read" else ""
 
 
 def learn_button(game_id: str, lang: str, saved: tuple[int, bool] | None = None, title: str = "") -> str:
