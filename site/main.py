@@ -644,14 +644,15 @@ def callout_spot(target_box, width, height, avoid):
     across = min(max(middle_x - width / 2, EDGE), win - EDGE - width)
     arrow_x = min(max(middle_x - across, 18.0), width - 18.0)
     scroll_y = float(window.scrollY)
+    page_h = float(document.documentElement.scrollHeight)
     spots = [("right", right + CALLOUT_GAP, beside_top, arrow_y),
              ("left", left - CALLOUT_GAP - width, beside_top, arrow_y),
              ("below", across, bottom + CALLOUT_GAP, arrow_x),
              ("above", across, top - CALLOUT_GAP - height, arrow_x)]
     for side, x, y, arrow in spots:
         spot = (x, y, x + width, y + height)
-        if x < EDGE or x + width > win - EDGE or y + scroll_y < 0:
-            continue
+        if x < EDGE or x + width > win - EDGE or y + scroll_y < 0 or y + scroll_y + height > page_h:
+            continue  # across the window, and within the page (a callout past its end is cut off)
         if any(boxes_meet(spot, other) for other in avoid):
             continue
         return side, x, y, arrow
@@ -695,9 +696,9 @@ def pin_under_prompt(note):
 def place_lesson_note(new_step=None):
     """Put the note beside its element (see above); ``new_step``: whether the page may scroll (a
     step the player has not seen yet). Called after each redraw and when the window changes."""
-    ROOT.style.removeProperty("padding-bottom")
     note = lesson_note()
     if note is None:
+        ROOT.style.removeProperty("padding-bottom")
         LESSON["seen"] = None
         return
     seen = (attribute(note, "data-step"), attribute(note, "data-told"))
@@ -714,7 +715,9 @@ def place_lesson_note(new_step=None):
     target = lesson_target(note)
     hint = ROOT.querySelector("[data-hint]")
     win = float(document.documentElement.clientWidth)
-    if win < SHEET_BELOW:
+    if win >= SHEET_BELOW:
+        ROOT.style.removeProperty("padding-bottom")  # (kept while a sheet stays: the page would
+    else:  # shrink for a moment and the window's scroll be cut back to its end)
         note.classList.add("is-sheet")
         sheet = float(note.offsetHeight)
         ROOT.style.paddingBottom = f"{sheet + 16}px"  # the page's end can scroll above the sheet
@@ -881,6 +884,19 @@ def focus_on(element):
             FOCUS["moving"] = False
         if APP.screen == "table" and not found(element.closest(".tutorial-note")):
             bring_into_view(element)  # a lesson's note is in view already (place_lesson_note)
+            if found(element.closest("[data-scroller]")):  # measured while it glided: again once placed
+                if FOCUS.get("proxy") is None:
+                    FOCUS["proxy"] = create_proxy(focused_in_row)  # one for every check, never released
+                window.setTimeout(FOCUS["proxy"], MOVE_MS + 60)
+
+
+def focused_in_row(*_args):
+    """The focused choice in a row that scrolls sideways, brought fully into view once its glide ended."""
+    element = document.activeElement
+    if found(element) and found(element.closest("#app [data-scroller]")):
+        rect = element.getBoundingClientRect()
+        if float(rect.left) < 0 or float(rect.right) > float(document.documentElement.clientWidth):
+            element.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
 
 
 def bring_into_view(element):

@@ -604,7 +604,8 @@ def log_html(view: dict, text_module: Any, lang: str, names: list[str]) -> str:
     return (f'<aside class="log panel" aria-label="{esc(t("log", lang))}"><h2>{esc(t("log", lang))}</h2>'
             # the live region is a wrapper: role=log is not allowed on a list, whose items must stay
             # list items
-            f'<div class="log-region" role="log" data-testid="log-region" data-anchor="log" aria-label="{esc(t("log", lang))}">'
+            f'<div class="log-region" role="log" data-testid="log-region" data-anchor="log" '
+            f'aria-label="{esc(t("log", lang))}">'
             f'<ol class="log-list" data-testid="log" aria-label="{esc(t("log", lang))}" tabindex="0">'
             f'{items}</ol></div></aside>')
 

@@ -10,12 +10,13 @@ import re
 
 import pytest
 from app_play import bot_move
-from ui_markup import Markup
 
 import pygames
 from pygames.core.tutorial import TUTORIAL_GAMES, get_tutorial
 from pygames.ui.app import App, MemoryStorage
 from pygames.ui.tutorial_ui import KEY_PREFIX, step_count, step_number
+
+from ui_markup import Markup
 
 PROGRESS = re.compile(r'data-testid="tutorial-progress">Step (\d+) of (\d+)<')
 
