@@ -894,9 +894,22 @@ def focused_in_row(*_args):
     """The focused choice in a row that scrolls sideways, brought fully into view once its glide ended."""
     element = document.activeElement
     if found(element) and found(element.closest("#app [data-scroller]")):
-        rect = element.getBoundingClientRect()
-        if float(rect.left) < 0 or float(rect.right) > float(document.documentElement.clientWidth):
-            element.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
+        into_row_view(element)
+        bring_into_view(element)
+
+
+def into_row_view(element):
+    """Scroll the sideways row holding ``element`` so that it is inside the window; only the row
+    moves (scrollIntoView would also scroll the window, maybe under a lesson's bottom sheet)."""
+    row = element.closest("[data-scroller]")
+    rect = element.getBoundingClientRect()
+    win = float(document.documentElement.clientWidth)
+    if not found(row):
+        element.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
+    elif float(rect.right) > win - EDGE:
+        row.scrollLeft = float(row.scrollLeft) + float(rect.right) - win + EDGE
+    elif float(rect.left) < EDGE:
+        row.scrollLeft = float(row.scrollLeft) + float(rect.left) - EDGE
 
 
 def bring_into_view(element):
@@ -919,7 +932,7 @@ def bring_into_view(element):
         window.scrollTo(float(window.scrollX), max(top - above - room / 2, 0.0))
     rect = element.getBoundingClientRect()
     if float(rect.left) < 0 or float(rect.right) > float(window.innerWidth):  # a row that scrolls sideways
-        element.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
+        into_row_view(element)
 
 
 # ---------------------------------------------------------------- keyboard commands

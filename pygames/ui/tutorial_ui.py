@@ -12,7 +12,7 @@ from typing import Any
 from ..core.errors import IllegalAction
 from ..core.tutorial import TUTORIAL_GAMES, Step, Tutorial, get_tutorial, matches, position
 from .html import esc
-from .i18n import norm_lang
+from .i18n import norm_lang, parens
 from .picker import take_click
 from .session import TableSession
 
@@ -218,7 +218,7 @@ def learn_button(game_id: str, lang: str, saved: tuple[int, bool] | None = None,
     if saved is not None and (saved[0] or saved[1]):
         tutorial = get_tutorial(game_id)
         label = tt("resume", lang, n=step_number(tutorial, saved[0]), m=step_count(tutorial))
-    named = f'<span class="sr-only"> ({esc(title)})</span>' if title else ""
+    named = f'<span class="sr-only">{esc(parens(title, norm_lang(lang)))}</span>' if title else ""
     return (f'<button type="button" class="btn learn" data-action="learn" data-value="{esc(game_id)}" '
             f'data-testid="learn">{esc(label)}{named}</button>')
 

@@ -44,6 +44,9 @@ def combos(index: int) -> tuple:
 COMBOS = {game_id: combos(i) for i, game_id in enumerate(TUTORIAL_GAMES)}
 
 BOX = "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+#: no finite animation running (the hint's pulse runs forever and is left out)
+SETTLED_MOTION = """() => document.getAnimations().every(a => a.playState !== "running"
+    || (a.effect && a.effect.getTiming().iterations === Infinity))"""
 SHOTS = os.environ.get("PYGAMES_LESSON_SHOTS") == "1"
 
 
@@ -100,6 +103,7 @@ def play(page, game_id: str, lang: str, viewport: dict) -> None:
         assert page.locator('[data-testid="tutorial-text"]').text_content().strip(), f"{name}: an empty note"
         if SHOTS and (n <= 3 or n == total):
             page.mouse.move(0, 0)  # the last click's pointer would open a card's zoom over the picture
+            page.wait_for_function(SETTLED_MOTION)  # no card caught in the middle of its glide
             page.screenshot(path=str(DOCS / f"tutorial-{game_id}-{lang}{'-phone' if viewport is PHONE else ''}"
                                             f"-step{n}.png"))
         before = rev(page)
