@@ -527,8 +527,10 @@ def _paint(moved_by=None, markup=None):
     keep_art_sheet(APP.art_game())
     old_log = ROOT.querySelector('[data-testid="log"]') if same_table else None
     old_status = ROOT.querySelector('[data-testid="status"]') if same_table else None
+    old_say = ROOT.querySelector(".tutorial-say") if same_table else None
     ROOT.innerHTML = markup
     keep_live_regions(old_log, old_status)
+    keep_lesson_say(old_say)
     LAST["markup"] = markup
     RENDERS += 1
     phase = APP.phase()
@@ -562,6 +564,7 @@ def _paint(moved_by=None, markup=None):
         panel = document.querySelector('[data-testid="game-over"]')
         if found(panel):
             panel.scrollIntoView()
+    place_lesson_note()  # after the new screen's scroll to its top: it may scroll to the note's element
     if field:  # typing in a filter: keep the caret in the (redrawn) field
         target = document.querySelector(f'#app input[name="{field}"]')
         if found(target):
@@ -570,6 +573,234 @@ def _paint(moved_by=None, markup=None):
             target.setSelectionRange(end, end)
     else:
         restore_focus(focus_before, phase)
+
+
+# ---------------------------------------------------------------- a lesson's note beside its anchor
+# The note (pygames/ui/tutorial_ui.tutorial_box) comes drawn under the prompt; here it is put beside
+# the element it talks about (data-anchor; "choice:<key>" is the choice of that key): a callout with
+# an arrow on a wide window, a bottom sheet with a pointer on a phone. The element gets a ring and a
+# tag (a shape and a word, not a colour alone). A callout that cannot sit beside its element inside
+# the window without covering it or the move asked stays under the prompt, as does the note of an
+# anchor the table does not show. Only a new step scrolls; a redraw of the same step keeps the page.
+SHEET_BELOW = 760  # px of window width under which the note is a bottom sheet
+CALLOUT_W = 340  # px, a callout's width (less on a narrow window)
+CALLOUT_GAP = 16  # px between a callout and its element (the arrow is in it)
+EDGE = 8  # px kept free at the window's edges
+LESSON = {"seen": None, "proxy": None, "frame": False, "frame_proxy": None}
+
+
+def box_of(element):
+    r = element.getBoundingClientRect()
+    return (float(r.left), float(r.top), float(r.right), float(r.bottom))
+
+
+def boxes_meet(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def lesson_note():
+    note = ROOT.querySelector('[data-testid="tutorial"]')
+    return note if found(note) else None
+
+
+def lesson_target(note):
+    """The element the note talks about, or None: the prompt (the note's own place under it)."""
+    name = attribute(note, "data-note-for") or "prompt"
+    if name == "prompt":
+        return None
+    if name.startswith("choice:"):
+        element = ROOT.querySelector(f'[data-choice="{css_text(name[len("choice:"):])}"]')
+    else:
+        element = ROOT.querySelector(f'[data-anchor="{css_text(name)}"]')
+    if not found(element):
+        return None
+    left, top, right, bottom = box_of(element)
+    return element if right > left and bottom > top else None  # a hidden element: none
+
+
+def lesson_sheet_height():
+    """The bottom sheet's height (0 without one): what hides the window's lower part."""
+    note = lesson_note()
+    return float(note.offsetHeight) if note is not None and note.classList.contains("is-sheet") else 0.0
+
+
+def lesson_ring(note, target):
+    """The ring round the note's element, with the note's title as its tag, in the note's container."""
+    ring = document.createElement("div")
+    ring.className = "lesson-ring"
+    ring.setAttribute("aria-hidden", "true")
+    ring.setAttribute("data-testid", "lesson-ring")
+    tag = document.createElement("span")
+    tag.className = "lesson-ring-tag"
+    title = note.querySelector("header b")
+    tag.textContent = str(title.textContent) if found(title) else ""
+    ring.appendChild(tag)
+    note.parentElement.appendChild(ring)
+    parent = ring.offsetParent if found(ring.offsetParent) else document.body
+    p = parent.getBoundingClientRect()
+    left, top, right, bottom = box_of(target)
+    ring.style.left = f"{left - float(p.left) - float(parent.clientLeft) - 4}px"
+    ring.style.top = f"{top - float(p.top) - float(parent.clientTop) - 4}px"
+    ring.style.width = f"{right - left + 8}px"
+    ring.style.height = f"{bottom - top + 8}px"
+
+
+def callout_spot(target_box, width, height, avoid):
+    """Where a callout of ``width`` x ``height`` goes beside ``target_box`` (window coordinates):
+    (side, left, top, arrow offset) of the first side where it fits across the window and covers
+    none of ``avoid`` (its element, the move asked), or None."""
+    left, top, right, bottom = target_box
+    win = float(document.documentElement.clientWidth)
+    middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
+    beside_top = top if bottom - top < height else min(middle_y - height / 2, top)
+    arrow_y = min(max(middle_y - beside_top, 18.0), height - 18.0)
+    across = min(max(middle_x - width / 2, EDGE), win - EDGE - width)
+    arrow_x = min(max(middle_x - across, 18.0), width - 18.0)
+    scroll_y = float(window.scrollY)
+    page_h = float(document.documentElement.scrollHeight)
+    spots = [("right", right + CALLOUT_GAP, beside_top, arrow_y),
+             ("left", left - CALLOUT_GAP - width, beside_top, arrow_y),
+             ("below", across, bottom + CALLOUT_GAP, arrow_x),
+             ("above", across, top - CALLOUT_GAP - height, arrow_x)]
+    for side, x, y, arrow in spots:
+        spot = (x, y, x + width, y + height)
+        if x < EDGE or x + width > win - EDGE or y + scroll_y < 0 or y + scroll_y + height > page_h:
+            continue  # across the window, and within the page (a callout past its end is cut off)
+        if any(boxes_meet(spot, other) for other in avoid):
+            continue
+        return side, x, y, arrow
+    return None
+
+
+def top_free():
+    """Where the window's free part starts: under the sticky prompt and a note pinned under it."""
+    bottom = 0.0
+    for element in (ROOT.querySelector('[data-testid="status"]'), ROOT.querySelector(".tutorial-note.is-pinned")):
+        if found(element):
+            bottom = max(bottom, float(element.getBoundingClientRect().bottom))
+    return bottom + EDGE
+
+
+def show_together(first, second, bottom_free):
+    """Scroll the page so that boxes ``first`` and ``second`` (window coordinates) are in view
+    together under the sticky prompt and above ``bottom_free`` px; ``first`` alone if both do not fit."""
+    above = top_free()
+    below = float(window.innerHeight) - bottom_free - EDGE
+    top, bottom = min(first[1], second[1]), max(first[3], second[3])
+    if bottom - top > below - above:
+        top, bottom = first[1], first[3]
+    if top >= above and bottom <= below:
+        return
+    room = max(below - above - (bottom - top), 0.0)
+    window.scrollBy(0, top - above - room / 2)
+
+
+def pin_under_prompt(note):
+    """The note's fallback: under the prompt, sticky with it, so that a move scrolled to (further
+    down the board) never takes the note out of view."""
+    status = ROOT.querySelector('[data-testid="status"]')
+    if not found(status):
+        return
+    sticky = float(str(window.getComputedStyle(status).top).replace("px", "") or 0)
+    note.classList.add("is-pinned")
+    note.style.top = f"{sticky + float(status.offsetHeight) + 6}px"
+
+
+def place_lesson_note(new_step=None):
+    """Put the note beside its element (see above); ``new_step``: whether the page may scroll (a
+    step the player has not seen yet). Called after each redraw and when the window changes."""
+    note = lesson_note()
+    if note is None:
+        ROOT.style.removeProperty("padding-bottom")
+        LESSON["seen"] = None
+        return
+    seen = (attribute(note, "data-step"), attribute(note, "data-told"))
+    if new_step is None:
+        new_step = seen != LESSON["seen"]
+    LESSON["seen"] = seen
+    for old in ROOT.querySelectorAll(".lesson-ring, .lesson-pointer"):
+        old.remove()
+    note.classList.remove("is-callout", "is-sheet", "is-pinned", "at-right", "at-left", "at-below", "at-above")
+    note.style.removeProperty("left")
+    note.style.removeProperty("top")
+    note.style.removeProperty("width")
+    note.style.removeProperty("--arrow-at")
+    target = lesson_target(note)
+    hint = ROOT.querySelector("[data-hint]")
+    win = float(document.documentElement.clientWidth)
+    if win >= SHEET_BELOW:
+        ROOT.style.removeProperty("padding-bottom")  # (kept while a sheet stays: the page would
+    else:  # shrink for a moment and the window's scroll be cut back to its end)
+        note.classList.add("is-sheet")
+        sheet = float(note.offsetHeight)
+        ROOT.style.paddingBottom = f"{sheet + 16}px"  # the page's end can scroll above the sheet
+        if target is not None:
+            if new_step and not found(hint):  # a move asked: the focus brings it into view instead
+                show_together(box_of(target), box_of(target), sheet)
+            lesson_ring(note, target)
+            left, _top, right, _bottom = box_of(target)
+            pointer = document.createElement("div")
+            pointer.className = "lesson-pointer"
+            pointer.setAttribute("aria-hidden", "true")
+            pointer.style.left = f"{min(max((left + right) / 2, 24.0), win - 24.0)}px"
+            pointer.style.top = f"{float(window.innerHeight) - sheet}px"
+            ROOT.appendChild(pointer)
+        return
+    if target is not None:
+        width = min(CALLOUT_W, win - 2 * EDGE)
+        note.classList.add("is-callout")
+        note.style.width = f"{width}px"
+        height = float(note.offsetHeight)
+        target_box = box_of(target)
+        avoid = [target_box] + ([box_of(hint)] if found(hint) else [])
+        spot = callout_spot(target_box, width, height, avoid)
+        if spot is not None:
+            side, x, y, arrow = spot
+            parent = note.offsetParent if found(note.offsetParent) else document.body
+            p = parent.getBoundingClientRect()
+            note.classList.add(f"at-{side}")
+            note.style.left = f"{x - float(p.left) - float(parent.clientLeft)}px"
+            note.style.top = f"{y - float(p.top) - float(parent.clientTop)}px"
+            note.style.setProperty("--arrow-at", f"{arrow}px")
+        else:  # no room beside it: under the prompt, the element still ringed
+            note.classList.remove("is-callout")
+            note.style.removeProperty("width")
+            pin_under_prompt(note)
+        lesson_ring(note, target)
+        if new_step and not found(hint):
+            show_together(box_of(target), box_of(note), 0.0)
+        return
+    pin_under_prompt(note)
+
+
+def keep_lesson_say(old_say):
+    """Keep the note's words (a polite live region) across redraws, as keep_live_regions does for
+    the prompt: a region made anew on every redraw would not be announced reliably."""
+    if not found(old_say):
+        return
+    new_say = ROOT.querySelector(".tutorial-say")
+    if not found(new_say):
+        return
+    if str(old_say.innerHTML) != str(new_say.innerHTML):
+        old_say.innerHTML = new_say.innerHTML
+    new_say.replaceWith(old_say)
+
+
+def on_lesson_layout(*_args):
+    """The window was resized or scrolled: the note and its ring follow their element (a sticky one
+    such as the log moves with the window), once per frame."""
+    if LESSON["frame"] or lesson_note() is None:
+        return
+    LESSON["frame"] = True
+    if LESSON["frame_proxy"] is None:
+        LESSON["frame_proxy"] = create_proxy(lesson_frame)  # one for every frame, never released
+    window.requestAnimationFrame(LESSON["frame_proxy"])
+
+
+def lesson_frame(*_args):
+    LESSON["frame"] = False
+    if not PAINTING:
+        place_lesson_note(False)
 
 
 # ---------------------------------------------------------------- focus that follows the game
@@ -647,8 +878,11 @@ def restore_focus(before, phase):
 
 
 def first_choice():
-    """The hinted choice, else the first choice of the screen (None when nothing is to be chosen)."""
+    """The hinted choice, else a lesson's Next (the note to read), else the first choice of the
+    screen (None when nothing is to be chosen)."""
     target = ROOT.querySelector("[data-hint]")
+    if not found(target):
+        target = ROOT.querySelector('[data-testid="tutorial-next"]')
     if not found(target):
         target = ROOT.querySelector("[data-choice]")
     return target if found(target) else None
@@ -661,8 +895,34 @@ def focus_on(element):
             element.focus(js_obj({"preventScroll": True}))
         finally:
             FOCUS["moving"] = False
-        if APP.screen == "table":
-            bring_into_view(element)
+        if APP.screen == "table" and not found(element.closest(".tutorial-note")):
+            bring_into_view(element)  # a lesson's note is in view already (place_lesson_note)
+            if found(element.closest("[data-scroller]")):  # measured while it glided: again once placed
+                if FOCUS.get("proxy") is None:
+                    FOCUS["proxy"] = create_proxy(focused_in_row)  # one for every check, never released
+                window.setTimeout(FOCUS["proxy"], MOVE_MS + 60)
+
+
+def focused_in_row(*_args):
+    """The focused choice in a row that scrolls sideways, brought fully into view once its glide ended."""
+    element = document.activeElement
+    if found(element) and found(element.closest("#app [data-scroller]")):
+        into_row_view(element)
+        bring_into_view(element)
+
+
+def into_row_view(element):
+    """Scroll the sideways row holding ``element`` so that it is inside the window; only the row
+    moves (scrollIntoView would also scroll the window, maybe under a lesson's bottom sheet)."""
+    row = element.closest("[data-scroller]")
+    rect = element.getBoundingClientRect()
+    win = float(document.documentElement.clientWidth)
+    if not found(row):
+        element.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
+    elif float(rect.right) > win - EDGE:
+        row.scrollLeft = float(row.scrollLeft) + float(rect.right) - win + EDGE
+    elif float(rect.left) < EDGE:
+        row.scrollLeft = float(row.scrollLeft) + float(rect.left) - EDGE
 
 
 def bring_into_view(element):
@@ -678,15 +938,14 @@ def bring_into_view(element):
         top += float(node.offsetTop)
         node = node.offsetParent
     height = float(element.offsetHeight)
-    status = ROOT.querySelector('[data-testid="status"]')
-    above = float(status.getBoundingClientRect().bottom) + 8 if found(status) else 8.0
-    scrolled, window_h = float(window.scrollY), float(window.innerHeight)
+    above = top_free()
+    scrolled, window_h = float(window.scrollY), float(window.innerHeight) - lesson_sheet_height()
     if top < scrolled + above or top + height > scrolled + window_h:
         room = max(window_h - above - height, 0.0)
         window.scrollTo(float(window.scrollX), max(top - above - room / 2, 0.0))
     rect = element.getBoundingClientRect()
     if float(rect.left) < 0 or float(rect.right) > float(window.innerWidth):  # a row that scrolls sideways
-        element.scrollIntoView(js_obj({"block": "nearest", "inline": "nearest"}))
+        into_row_view(element)
 
 
 # ---------------------------------------------------------------- keyboard commands
@@ -1302,6 +1561,9 @@ def start():
     document.addEventListener("pointerover", create_proxy(on_pointerover))
     document.addEventListener("focusin", create_proxy(on_focusin))
     document.addEventListener("contextmenu", create_proxy(on_contextmenu))
+    LESSON["proxy"] = create_proxy(on_lesson_layout)
+    window.addEventListener("resize", LESSON["proxy"])
+    window.addEventListener("scroll", LESSON["proxy"], js_obj({"passive": True}))
     window.pygamesReplay = create_proxy(replay_json)
     window.pygamesBench = create_proxy(bench_json)
     window.pygamesReceived = create_proxy(received_json)

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Generator
 from typing import Any, Protocol
 
-from .. import GAMES
+from .. import GAMES, INFOS
 from ..core import Action
 from ..core.record import parse_record
 from ..net.guest import GuestNet
@@ -38,7 +38,7 @@ from .dates import Dates, PythonDates
 from .friends import host_panel
 from .friends_app import ANSWER_TIMERS, KEY_FRIENDS_PREFIX, KEY_GUEST_PREFIX, FriendsTable, ice_servers
 from .html import describe_error
-from .i18n import norm_lang, pick_lang, t
+from .i18n import game_title, norm_lang, pick_lang, t
 from .page import (
     BACK,
     HUMAN,
@@ -56,7 +56,7 @@ from .page import (
 from .remote import GuestSession, guest_names
 from .session import ReplaySession, TableSession
 from .tutorial_ui import KEY_PREFIX as TUTORIAL_KEY
-from .tutorial_ui import TutorialRun, has_tutorial, learn_button, tutorial_box
+from .tutorial_ui import TutorialRun, has_tutorial, learn_button, lesson_status, read_saved, tutorial_box
 
 KEY_LANG = "pygames.lang"
 KEY_SAVE = "pygames.save"          # the single save of earlier versions: moved into the list
@@ -226,8 +226,9 @@ class App(FriendsTable):
         if self.session is None:
             saves = self.saved_games()
             self._keep_lobby_saves(saves)
+            extras.lessons = {g: self._learn(g) for g in INFOS if has_tutorial(g)}
             if self.setup is not None:
-                extras.learn = learn_button(self.setup.game_id, self.lang, self._tutorial_saved(self.setup.game_id))
+                extras.learn = self._learn(self.setup.game_id)
             return lobby_html(self.lang, self.setup, saves, self.notice, extras)
         mover = self.session.mover()
         if self.needs_privacy() and mover is not None:
@@ -240,10 +241,13 @@ class App(FriendsTable):
             extras.hint = hint_text(self.session, self.hint, self.lang, self.names())
             extras.hint_key = self.hint_first_key()
         extras.recordable = self.tutorial is None and not self.unsaved
+        if self.tutorial is None and self.net is None:  # the rules dialog offers the table's game's lesson
+            extras.learn = self._learn(self.session.game.id)
         if self.tutorial is not None:
             extras.tutorial = tutorial_box(self.tutorial, self.lang, self.session.is_over(),
                                            self.tutorial.asked_label(self.session, self.lang, self.names()))
             extras.hint_key = self.tutorial.hint_key(self.session)
+            extras.lesson_status = lesson_status(self.tutorial, self.lang)
         if self.net is not None:
             extras.friends = host_panel(self.net, self.names(), self.page_url, self.reply_text,
                                         self.friend_notice, self.lang)
@@ -711,15 +715,20 @@ class App(FriendsTable):
         self._do_start()
 
     # ------------------------------------------------------------------ lessons (tutorial_ui.py)
-    def _tutorial_saved(self, game_id: str) -> int | None:
-        raw = self.storage.get(TUTORIAL_KEY + game_id)
-        return int(raw) if raw is not None and raw.isdigit() else None
+    def _tutorial_saved(self, game_id: str) -> tuple[int, bool] | None:
+        return read_saved(self.storage.get(TUTORIAL_KEY + game_id))
+
+    def _learn(self, game_id: str) -> str:
+        info = INFOS.get(game_id)
+        title = game_title(info, self.lang) if info is not None else game_id
+        return learn_button(game_id, self.lang, self._tutorial_saved(game_id), title)
 
     def _do_learn(self, game_id: str) -> None:
         """Open the game's lesson where the player left it (or at its start)."""
         if not has_tutorial(game_id):
             raise ValueError(f"no lesson for {game_id!r}")
-        run, session = TutorialRun.start(game_id, self._tutorial_saved(game_id) or 0)
+        step, told = self._tutorial_saved(game_id) or (0, False)
+        run, session = TutorialRun.start(game_id, step, told)
         self._open(session)
         self.tutorial = run
 
@@ -796,7 +805,7 @@ class App(FriendsTable):
             if self.tutorial.finished():
                 self.storage.remove(key)
             else:
-                self.storage.set(key, str(self.tutorial.step))
+                self.storage.set(key, self.tutorial.saved())
             return
         if self.unsaved:
             return

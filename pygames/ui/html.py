@@ -75,11 +75,12 @@ def name_places(markup: str, labels: dict[str, str], sep: str) -> str:
     return markup
 
 
-def card_list(cards: list[str], label: str, css: str) -> str:
+def card_list(cards: list[str], label: str, css: str, attrs: str = "") -> str:
     """A row of cards as a list for screen readers (role=list named ``label``, each card an item);
-    the items' wrappers take no box (``pg-item``: display: contents), so the row lays out as before."""
+    the items' wrappers take no box (``pg-item``: display: contents), so the row lays out as before.
+    ``attrs``: more attributes of the row (e.g. a lesson's ``data-anchor``)."""
     items = "".join(f'<div class="pg-item" role="listitem">{card}</div>' for card in cards)
-    return f'<div class="{esc(css)}" role="list" aria-label="{esc(label)}">{items}</div>'
+    return f'<div class="{esc(css)}" role="list" aria-label="{esc(label)}"{attrs}>{items}</div>'
 
 
 def button(key: str, label: str, css: str = "") -> str:

@@ -222,8 +222,10 @@ class TableExtras:
     friends: str = ""  # the friends panel (invites, links) of a table with friends on other devices
     guest: bool = False  # this device is a friend's at a table hosted elsewhere
     art_apart: bool = False  # the page keeps the art sheets outside the screen (App.art_game): emit none
-    learn: str = ""  # the lobby's "Learn to play" of the chosen game (tutorial_ui.learn_button)
+    learn: str = ""  # the rules dialog's "Learn to play" of its game (tutorial_ui.learn_button)
+    lessons: dict[str, str] = field(default_factory=dict)  # each lobby tile's "Learn to play", by game id
     tutorial: str = ""  # a lesson's note at the table (tutorial_ui.tutorial_box)
+    lesson_status: str = ""  # the prompt while a lesson's note waits for Next (tutorial_ui.status_text)
     recordable: bool = True  # a record replays the table (not a lesson's deal, nor a game played on from it)
     confirm_delete: str | None = None  # the saved game whose Delete was pressed: it asks first
 
@@ -340,21 +342,25 @@ def playing_time_text(game: Game | GameInfo, lang: str) -> str:
     return t("minutes_range", lang, lo=low, hi=high) if low != high else t("minutes", lang, n=low)
 
 
-def game_card(game: GameInfo, lang: str, selected: bool) -> str:
+def game_card(game: GameInfo, lang: str, selected: bool, learn: str = "") -> str:
     """A lobby tile: the box art, title, players, rough playing time and one line about the game.
     ``data-starting`` is the label boot.js shows on a tile clicked before Python is ready;
-    ``elementtiming`` lets ``build.py bench`` see when the game list is first painted."""
+    ``elementtiming`` lets ``build.py bench`` see when the game list is first painted. ``learn``:
+    the game's "Learn to play" (tutorial_ui.learn_button), beside the tile's button under it, not
+    inside it (a button in a button is no control a screen reader can reach)."""
     cls = "game-card is-selected" if selected else "game-card"
     minutes = playing_time_text(game, lang)
     time_html = f'<span class="game-card-time">{esc(minutes)}</span>' if minutes else ""
-    return (f'<button type="button" class="{cls}" data-game="{esc(game.id)}" data-action="select-game" '
+    return (f'<div class="game-tile"><button type="button" class="{cls}" data-game="{esc(game.id)}" '
+            f'data-action="select-game" '
             f'data-value="{esc(game.id)}" data-starting="{esc(t("starting", lang))}" '
             f'aria-pressed="{"true" if selected else "false"}">'
             f'<span class="game-card-art">{box_art(game.id)}</span>'
             f'<span class="game-card-title" elementtiming="game-list">{esc(game_title(game, lang))}</span>'
             f'<span class="game-card-meta"><span class="game-card-players">{esc(players_text(game, lang))}</span>'
             f'{time_html}</span>'
-            f'<span class="game-card-desc">{esc(game_description(game, lang))}</span></button>')
+            f'<span class="game-card-desc">{esc(game_description(game, lang))}</span></button>'
+            + (f'<div class="game-card-learn">{learn}</div>' if learn else "") + '</div>')
 
 
 def seat_label(kind: str, lang: str) -> str:
@@ -520,12 +526,12 @@ def lobby_html(lang: str, setup: Setup | None = None, saved: SavedGame | list[Sa
     parts.append(f'<h1>{esc(t("choose_game", lang))}</h1>')
     if GAMES:
         selected = setup.game_id if setup else None
-        cards = "".join(game_card(g, lang, g.id == selected) for g in INFOS.values())
+        cards = "".join(game_card(g, lang, g.id == selected, extras.lessons.get(g.id, ""))
+                        for g in INFOS.values())
         parts.append(f'<div class="game-grid">{cards}</div>')
     else:
         parts.append(f'<p class="notice">{esc(t("no_games", lang))}</p>')
     if setup is not None:
-        parts.append(extras.learn)
         parts.append(setup_panel(setup, lang))
     parts.append(f'<div class="lobby-import">{import_control(lang)}</div>')
     parts.append("</main>")
@@ -548,9 +554,13 @@ def table_choices(session: Any, lang: str, names: list[str]) -> dict[str, str]:
     return {key: session.render.step_label(key, view, lang, names) for key in picker.options()}
 
 
-def status_html(session: Any, lang: str, names: list[str]) -> str:
-    """Whose turn and what to do: the game's prompt for a human, "X is thinking…" for a bot."""
-    if session.is_over():
+def status_html(session: Any, lang: str, names: list[str], lesson: str = "") -> str:
+    """Whose turn and what to do: the game's prompt for a human, "X is thinking…" for a bot;
+    ``lesson``: what a lesson waits for instead (its note to read, even while a bot is to move)."""
+    if lesson and not session.is_over():
+        text = esc(lesson)
+        cls = "status is-you"
+    elif session.is_over():
         winners = session.winners()
         text = esc(f'{t("game_over", lang)} — {winners_text(winners, names, lang)}')
         cls = "status is-over"
@@ -566,7 +576,7 @@ def status_html(session: Any, lang: str, names: list[str]) -> str:
     else:
         text = tidy(step_prompt(session, lang, names), lang)
         cls = "status is-you"
-    return f'<div class="{cls}" data-testid="status" role="status" aria-live="polite">{text}</div>'
+    return f'<div class="{cls}" data-testid="status" data-anchor="prompt" role="status" aria-live="polite">{text}</div>'
 
 
 def step_prompt(session: Any, lang: str, names: list[str]) -> str:
@@ -595,7 +605,8 @@ def log_html(view: dict, text_module: Any, lang: str, names: list[str]) -> str:
     return (f'<aside class="log panel" aria-label="{esc(t("log", lang))}"><h2>{esc(t("log", lang))}</h2>'
             # the live region is a wrapper: role=log is not allowed on a list, whose items must stay
             # list items
-            f'<div class="log-region" role="log" data-testid="log-region" aria-label="{esc(t("log", lang))}">'
+            f'<div class="log-region" role="log" data-testid="log-region" data-anchor="log" '
+            f'aria-label="{esc(t("log", lang))}">'
             f'<ol class="log-list" data-testid="log" aria-label="{esc(t("log", lang))}" tabindex="0">'
             f'{items}</ol></div></aside>')
 
@@ -730,7 +741,7 @@ def table_html(session: Any, lang: str, names: list[str] | None = None,
             f'{topbar(lang, game_title(game, lang), lobby_button(lang), with_lang=extras.panel != "settings")}'
             f'<main class="table" data-testid="table" data-game="{esc(game.id)}">{screen_art(game.id, extras)}'
             f'<div class="table-main">'
-            f'{status_html(session, lang, names)}'
+            f'{status_html(session, lang, names, extras.lesson_status)}'
             f'{extras.tutorial}'
             f'{table_tools(lang, extras)}'
             f'{hint_box(lang, extras)}'

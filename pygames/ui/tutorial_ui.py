@@ -12,7 +12,7 @@ from typing import Any
 from ..core.errors import IllegalAction
 from ..core.tutorial import TUTORIAL_GAMES, Step, Tutorial, get_tutorial, matches, position
 from .html import esc
-from .i18n import norm_lang
+from .i18n import norm_lang, parens
 from .picker import take_click
 from .session import TableSession
 
@@ -36,6 +36,8 @@ TEXT = {
                     "it shows the rule the note explains.",
               "ja": "実際のゲームでは選べる手ですが、このレッスンでは光っている手を選んでください。"
                     "メモで説明しているルールを体験するためです。"},
+    "read_status": {"en": "Lesson: read the note, then press Next.",
+                    "ja": "レッスン：メモを読んで「次へ」を押してください。"},
     "read_first": {"en": "Read the note first, then press Next.", "ja": "まずメモを読んで「次へ」を押してください。"},
     "restart": {"en": "Restart lesson", "ja": "最初から"},
     "play_on": {"en": "Play on against the bots", "ja": "このままボットと対戦"},
@@ -57,63 +59,118 @@ def note_text(game_id: str, key: str, lang: str) -> str:
     return str(notes[key][norm_lang(lang)])
 
 
-class TutorialRun:
-    """A tutorial at the table: the script and the step reached (steps before it are played)."""
+def counts(step: Step) -> bool:
+    """Whether ``step`` is one of the player's: a note to read or a move to make (a bot's answer
+    told by no note is not: the player does nothing at it)."""
+    return step.note is not None or step.expect is not None
 
-    def __init__(self, tutorial: Tutorial, step: int = 0) -> None:
+
+def step_number(tutorial: Tutorial, index: int) -> int:
+    """"Step n" at script index ``index``: the player's steps up to it (itself included when it is
+    one; a bot's silent answer keeps the number of the step before it)."""
+    upto = tutorial.steps[:index + 1] if index < len(tutorial.steps) else tutorial.steps
+    return max(1, sum(1 for s in upto if counts(s)))
+
+
+def step_count(tutorial: Tutorial) -> int:
+    """"of m": how many steps the player reads or acts at."""
+    return sum(1 for s in tutorial.steps if counts(s))
+
+
+def read_saved(raw: str | None) -> tuple[int, bool] | None:
+    """The step reached as stored (``"12"``, or ``"12+"`` once the bot's answer at step 12 is played
+    and its note waits for Next); None for nothing or junk."""
+    if raw is None:
+        return None
+    told = raw.endswith("+")
+    digits = raw[:-1] if told else raw
+    return (int(digits), told) if digits.isdigit() else None
+
+
+class TutorialRun:
+    """A tutorial at the table: the script and the step reached (steps before it are played).
+
+    A bot's answer that has a note is played first, then its note stays until the player's "Next"
+    (``told``): the note says what the bot did, and a note shown only for the bot's delay would be
+    gone before it is read."""
+
+    def __init__(self, tutorial: Tutorial, step: int = 0, told: bool = False) -> None:
         self.tutorial = tutorial
         self.step = step
+        self.told = told  # the bot's answer at ``step`` is played; its note waits for "Next"
         self.wrong = False  # the last click was another move than the one asked
 
     @classmethod
-    def start(cls, game_id: str, step: int = 0) -> tuple[TutorialRun, TableSession]:
+    def start(cls, game_id: str, step: int = 0, told: bool = False) -> tuple[TutorialRun, TableSession]:
         """The run and its table at ``step`` (the position replayed through the script)."""
         tutorial = get_tutorial(game_id)
-        step = step if 0 <= step <= len(tutorial.steps) else 0
+        if not 0 <= step <= len(tutorial.steps):
+            step, told = 0, False
+        told = told and step < len(tutorial.steps) and tutorial.steps[step].kind == "bot" \
+            and tutorial.steps[step].note is not None
         seats = ["human" if s == tutorial.human else BOT_KIND for s in range(tutorial.num_players)]
         session = TableSession(game_id, tutorial.num_players, 0, tutorial.options, seats)
         # the tutorial's position replaces the seeded first state (the same game, another deal):
         # this table cannot be saved as a record, the App keeps the step reached instead
-        session.state = position(tutorial, step)
+        session.state = position(tutorial, step + 1 if told else step)
         session.history = [session.state]
-        return cls(tutorial, step), session
+        return cls(tutorial, step, told), session
 
     @property
     def total(self) -> int:
         return len(self.tutorial.steps)
 
+    def saved(self) -> str:
+        """What the App stores of the step reached (read back by ``read_saved``)."""
+        return f"{self.step}+" if self.told else str(self.step)
+
+    def number(self) -> tuple[int, int]:
+        """(n, m) of "Step n of m": the player's steps only (``counts``)."""
+        m = step_count(self.tutorial)
+        return min(step_number(self.tutorial, self.step), m), m
+
     def current(self) -> Step | None:
         return self.tutorial.steps[self.step] if self.step < self.total else None
+
+    def kind(self) -> str:
+        """What the player does now: "read" (Next), "act", "bot" (a bot's answer to come), "done"."""
+        step = self.current()
+        if step is None:
+            return "done"
+        return "read" if self.told else step.kind
 
     def finished(self) -> bool:
         return self.step >= self.total
 
     def bot_to_move(self) -> bool:
-        step = self.current()
-        return step is not None and step.kind == "bot"
+        return self.kind() == "bot"
 
     def bot_action(self) -> dict:
         step = self.current()
-        if step is None or step.bot is None:
+        if step is None or step.bot is None or self.told:
             raise IllegalAction("the lesson does not wait for a bot now")
         return dict(step.bot)
 
     def bot_played(self) -> None:
-        self.step += 1
+        step = self.current()
+        if step is not None and step.note is not None:
+            self.told = True  # its note stays until "Next"
+        else:
+            self.step += 1
         self.wrong = False
 
     def read(self) -> None:
         """"Next" on a note the player reads."""
-        step = self.current()
-        if step is not None and step.kind == "read":
+        if self.kind() == "read":
             self.step += 1
+            self.told = False
             self.wrong = False
 
     def click(self, session: TableSession, key: str) -> dict | None:
         """A click at the table: the asked move is played (and the step passed); a path to it goes
         on; another move is answered with a note and not played."""
         step = self.current()
-        if step is None or step.kind != "act":
+        if step is None or self.kind() != "act":
             self.wrong = True  # a note to read first ("Next"), or a bot's answer to come
             return None
         picker = session.picker()
@@ -145,31 +202,48 @@ class TutorialRun:
         return session.render.step_label(key, session.view(), lang, names) if key else ""
 
 
-def learn_button(game_id: str, lang: str, saved_step: int | None = None) -> str:
-    """The lobby's and the rules dialog's "Learn to play" (a game without a tutorial: nothing)."""
+def lesson_status(run: TutorialRun, lang: str) -> str:
+    """The prompt while the lesson waits for "Next" (the table's own prompt would ask for a move, or
+    say a bot is thinking, while nothing moves until the note is read); "" otherwise."""
+    return tt("read_status", lang) if run.kind() == "read" else ""
+
+
+def learn_button(game_id: str, lang: str, saved: tuple[int, bool] | None = None, title: str = "") -> str:
+    """The "Learn to play" of a game's lobby tile and of its rules dialog (a game without a tutorial:
+    nothing); ``saved``: the step reached (``read_saved``), offered as "Resume lesson"; ``title``:
+    the game's name, said to screen readers (the lobby has one such button per tile)."""
     if not has_tutorial(game_id):
         return ""
     label = tt("learn", lang)
-    if saved_step:
-        label = tt("resume", lang, n=saved_step + 1, m=len(get_tutorial(game_id).steps))
+    if saved is not None and (saved[0] or saved[1]):
+        tutorial = get_tutorial(game_id)
+        label = tt("resume", lang, n=step_number(tutorial, saved[0]), m=step_count(tutorial))
+    named = f'<span class="sr-only">{esc(parens(title, norm_lang(lang)))}</span>' if title else ""
     return (f'<button type="button" class="btn learn" data-action="learn" data-value="{esc(game_id)}" '
-            f'data-testid="learn">{esc(label)}</button>')
+            f'data-testid="learn">{esc(label)}{named}</button>')
 
 
 def tutorial_box(run: TutorialRun, lang: str, over: bool, asked: str = "") -> str:
-    """The lesson's note with its progress and buttons; ``data-anchor`` names what it points at
-    (``over``: the game has ended, nothing to play on; ``asked``: the label of the click asked for,
-    named in the note since on a phone it may be further down the page)."""
+    """The lesson's note with its progress and buttons. ``data-note-for`` names its anchor, the
+    element of the table marked ``data-anchor`` with that name (``choice:<key>``: the choice of that
+    key), which the page places the note beside (site/main.py, ``place_lesson_note``); in the
+    markup's own flow it sits under the prompt, its fallback. The words are one polite live region
+    (``tutorial-say``, kept by the page across redraws so that each new note is announced once);
+    the buttons are outside it. ``over``: the game has ended, nothing to play on; ``asked``: the
+    label of the click asked for, named in the note since it may be elsewhere on the page."""
     step = run.current()
     game_id = run.tutorial.game_id
-    n, m = min(run.step + 1, run.total), run.total
+    n, m = run.number()
+    kind = run.kind()
     if step is None:
-        note, anchor, kind = tt("done", lang), "table", "done"
+        note, anchor, n = tt("done", lang), "prompt", m
     else:
         note = note_text(game_id, step.note, lang) if step.note else ""
-        anchor, kind = step.anchor, step.kind
-    parts = [f'<section class="tutorial-note panel" data-testid="tutorial" data-anchor="{esc(anchor)}" '
-             f'data-kind="{kind}" data-step="{run.step}" data-total="{m}" role="status" aria-live="polite">',
+        anchor = step.anchor
+    parts = [f'<section class="tutorial-note panel" data-testid="tutorial" data-note-for="{esc(anchor)}" '
+             f'data-kind="{kind}" data-step="{run.step}" data-told="{"true" if run.told else "false"}" '
+             f'data-n="{n}" data-total="{m}" aria-label="{esc(tt("title", lang))}">',
+             '<div class="tutorial-say" role="status" aria-live="polite">',
              f'<header><b>{esc(tt("title", lang))}</b> <span data-testid="tutorial-progress">'
              f'{esc(tt("step", lang, n=n, m=m))}</span></header>']
     if note:
@@ -180,6 +254,7 @@ def tutorial_box(run: TutorialRun, lang: str, over: bool, asked: str = "") -> st
     if run.wrong:
         why = tt("wrong" if kind == "act" else "read_first", lang)
         parts.append(f'<p class="tutorial-wrong" data-testid="tutorial-wrong">{esc(why)}</p>')
+    parts.append("</div>")
     buttons = []
     if kind == "read":
         buttons.append(f'<button type="button" class="btn primary" data-action="tutorial-next" '

@@ -325,7 +325,7 @@ def _slots(view: dict, p: int, lang: str, small: bool, choices: dict | None = No
 
 def _player_panel(view: dict, p: int, lang: str, names: list[str], choices: dict, placed: set) -> str:
     attrs = _attrs(seat_key(p), choices, placed)
-    return (f'<div class="{" ".join(_player_classes(view, p))}" data-seat="{p}"{attrs}>'
+    return (f'<div class="{" ".join(_player_classes(view, p))}" data-seat="{p}" data-anchor="seat:{p}"{attrs}>'
             f'<div class="coup-ptop">{_player_head(view, p, lang, names)}'
             f'{_coins(view["coins"][p], lang, anim=f"coins-{p}")}</div>'
             f'<div class="pg-row coup-slots">{"".join(_slots(view, p, lang, small=True))}</div></div>')
@@ -362,6 +362,9 @@ def _pending(view: dict, seat: int | None, lang: str, names: list[str]) -> str:
     return f'<div class="coup-pending" data-testid="coup-claim">{sentence}{extra}</div>'
 
 
+_MY_COINS = ' data-anchor="coins"'  # a lesson's note on coins points at yours
+
+
 def _my_area(view: dict, seat: int, lang: str, names: list[str], choices: dict, placed: set) -> str:
     """Your own place at the bottom: name, coins (large), your influence cards, drawn cards."""
     step = view["queue"][0] if view["queue"] else None
@@ -377,10 +380,10 @@ def _my_area(view: dict, seat: int, lang: str, names: list[str], choices: dict, 
             drawn.append(face.replace(' data-anim-id=', ' data-anim-from="deck" data-anim-id=', 1))
         parts.append(f'<div class="coup-mine"><span class="pg-label">{esc(ui("drawn", lang))}</span>'
                      f'<div class="pg-row coup-mycards">{"".join(drawn)}</div></div>')
-    return (f'<section class="{" ".join(_player_classes(view, seat))} coup-me" data-seat="{seat}"{attrs}>'
-            f'<div class="coup-ptop">{_player_head(view, seat, lang, names)}'
-            f'{_coins(view["coins"][seat], lang, anim=f"coins-{seat}")}</div>'
-            f'<div class="coup-hand pg-row">{"".join(parts)}</div></section>')
+    return (f'<section class="{" ".join(_player_classes(view, seat))} coup-me" data-seat="{seat}" '
+            f'data-anchor="seat:{seat}"{attrs}><div class="coup-ptop">{_player_head(view, seat, lang, names)}'
+            f'{_coins(view["coins"][seat], lang, attrs=_MY_COINS, anim=f"coins-{seat}")}</div>'
+            f'<div class="coup-hand pg-row" data-anchor="hand">{"".join(parts)}</div></section>')
 
 
 def _action_menu(view: dict, lang: str, choices: dict, placed: set, picked: tuple[str, ...] = ()) -> str:

@@ -306,7 +306,7 @@ def _player(view: dict, p: int, lang: str, names: list[str], choices: dict, plac
                           f'{_art(k)}<span class="koryo-ename">{esc(card_name(k, lang))}</span>'
                           f'<span class="koryo-count">−1 ×{table[k]}</span></div>')
     events_html = f'<div class="koryo-events">{"".join(events)}</div>' if events else ""
-    return (f'<section class="{" ".join(classes)}" data-seat="{p}">'
+    return (f'<section class="{" ".join(classes)}" data-seat="{p}" data-anchor="seat:{p}">'
             f'<header class="koryo-phead">{"".join(head)}</header>'
             f'<div class="koryo-cols">{"".join(cols)}</div>{events_html}</section>')
 
@@ -337,7 +337,7 @@ def _hand(view: dict, lang: str, choices: dict, placed: set, clicked: tuple[str,
     mine = view["my_facedown"]
     parts = []
     if cards:
-        parts.append(f'<div class="koryo-hand"><h2>{esc(ui("hand", lang))}</h2>'
+        parts.append(f'<div class="koryo-hand" data-anchor="hand"><h2>{esc(ui("hand", lang))}</h2>'
                      f'{card_list(cards, ui("hand", lang), "koryo-cards")}</div>')
     if mine and sum(mine):
         played = ", ".join(f"{mine[k]} × {card_label(k, lang)}" for k in C.KINDS if mine[k])

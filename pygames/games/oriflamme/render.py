@@ -292,7 +292,7 @@ def _player(view: dict, p: int, seat: int | None, lang: str, names: list[str], c
     if p == view["first"]:
         first = (f'<span class="{PREFIX}-first" title="{esc(t("first_player", lang))}">'
                  f'⚑ {esc(t("first_player", lang))}</span>')
-    return (f'<div class="{" ".join(classes)}" data-seat="{p}"{attrs}>{_emblem(p, 18)}'
+    return (f'<div class="{" ".join(classes)}" data-seat="{p}" data-anchor="seat:{p}"{attrs}>{_emblem(p, 18)}'
             f'<span class="{PREFIX}-pname">{esc(_plain_name(names, p))}</span>'
             f'<span class="{PREFIX}-score" data-anim-id="coins-{p}"{purse_attrs("influence", view["ip"][p])} '
             f'title="{esc(t("influence", lang))}">'
@@ -331,7 +331,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
     parts.append(f'<div class="{PREFIX}-queue-title">{esc(t("queue", lang))}</div>')
     # one row that scrolls sideways, the card being resolved scrolled into view (site/main.py): a
     # wrapped queue put neighbours on different rows, and the rules are all about neighbours
-    parts.append(f'<div class="{PREFIX}-queue" data-scroller>')
+    parts.append(f'<div class="{PREFIX}-queue" data-scroller data-anchor="queue">')
     parts.append(_slot(end_key("left"), t("left_end", lang), choices, placed, "end"))
     parts.append(_slot(end_key("center"), t("center", lang), choices, placed, "end"))
     if not queue and end_key("center") not in choices:
@@ -390,7 +390,7 @@ def board(view: dict, seat: int | None, lang: str, names: list[str], choices: di
                 f'data-anim-id="card-{seat}-{esc(kind)}"{zoom_attrs(PREFIX, kind, attrs)}{attrs}>{_art(kind)}'
                 f'<span class="{PREFIX}-cname">{_face_name(kind, lang)}</span>'
                 f'<span class="{PREFIX}-ctext">{esc(cards.SHORT[kind][lang])}</span></div>')
-        parts.append(card_list(hand, t("hand", lang), f"{PREFIX}-hand") + "</div>")
+        parts.append(card_list(hand, t("hand", lang), f"{PREFIX}-hand", ' data-anchor="hand"') + "</div>")
         parts.append(f'<div class="{PREFIX}-section {PREFIX}-removed"><div class="{PREFIX}-title">'
                      f'{esc(t("removed", lang))}</div><div class="{PREFIX}-minis">')
         for kind in view["removed"]:
