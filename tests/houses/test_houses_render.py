@@ -287,6 +287,7 @@ def test_the_challenge_box_starts_with_a_capital():
             box = render._challenge_box(view, "en", ["A", "B", "C"])
             kind = text.kind_name(view["ch"]["kind"], "en")
             assert f"<b>{kind.capitalize()}</b>: " in box, box
-            assert f"<b>{text.kind_name(view['ch']['kind'], 'ja')}</b>：" in render._challenge_box(view, "ja", ["A", "B", "C"])
+            ja = render._challenge_box(view, "ja", ["A", "B", "C"])
+            assert f"<b>{text.kind_name(view['ch']['kind'], 'ja')}</b>：" in ja
             return
     raise AssertionError("no challenge in these games")
