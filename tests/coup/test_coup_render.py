@@ -183,3 +183,19 @@ def test_private_log_lines_are_only_in_the_views_of_their_seats():
     assert "drew" in mine and "drew" not in theirs
     line = text.log_line([e for e in view(s, 0)["log"] if e["key"] == "drew"][0], "en", NAMES)
     assert "Assassin" in line
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_target_prompt_names_the_action_and_character_as_the_table_does(lang):
+    """The prompt after a targeted action's first click says it with the action button's and the
+    card's own names (a Japanese prompt once said ゆすり for 強奪 and 暗殺者 for 刺客)."""
+    from pygames.games.coup import cards
+    for kind, spec in cards.ACTIONS.items():
+        prompt = render.step_prompt({}, (f"act:{kind}",), lang, [])
+        if prompt is None:
+            continue
+        if lang == "ja":
+            assert text.action_name(kind, lang) in prompt, (kind, prompt)
+        if spec["claim"]:
+            assert text.card_name(spec["claim"], lang) in prompt, (kind, prompt)
+    assert render.step_prompt({}, ("act:steal",), "ja", []) == "強奪の相手を選んでください（船長）。"

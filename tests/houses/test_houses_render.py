@@ -276,3 +276,18 @@ def test_HOU_R13_a_line_that_loses_a_keyword_on_the_hand_card_and_in_play():
 def test_HOU_R14_the_rules_summary_says_a_rivalry_line_may_gain_or_lose():
     assert "gain an icon or a keyword, or lose a keyword, by its Rivalry line" in text.RULES_SUMMARY["en"]
     assert "アイコンやキーワードを得る、またはキーワードを失う" in text.RULES_SUMMARY["ja"]
+
+
+def test_the_challenge_box_starts_with_a_capital():
+    """The box over the table during a challenge begins with its kind: "Intrigue: A → B", not the
+    lower case the kind takes inside sentences."""
+    for state in positions(3, [1, 2], every=1):
+        view = GAME.view(state, 0)
+        if view.get("ch"):
+            box = render._challenge_box(view, "en", ["A", "B", "C"])
+            kind = text.kind_name(view["ch"]["kind"], "en")
+            assert f"<b>{kind.capitalize()}</b>: " in box, box
+            ja = render._challenge_box(view, "ja", ["A", "B", "C"])
+            assert f"<b>{text.kind_name(view['ch']['kind'], 'ja')}</b>：" in ja
+            return
+    raise AssertionError("no challenge in these games")

@@ -121,3 +121,22 @@ def test_the_shared_marks_have_a_shape_or_a_figure():
     assert re.search(r"\[data-last-move\]:not\(\[data-choice\]\) \{ outline: 3px dashed", css)
     assert re.search(r"\[data-picked\]::before \{\s*content: attr\(data-picked\)", css)
     assert re.search(r"\.btn:disabled[^{]*\{[^}]*cursor: not-allowed", css)
+
+
+def test_a_started_move_number_leaves_the_card_corner_and_the_heading_free():
+    """The click's number sits outside the card, on its ring's corner (inside, it hid Koryo's rank
+    and Tournay's deck), and a hand keeps room above for the ring (it cut "Your hand")."""
+    css = STYLE.read_text(encoding="utf-8")
+    rule = re.search(r"\[data-picked\]::before \{([^}]*)\}", css)
+    assert rule
+    for side in ("top", "left"):
+        found = re.search(rf"\b{side}: -(\d+(?:\.\d+)?)em", rule.group(1))
+        assert found and float(found.group(1)) >= 1.1, (side, rule.group(1))
+    assert re.search(r'#app \[role="list"\] \{ padding-top: 0\.\d+rem; \}', css)
+
+
+def test_japanese_lines_break_strictly_and_by_phrase():
+    """No Japanese line starts with ー or a small kana, and lines break at phrase ends where the
+    browser can ("ボット3|（ふつう）", not "ボット3（ふつ|う）" in a narrow score table)."""
+    css = STYLE.read_text(encoding="utf-8")
+    assert re.search(r":lang\(ja\) \{ line-break: strict; word-break: auto-phrase; \}", css)

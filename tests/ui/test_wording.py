@@ -53,7 +53,7 @@ JAPANESE_CHECKS = [
 ]
 
 #: one name for each thing: the variants that must not appear in any Japanese string
-JAPANESE_FORBIDDEN = ["大貴族", "街区", "集合（", "から山札から", "デッキから山札"]
+JAPANESE_FORBIDDEN = ["大貴族", "街区", "集合（", "から山札から", "デッキから山札", "ゆすり", "暗殺者"]
 
 
 def plain(markup: str) -> str:
@@ -63,7 +63,14 @@ def plain(markup: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(text)).strip()
 
 
+#: Japanese sentences are joined without spaces: a space after 。 or 、 shows as a gap (a Koryo round
+#: line once read "場札上限6枚。 ボット3は…")
+JAPANESE_INLINE_CHECKS = [("a space after a Japanese full stop or comma", re.compile(r"[。、] "))]
+
+
 def problems(text: str, lang: str) -> list[str]:
+    if lang == "ja-inline":
+        return [f"{name}: in {text[:160]!r}" for name, pattern in JAPANESE_INLINE_CHECKS if pattern.search(text)]
     checks = ENGLISH_CHECKS if lang == "en" else JAPANESE_CHECKS
     found = [f"{name}: {m.group(0)!r} in {text[max(0, m.start() - 60):m.end() + 60]!r}"
              for name, pattern in checks for m in pattern.finditer(text)]
@@ -103,6 +110,7 @@ def test_the_checks_catch_what_they_are_for():
         assert not problems(text, "en"), text
     assert not problems("あなた（プレイヤー1）：1枚", "ja") and not problems("【軍事】攻撃、12:30に保存", "ja")
     assert not problems("First player 0 gold", "en")
+    assert problems("場札上限6枚。 ボット3", "ja-inline") and not problems("場札上限6枚。ボット3", "ja-inline")
 
 
 def test_ui_strings():
@@ -150,7 +158,10 @@ def _game_texts(game_id: str, level: str, n: int, seed: str) -> set[tuple[str, s
     for s in [None, *range(n)]:
         view = game.view(state, s)
         for lang in ("en", "ja"):
-            out.update((lang, plain(text.log_line(e, lang, names[lang]))) for e in view.get("log", []))
+            lines = [text.log_line(e, lang, names[lang]) for e in view.get("log", [])]
+            out.update((lang, plain(line)) for line in lines)
+            if lang == "ja":  # as written, tags gone without the space plain() puts for them
+                out.update(("ja-inline", html.unescape(re.sub(r"<[^>]+>", "", line))) for line in lines)
             out.add((lang, plain(render.game_over(view, lang, names[lang]))))
     return out
 

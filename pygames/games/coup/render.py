@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...ui.html import card_list, choice_attrs, esc, picked_attrs, purse_attrs, zoom_attrs
-from ...ui.i18n import plural, seat_name, unlimited_html
+from ...ui.i18n import parens, plural, seat_name, unlimited_html
 from . import cards as C
 from .art import ACTION_ART
 from .text import action_name, action_text, card_name, card_text, cards_list, claim_phrase, faction_name, lang_of, ui
@@ -501,19 +501,27 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
 
 
 # ------------------------------------------------------------------ step prompts (issue 38)
+#: what the target click of each targeted action asks (English); in Japanese "<action>の相手を選んで
+#: ください", both with the character claimed: the names come from text.py, as on the action buttons
 _TARGET_ASKS = {
-    "coup": ("Choose whom to coup.", "クーを行う相手を選んでください。"),
-    "steal": ("Choose whom to steal from (Captain).", "ゆすりの相手を選んでください（船長）。"),
-    "assassinate": ("Choose whom to assassinate (Assassin).", "暗殺の相手を選んでください（暗殺者）。"),
-    "examine": ("Choose whose card to examine (Inquisitor).", "カードを調べる相手を選んでください（審問官）。"),
-    "cooperate": ("Choose whom to cooperate with (Diplomat).", "協力する相手を選んでください（外交官）。"),
+    "coup": "Choose whom to coup",
+    "steal": "Choose whom to steal from",
+    "assassinate": "Choose whom to assassinate",
+    "examine": "Choose whose card to examine",
+    "cooperate": "Choose whom to cooperate with",
 }
+
+
+def _target_ask(kind: str, lang: str) -> str:
+    ja = lang_of(lang) == "ja"
+    claim = C.ACTIONS[kind]["claim"]
+    role = parens(card_name(claim, lang), "ja" if ja else "en") if claim else ""
+    return f"{action_name(kind, lang)}の相手を選んでください{role}。" if ja else f"{_TARGET_ASKS[kind]}{role}."
 
 
 def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]) -> str | None:
     """The prompt once the first click of a move is made: the action chosen, the target to pick."""
     head, _, kind = picked[-1].partition(":")
-    ask = _TARGET_ASKS.get(kind) if head == "act" else None
-    if ask is None:
+    if head != "act" or kind not in _TARGET_ASKS:
         return None
-    return esc(ask[1] if lang_of(lang) == "ja" else ask[0])
+    return esc(_target_ask(kind, lang))

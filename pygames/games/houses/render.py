@@ -511,7 +511,8 @@ def _challenge_box(view: dict, lang: str, names: list[str]) -> str:
     from .stats import side_strength
     a = side_strength(view, ch["attacker"], ch["attackers"])
     d = side_strength(view, ch["defender"], ch["defenders"])
-    kind = T.kind_name(ch["kind"], lang)
+    kind = T.kind_name(ch["kind"], lang)  # lower case, for inside sentences; the box starts with it
+    kind = kind[:1].upper() + kind[1:]
     return (f'<div class="houses-chbox">{icon_svg(ch["kind"], lang)} <b>{esc(kind)}</b>{colon(lang)}'
             f'{_who(names, ch["attacker"])} {SEAT_SHAPES[ch["attacker"]]} → {_who(names, ch["defender"])} '
             f'{SEAT_SHAPES[ch["defender"]]} <span class="houses-chscore">{esc(T.t("attackers", lang))} <b>{a}</b> — '

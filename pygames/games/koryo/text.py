@@ -148,7 +148,7 @@ def _log_line(entry: dict, lang: str, names: list[str]) -> str:
                 f"配布：{sizes}。場札上限{p['limit']}枚。")
         if p.get("broadcaster") is not None:
             text += (f" {name(p['broadcaster'], names)} gets 1 more card for the {esc(card_label(8, lang))}." if en else
-                     f" {name(p['broadcaster'], names)}は{esc(card_label(8, lang))}で1枚多く受け取りました。")
+                     f"{name(p['broadcaster'], names)}は{esc(card_label(8, lang))}で1枚多く受け取りました。")
         return text
     if key == "no_play":
         return f"{who()} has no cards and plays nothing." if en else f"{who()}は手札がなく、何も出しません。"
