@@ -122,6 +122,16 @@ def test_game_over_explains_scores_and_tie_break():
     assert "Tie on influence" in render.game_over(view, "en", ["A", "B", "C"])
 
 
+def test_game_over_names_a_clear_winner_once():
+    """The end panel of a game won outright: the ★ Winner mark on its row, no "X wins." note under
+    the table as well (the page's heading and status say it already)."""
+    view = {"num_players": 3, "ip": [9, 4, 2], "cards_in_queue": [3, 3, 3], "winners": [0]}
+    for lang in ("en", "ja"):
+        html = render.game_over(view, lang, ["A", "B", "C"])
+        assert html.count(text.t("go_winner", lang)) == 2  # the row's mark and the column's sr-only header
+        assert text.t("go_single", lang, name="A") not in html
+
+
 def test_royal_decree_marks_the_card_it_moves():
     """A started Royal Decree move (a card chosen, its place still to choose) shows on the board:
     the chosen card carries data-picked="1", the places it may go are choices."""

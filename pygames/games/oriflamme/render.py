@@ -453,7 +453,7 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
         notes.append(esc(t("go_tie", lang, names=sep.join(_plain_name(names, s) for s in tied))))
         if len(winners) > 1:
             notes.append(esc(t("go_shared", lang)))
-    if len(winners) == 1:
+    if len(winners) == 1 and len(tied) > 1:  # the tie-break's winner; a clear winner is said by the heading and ★
         notes.append(esc(t("go_single", lang, name=_plain_name(names, winners[0]))))
     elif winners:
         notes.append(esc(t("go_shared_win", lang, names=sep.join(_plain_name(names, s) for s in winners))))
