@@ -193,6 +193,7 @@ def test_a_target_prompt_names_the_action_and_character_as_the_table_does(lang):
     for kind, spec in cards.ACTIONS.items():
         prompt = render.step_prompt({}, (f"act:{kind}",), lang, [])
         if prompt is None:
+            assert not spec["target"], f"{kind}: a target to pick and no prompt of its own"
             continue
         if lang == "ja":
             assert text.action_name(kind, lang) in prompt, (kind, prompt)

@@ -509,11 +509,18 @@ _TARGET_ASKS = {
     "assassinate": "Choose whom to assassinate",
     "examine": "Choose whose card to examine",
     "cooperate": "Choose whom to cooperate with",
+    "convert": "Choose whose faction to change",
 }
 
 
 def _target_ask(kind: str, lang: str) -> str:
     ja = lang_of(lang) == "ja"
+    if kind == "convert":  # the target may be yourself, at another price
+        one, two = C.CONVERT_SELF_COST, C.CONVERT_OTHER_COST
+        return (f"{action_name(kind, lang)}：誰の派閥を変えるか選んでください"
+                f"（自分は{one}コイン、他のプレイヤーは{two}コイン）。" if ja else
+                f"Choose whose faction to change: yours ({plural(one, 'coin', 'coins')}) or another player's "
+                f"({plural(two, 'coin', 'coins')}).")
     claim = C.ACTIONS[kind]["claim"]
     role = parens(card_name(claim, lang), "ja" if ja else "en") if claim else ""
     return f"{action_name(kind, lang)}の相手を選んでください{role}。" if ja else f"{_TARGET_ASKS[kind]}{role}."

@@ -862,8 +862,9 @@ def step_prompt(view: dict, picked: tuple[str, ...], lang: str, names: list[str]
     head, rest = read_key(picked[-1])
     asks = {
         "hand": ("置く区画を選んでください。", "choose where in your district to place it."),
-        "cell": ("「+1枚」の支払いに使うカードを選んでください。",
-                 "Choose the card that pays the \u201c+ 1 card\u201d."),
+        "cell": ("費用の「+1枚」として手放すカード（手札か自分の区画から）を選んでください。",
+                 "Choose the card you give up for the \u201c+ 1 card\u201d of the cost "
+                 "(from your hand or your district)."),
         "deck": ("引き方を選んでください。", "Choose how to draw."),
         "bld": ("この建物の使い方を選んでください。", "Choose how to activate this building."),
         "earn": ("何人の市民で稼ぐか選んでください。", "Choose how many citizens earn."),
