@@ -36,3 +36,26 @@ def shot(page, name: str) -> Path:
     page.evaluate("window.scrollTo(0, 0)")  # a sticky header would otherwise sit mid-picture
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+#: the table is not in the middle of a bot's move (or still loading): its controls stay put
+AT_REST = "() => !['bot', 'loading'].includes(document.getElementById('app').dataset.phase)"
+
+
+def back_to_lobby(page) -> None:
+    """From wherever the page is (the last test's end, a reload): dialogs and the zoom closed, the
+    pointer off the page's content, the lobby shown (no table open), in English."""
+    page.mouse.move(1, 1)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")  # keys to the page
+    for _ in range(2):
+        page.keyboard.press("Escape")
+    if page.get_attribute("#app", "data-phase") != "lobby":
+        page.wait_for_function(AT_REST)
+        page.locator('[data-testid="to-lobby"]').first.click()
+        page.wait_for_function("() => document.getElementById('app').dataset.phase === 'lobby'")
+    page.wait_for_selector('[data-testid="lobby"]')
+    lang = page.locator('#app select[name="lang"]').first
+    if lang.input_value() != "en":
+        before = page.get_attribute("#app", "data-rev")
+        lang.select_option("en")
+        page.wait_for_function("(r) => document.getElementById('app').dataset.rev !== r", arg=before)

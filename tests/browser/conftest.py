@@ -8,6 +8,9 @@
 - ``guard`` records requests to other hosts (aborted), console errors, page
   errors and HTTP errors; any of them fails the test.
 - Contexts block service workers, except in the service-worker test.
+- ``booted_page`` hands the tests of one module one page booted once (a Pyodide boot costs seconds
+  of CPU each): it is brought back to the lobby with the viewport and media each test asks for, its
+  guard checked after each test; a test that fails leaves it closed, so the next one boots anew.
 - A test whose page crashes ("Target crashed": Chromium's renderer process died, which
   says nothing of the site when it happens once) runs once more, with pytest-rerunfailures;
   the machine's memory at the crash is printed with the failure. A second crash fails.
@@ -15,6 +18,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from dataclasses import dataclass, field
@@ -28,7 +32,7 @@ from tools.testenv import chromium_args
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from browser_helpers import DESKTOP, LOCAL, chromium_path  # noqa: E402
+from browser_helpers import DESKTOP, LOCAL, back_to_lobby, chromium_path  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -151,3 +155,70 @@ def open_page(browser, guard):
     yield opener
     for context in contexts:
         context.close()
+
+
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+@pytest.fixture(scope="module")
+def module_pages():
+    """The booted pages of one module: context arguments -> (page, its guard)."""
+    pages: dict[str, tuple] = {}
+    yield pages
+    for page, _ in pages.values():
+        page.context.close()
+
+
+@pytest.fixture
+def booted_page(request, module_pages, browser, site_url):
+    """booted_page(viewport=..., reduced_motion=..., init_script=..., **context_args) -> the module's
+    page for these context arguments, booted once (``?botdelay=0``), at the lobby, in ``viewport`` with
+    ``reduced_motion`` emulated. ``init_script`` runs before the page's own scripts (at its boot)."""
+    from test_browser_site import boot
+
+    used: list[tuple[str, Guard]] = []
+
+    def opener(viewport=DESKTOP, reduced_motion: str = "no-preference", init_script: str | None = None,
+               **context_args):
+        key = json.dumps([context_args, init_script], sort_keys=True)
+        if key not in module_pages:
+            guard = Guard()
+            context = browser.new_context(viewport=viewport, service_workers="block", **context_args)
+            guard.watch_context(context)
+            page = context.new_page()
+            guard.watch_page(page)
+            if init_script:
+                page.add_init_script(init_script)
+            page.emulate_media(reduced_motion=reduced_motion)
+            boot(page, site_url)
+            module_pages[key] = (page, guard)
+        page, guard = module_pages[key]
+        used.append((key, guard))
+        page.set_viewport_size(viewport)
+        page.emulate_media(reduced_motion=reduced_motion, color_scheme="light")
+        back_to_lobby(page)
+        return page
+
+    yield opener
+    failed = request.node.stash.get(FAILED, False)
+    problems = []
+    for key, guard in used:
+        try:
+            guard.check()
+        except AssertionError as error:
+            problems.append(str(error))
+        guard.external.clear()
+        guard.console_errors.clear()
+        guard.http_errors.clear()
+        if (failed or problems) and key in module_pages:  # a page in an unknown state: the next test boots anew
+            page, _ = module_pages.pop(key)
+            page.context.close()
+    assert problems == [], "\n".join(problems)

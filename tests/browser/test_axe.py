@@ -4,8 +4,9 @@ several moments of a game (its start, a decision in the middle, a move of severa
 (a target, attackers or a second step still to pick), the end panel), the rules and cards
 dialogs, the replay, the settings and the friends screens, at 1366x900 and 390x844, in English and
 Japanese, light and dark: each page in one of these looks, in turn (LOOKS), so the file covers them all
-in a few minutes. One page per game; widths are switched by resizing, languages by the language
-select, colour schemes by emulation.
+in a few minutes. Widths are switched by resizing, languages by the language
+select, colour schemes by emulation; the game pages and the live regions' test share one booted page
+(``booted_page``). (Nothing moving with reduced motion: test_table_look.py, every game.)
 
 Positions are played in CPython (TableSession, a human taking random legal moves against random
 bots) and opened through the lobby's import."""
@@ -153,9 +154,8 @@ def test_lobby_settings_friends(open_page, site_url):
 
 
 @pytest.mark.parametrize("game_id", list(pygames.GAME_IDS))
-def test_game_pages(open_page, site_url, game_id):
-    checker = Checker(page := open_page(DESKTOP, color_scheme="light"), list(pygames.GAME_IDS).index(game_id))
-    boot(page, site_url)
+def test_game_pages(booted_page, game_id):
+    checker = Checker(page := booted_page(DESKTOP), list(pygames.GAME_IDS).index(game_id))
     checker.click(f'[data-game="{game_id}"]')
     checker.check(f"{game_id} setup")
     for name, record, first_click in moments(game_id, 7):
@@ -202,12 +202,11 @@ LIVE_REGIONS_NOW = """() => ({
 })"""
 
 
-def test_log_and_prompt_are_kept_live_regions(open_page, site_url):
+def test_log_and_prompt_are_kept_live_regions(booted_page):
     """Over several moves of a game (the human's and the bots' answers) the log (role=log) and the
     prompt (role=status) stay the same elements; the log loses no entry and gains each new one once,
     oldest first, so a screen reader reads each move once and in order."""
-    page = open_page(DESKTOP)
-    boot(page, site_url)
+    page = booted_page(DESKTOP)
     open_record(page, moments("coup", 7)[0][1])
     assert page.get_attribute('[data-testid="log-region"]', "role") == "log"
     assert page.get_attribute('[data-testid="status"]', "role") == "status"
@@ -224,31 +223,3 @@ def test_log_and_prompt_are_kept_live_regions(open_page, site_url):
     assert now["removed"] == 0
     assert len(now["entries"]) > len(start) + 2, "the moves added too few entries to judge"
     assert now["added"] == now["entries"][len(start):], "entries were not added once each, in order"
-
-
-COUNT_ANIMATE_CALLS = """
-window.__animateCalls = 0;
-const original = Element.prototype.animate;
-Element.prototype.animate = function () { window.__animateCalls += 1; return original.apply(this, arguments); };
-"""
-
-
-def test_reduced_motion_moves_nothing(open_page, site_url):
-    """With the system asking for reduced motion nothing moves over several moves of a game: no
-    element.animate() call (the glides and flying coins of site/main.py), and no CSS animation or
-    transition running (document.getAnimations() holds both) after any redraw."""
-    page = open_page(DESKTOP, reduced_motion="reduce")
-    page.add_init_script(COUNT_ANIMATE_CALLS)
-    boot(page, site_url)
-    open_record(page, moments("coup", 7)[0][1])
-    running = []
-    for _ in range(6):
-        if page.get_attribute("#app", "data-phase") == "over":
-            break
-        before = rev(page)
-        page.locator('#app [data-choice]').first.click()
-        settle(page, before)
-        running += page.evaluate("() => document.getAnimations().map(a => a.animationName || a.transitionProperty"
-                                 " || String(a.effect && a.effect.target && a.effect.target.className))")
-    assert page.evaluate("window.__animateCalls") == 0
-    assert running == []

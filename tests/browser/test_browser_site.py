@@ -2,7 +2,8 @@
 through the UI (one human clicking random choices; all bots), offline reload through
 the service worker, and a phone-sized screen without horizontal scrolling.
 
-Screenshots go to test-artifacts/ (look at them)."""
+The games' tests share one booted phone page (``booted_page``). Screenshots go to test-artifacts/
+(look at them)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 import pygames
+from pygames.ui.page import Setup
 from tools.serve import make_server, serve_in_thread
 from tools.site import build
 
@@ -27,6 +29,7 @@ GAME_IDS = list(pygames.GAME_IDS)
 MAX_CLICKS = 1500
 STEP_MS = 120_000
 QUERY = "?botdelay=0"
+ON_A_PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 
 SETTLED = """(rev) => {
   const app = document.getElementById("app"), error = document.getElementById("error");
@@ -217,11 +220,11 @@ def test_offline_reload_through_the_service_worker(browser, guard, tmp_path):
 
 # ------------------------------------------------------------------ games
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_human_plays_to_the_end_on_a_phone(open_page, site_url, game_id):
-    """Seat 0 human (random clicks, sometimes with the keyboard), the others bots."""
-    page = open_page(PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
-    boot(page, site_url)
-    start_game(page, game_id)
+def test_human_plays_to_the_end_on_a_phone(booted_page, game_id):
+    """Seat 0 human (random clicks, sometimes with the keyboard), the others bots: the game's default
+    table (given, as the setup of an earlier table of the game would stay chosen on the shared page)."""
+    page = booted_page(PHONE, **ON_A_PHONE)
+    start_game(page, game_id, list(Setup.default(game_id).seats))
     rng = random.Random(f"browser/{game_id}")
     phase = page.get_attribute("#app", "data-phase")
     clicks = 0
@@ -250,15 +253,26 @@ def test_human_plays_to_the_end_on_a_phone(open_page, site_url, game_id):
     assert page.evaluate("localStorage.getItem('pygames.save')") is None
 
 
+#: a game-over breakdown's table and the width it has: a table wider than its box is cut off at the
+#: right (the box scrolls), where the last players' columns (often the winner's) were
+BREAKDOWN_WIDTHS = """() => [...document.querySelectorAll('[data-testid="game-over"] table')]
+    .map(t => [t.className, t.scrollWidth, t.parentElement.clientWidth])"""
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_bot_table_plays_itself(open_page, site_url, game_id):
-    page = open_page(DESKTOP)
-    boot(page, site_url)
+def test_bot_table_plays_itself_and_its_breakdown_fits_a_phone(booted_page, game_id):
+    """The game at its most players, all normal bots, on a phone: it plays to its end, and the scoring
+    breakdown shows every player's column without scrolling sideways (tables mixing every kind of
+    bot play in test_game_setups.py)."""
+    page = booted_page(PHONE, **ON_A_PHONE)
     game = pygames.get_game(game_id)
-    kinds = ["random", "normal", "easy"]
-    seats = [kinds[i % 3] for i in range(game.max_players)]
-    start_game(page, game_id, seats)
+    start_game(page, game_id, ["normal"] * game.max_players)
     expect(page.locator('[data-testid="game-over"]')).to_be_visible(timeout=STEP_MS * 3)
     check_no_error(page)
     expect(page.locator('[data-testid="choice"]')).to_have_count(0)
-    shot(page, f"{game_id}-desktop-bots-over")
+    tables = page.evaluate(BREAKDOWN_WIDTHS)
+    assert tables, f"{game_id}: no breakdown table"
+    for name, width, room in tables:
+        assert width <= room + 1, f"{game_id} ({game.max_players} players): {name} is {width}px wide in {room}px"
+    check_fits(page, f"{game_id} game over")
+    shot(page, f"{game_id}-phone-bots-over")

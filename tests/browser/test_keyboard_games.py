@@ -100,12 +100,11 @@ def play_by_keyboard(page, cdp, game_id: str, rng: random.Random) -> int:
 @pytest.mark.parametrize("game_id", list(pygames.GAME_IDS))
 def test_a_whole_game_by_keyboard(open_page, site_url, game_id):
     page = open_page(DESKTOP)
-    boot(page, site_url)
     seats = SEATS.get(game_id, ["human", "random"])
     setup = {"game_id": game_id, "num_players": len(seats), "seats": seats, "options": {}}
-    page.evaluate("s => localStorage.setItem('pygames.setup', s)", json.dumps(setup))  # what a visit chose
-    page.reload()
-    page.wait_for_function("!!window.pygamesReadyAt", timeout=120_000)
+    # what an earlier visit chose (stored before the page's scripts run: one boot, no reload)
+    page.add_init_script(f"localStorage.setItem('pygames.setup', {json.dumps(json.dumps(setup))})")
+    boot(page, site_url)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Accessibility.enable")
     for _ in range(200):  # Tab to Start

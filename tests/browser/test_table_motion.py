@@ -7,7 +7,8 @@
 - every board marks the first click of a started move (data-picked) where it lies, with its ring;
 - Koryo's table does not repeat the card reference (it is one tap away, in the Cards dialog).
 
-Positions are records played in CPython (TableSession) and opened through the lobby's import.
+Positions are records played in CPython (TableSession) and opened through the lobby's import. The
+tests after the first share one booted page (``booted_page``).
 """
 
 from __future__ import annotations
@@ -156,10 +157,8 @@ def glided(page, ident: str) -> bool:
     return False
 
 
-def test_a_marshalled_or_taken_card_keeps_its_anim_id_and_glides_to_its_new_place(open_page, site_url):
-    page = open_page(viewport=DESKTOP, reduced_motion="no-preference")
-    page.add_init_script(RECORD_ANIMATIONS)
-    boot(page, site_url)
+def test_a_marshalled_or_taken_card_keeps_its_anim_id_and_glides_to_its_new_place(booted_page):
+    page = booted_page(DESKTOP, "no-preference", RECORD_ANIMATIONS)
 
     record, card = position("houses", 11, houses_marshal)
     assert open_record(page, record) == "human"
@@ -195,9 +194,8 @@ def two_clicks(session) -> str | None:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_every_board_marks_the_first_click_of_a_started_move(open_page, site_url, game_id):
-    page = open_page(viewport=DESKTOP, reduced_motion="reduce")
-    boot(page, site_url)
+def test_every_board_marks_the_first_click_of_a_started_move(booted_page, game_id):
+    page = booted_page(DESKTOP, "reduce", RECORD_ANIMATIONS)
     game = pygames.get_game(game_id)
     record, key = position(game_id, 2, two_clicks, n=max(game.min_players, min(3, game.max_players)))
     assert open_record(page, record) == "human"

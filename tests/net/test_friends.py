@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +22,9 @@ from pygames.ui.app import KEY_GUEST_PREFIX, MemoryStorage
 from pygames.ui.page import Setup
 
 from wire import Wire, pair
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+from app_play import bot_move, thought  # noqa: E402
 
 GAME_SEATS = {
     "coup": ["human", "friend", "normal"],
@@ -36,15 +41,6 @@ def host_table(wire: Wire, game_id: str, seats: list[str], name: str = "Hana", o
     host.action("start")
     wire.run()
     return host
-
-
-def finish(steps):
-    """Run a thinking generator (a bot's move, a hint) to its end, as the page does in slices."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def click_through(app, session, action: dict) -> None:
@@ -66,7 +62,7 @@ def play(wire: Wire, host, guests: dict, rnd: random.Random, moves: int = 5000) 
         if host.phase() == "privacy":
             host.action("reveal")
         elif host.bot_to_move():
-            host.bot_played(finish(host.bot_thinking()))
+            bot_move(host)
         elif session.human_turn():
             legal = session.game.legal_actions(session.state)
             click_through(host, session, rnd.choice(legal))
@@ -240,7 +236,7 @@ def test_lost_and_repeated_messages_change_nothing(monkeypatch):
             wire.fault(guest, "host", duplicate=1)
             wire.fault(host, conn, duplicate=1)
         if host.bot_to_move():
-            host.bot_played(finish(host.bot_thinking()))
+            bot_move(host)
         elif session.human_turn():
             click_through(host, session, rnd.choice(session.game.legal_actions(session.state)))
         elif guest.phase() == "human":
@@ -413,7 +409,7 @@ def test_a_friend_asks_for_a_hint_worked_out_on_its_own_device(monkeypatch):
         wire.run()
     guest.action("hint")
     assert guest.hint_wanted()
-    guest.hint_done(finish(guest.hint_thinking()), guest.epoch)
+    guest.hint_done(thought(guest.hint_thinking()), guest.epoch)
     assert guest.hint is not None and 'data-testid="hint"' in guest.render()
     assert any(strict_equal(guest.hint["action"], a) for a in guest.guest_session.legal())
 

@@ -1,15 +1,23 @@
-"""Driving an App in tests without a browser: a bot's turn thought out and played at once."""
+"""Driving an App in tests without a browser: a bot's turn (or a hint) thought out at once."""
 
 from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
 
 from pygames.ui.app import App
 
 
+def thought(steps: Generator[Any, Any, Any]) -> Any:
+    """Run a thinking generator (a bot's move, a hint) to its end, as the page does in idle-time
+    slices; returns what it gives back."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def bot_move(app: App) -> None:
-    """Run the bot's thinking (the page's idle-time steps) to its end and play its action."""
-    thinking = app.bot_thinking()
-    try:
-        while True:
-            next(thinking)
-    except StopIteration as done:
-        app.bot_played(done.value)
+    """Run the bot's thinking to its end and play its action."""
+    app.bot_played(thought(app.bot_thinking()))

@@ -8,6 +8,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from app_play import bot_move
 
 import pygames
 from pygames.ui import page
@@ -65,7 +66,7 @@ def test_saved_games_say_which_game_and_how_far():
     app.action("select-game", game_id)
     app.action("start")
     while app.bot_to_move():  # the bots' moves up to the human's decision
-        app.bot_played(_bot_move(app))
+        bot_move(app)
     session = app.session
     app.choose(next(iter(session.picker().options())))
     app.action("lobby")
@@ -78,15 +79,6 @@ def test_saved_games_say_which_game_and_how_far():
     assert pygames.get_game(game_id).title["en"] in text
     assert f"round {saves[0].round}" in text and f"moves played: {saves[0].moves}" in text
     assert [c for c in item.children if c.get("class") == "save-art"][0].children[0].tag == "svg"
-
-
-def _bot_move(app):
-    steps = app.bot_thinking()
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def test_language_choice_stored_first_then_browser_then_english():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from app_play import bot_move, thought
 from test_ui_page import check_markup, check_table, make_app, play, start
 
 import pygames
@@ -21,12 +22,7 @@ GAMES = list(pygames.GAME_IDS)
 
 def bots_until_human(app: App) -> None:
     while app.phase() == "bot":
-        steps = app.bot_thinking()
-        try:
-            while True:
-                next(steps)
-        except StopIteration as done:
-            app.bot_played(done.value)
+        bot_move(app)
 
 
 def random_move(app: App, rng: Rng) -> None:
@@ -345,12 +341,7 @@ def test_hint_names_a_legal_move_and_marks_its_first_click(game_id):
     assert app.hint_wanted()
     busy = check_markup(app.render()).one(data_testid="hint")
     assert busy.get("aria-busy") == "true"
-    steps = app.hint_thinking()
-    try:
-        while True:
-            next(steps)
-    except StopIteration as done:
-        app.hint_done(done.value, app.epoch)
+    app.hint_done(thought(app.hint_thinking()), app.epoch)
     assert app.hint["action"] in app.session.game.legal_actions(app.session.state)
     markup = check_markup(app.render())
     text = markup.one(data_testid="hint").all_text()

@@ -11,6 +11,7 @@ import re
 import string
 
 import pytest
+from app_play import bot_move
 
 import pygames
 from pygames.core import Rng
@@ -75,13 +76,7 @@ def play(app: App, rng: Rng, max_steps: int = MAX_STEPS) -> Markup:
         if phase == "over":
             return markup
         if phase == "bot":
-            steps = app.bot_thinking()
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    app.bot_played(done.value)
-                    break
+            bot_move(app)
         elif phase == "privacy":
             app.action("reveal")
         else:
@@ -238,12 +233,7 @@ def test_every_player_count_renders(game_id):
                     break
                 check_table(app)
                 if app.phase() == "bot":
-                    steps = app.bot_thinking()
-                    try:
-                        while True:
-                            next(steps)
-                    except StopIteration as done:
-                        app.bot_played(done.value)
+                    bot_move(app)
                 else:
                     keys = check_table(app).choice_keys()
                     app.choose(keys[rng.randbelow(len(keys))])
