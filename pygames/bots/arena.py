@@ -81,14 +81,67 @@ def _seat_levels(challenger: str, opponent: str, num_players: int, index: int) -
 
 def match(game_id: str, challenger: str, opponent: str, num_players: int, games: int,
           seed: str = "arena", options: dict | None = None,
-          bot_settings: dict[str, dict] | None = None) -> dict[str, Any]:
-    """One challenger seat against ``num_players - 1`` opponents, the challenger's seat rotating."""
-    results = []
+          bot_settings: dict[str, dict] | None = None, jobs: int = 1) -> dict[str, Any]:
+    """One challenger seat against ``num_players - 1`` opponents, the challenger's seat rotating;
+    on ``jobs`` processes (the same games and results, in index order, whatever ``jobs``)."""
+    cells = [(game_id, _seat_levels(challenger, opponent, num_players, index)[1],
+              f"{seed}/{game_id}/{num_players}/{index}", options, bot_settings) for index in range(games)]
+    loads = [load_average()]
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            results = []
+            for result in pool.imap(_play_cell, cells, chunksize=1):
+                results.append(result)
+                loads.append(load_average())
+    else:
+        results = []
+        for cell in cells:
+            results.append(_play_cell(cell))
+            loads.append(load_average())
+    row = summarize(game_id, challenger, opponent, num_players, results)
+    row["load_average"] = load_summary(loads)
+    return row
+
+
+def _play_cell(cell: tuple) -> dict[str, Any]:
+    game_id, levels, seed, options, settings = cell
+    return play_game(game_id, levels, seed, options, settings)
+
+
+def load_average() -> float | None:
+    """The machine's load average over the last minute (None where the system has none)."""
+    import os
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
+def load_summary(samples: list[float | None]) -> dict[str, float] | None:
+    """The load averages sampled during a match (one before it and one after each game): first,
+    last, mean, lowest and highest."""
+    values = [v for v in samples if v is not None]
+    if not values:
+        return None
+    return {"start": values[0], "end": values[-1], "mean": round(sum(values) / len(values), 2),
+            "min": min(values), "max": max(values)}
+
+
+def calibrate_textbook(game_id: str, num_players: int, hard: dict[str, Any], games: int = 4,
+                       seed: str = "calibrate", factor: float = 1.0) -> float:
+    """The textbook search's CPU seconds per decision for "equal CPU time": ``factor`` × the hard
+    bot's mean processor time per decision with a real choice (2+ legal actions; a single legal
+    action costs neither bot anything), measured on ``games`` seeded games of the hard bot (with the
+    settings ``hard``) against the normal bot, its seat rotating, at ``num_players``."""
+    spent: list[float] = []
     for index in range(games):
-        _, levels = _seat_levels(challenger, opponent, num_players, index)
-        results.append(play_game(game_id, levels, f"{seed}/{game_id}/{num_players}/{index}", options,
-                                 bot_settings))
-    return summarize(game_id, challenger, opponent, num_players, results)
+        seat, levels = _seat_levels("hard", "normal", num_players, index)
+        result = play_game(game_id, levels, f"{seed}/{game_id}/{num_players}/{index}", bot_settings={"hard": hard})
+        spent.extend(result["choices"][seat])
+    if not spent:
+        raise ValueError(f"{game_id}: the hard bot had no decision with a choice in {games} games")
+    return factor * sum(spent) / len(spent)
 
 
 def summarize(game_id: str, challenger: str, opponent: str, num_players: int,
@@ -98,6 +151,7 @@ def summarize(game_id: str, challenger: str, opponent: str, num_players: int,
     think = {challenger: 0.0, opponent: 0.0}
     decisions = {challenger: 0, opponent: 0}
     choice_cpu: list[float] = []
+    opponent_cpu: list[float] = []
     total_actions = 0
     for index, result in enumerate(results):
         seat, levels = _seat_levels(challenger, opponent, num_players, index)
@@ -108,17 +162,26 @@ def summarize(game_id: str, challenger: str, opponent: str, num_players: int,
             think[level] += result["think"][s]
             decisions[level] += result["decisions"][s]
         choice_cpu.extend(result["choices"][seat])
+        for other in range(num_players):
+            if other != seat:
+                opponent_cpu.extend(result["choices"][other])
     games = len(results)
     low, high = wilson_interval(wins, games)
-    choice_cpu.sort()
     return {"game": game_id, "players": num_players, "challenger": challenger, "opponent": opponent,
             "games": games, "wins": wins, "win_rate": wins / games if games else 0.0, "ci95": [low, high],
             "fair_share": 1 / num_players, "mean_actions": total_actions / games if games else 0.0,
             "ms_per_decision": {k: 1000 * think[k] / decisions[k] if decisions[k] else None for k in think},
-            "challenger_choice_cpu_ms": {
-                "mean": 1000 * sum(choice_cpu) / len(choice_cpu) if choice_cpu else None,
-                "p95": 1000 * choice_cpu[int(0.95 * (len(choice_cpu) - 1))] if choice_cpu else None,
-                "max": 1000 * choice_cpu[-1] if choice_cpu else None}}
+            "challenger_choice_cpu_ms": cpu_figures(choice_cpu),
+            "opponent_choice_cpu_ms": cpu_figures(opponent_cpu)}
+
+
+def cpu_figures(seconds: list[float]) -> dict[str, float | None]:
+    """Mean, 95th percentile and longest of decisions' processor times, in ms (None if none)."""
+    if not seconds:
+        return {"mean": None, "p95": None, "max": None}
+    ordered = sorted(seconds)
+    return {"mean": 1000 * sum(ordered) / len(ordered), "p95": 1000 * ordered[int(0.95 * (len(ordered) - 1))],
+            "max": 1000 * ordered[-1]}
 
 
 def markdown_table(results: list[dict[str, Any]]) -> str:
@@ -142,6 +205,8 @@ def target_for(challenger: str, opponent: str, num_players: int) -> tuple[float,
         return (0.9, "≥ 90%") if num_players == 2 else (2 * fair, "≥ 2× fair share")
     if (challenger, opponent) == ("hard", "normal"):
         return (0.6, "≥ 60%") if num_players == 2 else (1.5 * fair, "≥ 1.5× fair share")
+    if (challenger, opponent) == ("hard", "textbook"):  # issue 40, at equal CPU time per decision
+        return (0.65, "≥ 65%") if num_players == 2 else (1.6 * fair, "≥ 1.6× fair share")
     if (challenger, opponent) == ("easy", "normal"):
         return (fair - 0.1, "clearly below fair share") if num_players == 2 else (fair - 0.05, "below fair share")
     return None
@@ -156,14 +221,19 @@ def meets(row: dict[str, Any]) -> bool | None:
     return row["win_rate"] >= target[0]
 
 
-MATCHES = ("normal-random", "easy-normal", "hard-normal")
+MATCHES = ("normal-random", "easy-normal", "hard-normal", "hard-textbook")
+#: processor time per decision the bench gives the textbook search, as a multiple of the hard bot's
+#: mean (measured first on CALIBRATION_GAMES games against the normal bot); 1: "equal CPU time"
+TEXTBOOK_FACTOR = 1.0
+CALIBRATION_GAMES = 4
 
 
 def plan(game_ids: list[str] | None = None, matches: list[str] | None = None) -> list[tuple[str, int, str, str]]:
     """The matches of the bench: (game, players, challenger, opponent). Normal against random at
     every player count (cheap), easy against normal at the smallest, hard against normal at the
-    smallest and one larger count (the hard bot's games cost most of the bench's time).
-    ``matches`` keeps only some kinds ("hard-normal"...)."""
+    smallest and one larger count (the hard bot's games cost most of the bench's time), hard against
+    the textbook search at equal CPU time at the smallest count. ``matches`` keeps only some kinds
+    ("hard-normal"...)."""
     from .. import GAMES
     unknown = set(matches or ()) - set(MATCHES)
     if unknown:
@@ -179,6 +249,7 @@ def plan(game_ids: list[str] | None = None, matches: list[str] | None = None) ->
         cells.append((game_id, smallest, "easy", "normal"))
         for n in [smallest] + larger:
             cells.append((game_id, n, "hard", "normal"))
+        cells.append((game_id, smallest, "hard", "textbook"))
     return [cell for cell in cells if not matches or f"{cell[2]}-{cell[3]}" in matches]
 
 
@@ -218,13 +289,22 @@ def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_i
         for game_id, count_players, challenger, opponent in cells:
             count = hard_games if challenger == "hard" and hard_games else games
             settings = {"hard": hard_settings(game_id)} if "hard" in (challenger, opponent) else {}
+            if opponent == "textbook":
+                seconds = calibrate_textbook(game_id, count_players, settings["hard"], CALIBRATION_GAMES,
+                                             factor=TEXTBOOK_FACTOR)
+                settings["textbook"] = {"iterations": None, "cpu_seconds": seconds}
             jobs_list = [(game_id, count_players, challenger, opponent, i, settings) for i in range(count)]
             started = time.perf_counter()
+            loads = [load_average()]
             results = pool.map(_bench_game, jobs_list, chunksize=1) if pool else [_bench_game(j) for j in jobs_list]
+            loads.append(load_average())
             row = summarize(game_id, challenger, opponent, count_players, results)
             row["seconds"] = round(time.perf_counter() - started, 1)
+            row["load_average"] = load_summary(loads)
             if settings:
                 row["hard_settings"] = settings["hard"]
+            if "textbook" in settings:
+                row["textbook_settings"] = settings["textbook"]
             row["target"] = (target_for(challenger, opponent, count_players) or (None, ""))[1]
             row["met"] = meets(row)
             mine[(game_id, count_players, challenger, opponent)] = row
@@ -243,7 +323,7 @@ def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_i
 
 def _row_order(row: dict[str, Any]) -> tuple:
     from .. import GAME_IDS
-    kinds = [("normal", "random"), ("easy", "normal"), ("hard", "normal")]
+    kinds = [("normal", "random"), ("easy", "normal"), ("hard", "normal"), ("hard", "textbook")]
     kind = (row["challenger"], row["opponent"])
     return (GAME_IDS.index(row["game"]) if row["game"] in GAME_IDS else 99,
             kinds.index(kind) if kind in kinds else 9, row["players"])
@@ -267,8 +347,8 @@ def write_json(path: Path, rows: dict[tuple, dict[str, Any]]) -> None:
 
 
 TABLE_HEADER = ("| game | players | match | games | win rate | 95% CI | fair share | target | met | "
-                "hard ms/decision (mean / p95 / max, CPU) |\n"
-                "|---|---:|---|---:|---:|---|---:|---|:-:|---|")
+                "hard ms/decision (mean / p95 / max, CPU) | load average |\n"
+                "|---|---:|---|---:|---:|---|---:|---|:-:|---|---|")
 
 
 def table_line(row: dict[str, Any]) -> str:
@@ -276,10 +356,15 @@ def table_line(row: dict[str, Any]) -> str:
     timing = "–"
     if row["challenger"] == "hard" and ms.get("mean") is not None:
         timing = f"{ms['mean']:.0f} / {ms['p95']:.0f} / {ms['max']:.0f}"
+        other = (row.get("opponent_choice_cpu_ms") or {}).get("mean")
+        if row["opponent"] == "textbook" and other is not None:
+            timing += f"; textbook {other:.0f} mean"
     met = {True: "✓", False: "✗", None: ""}[row.get("met")]
+    load = row.get("load_average")
+    load_text = f"{load['min']:.1f}–{load['max']:.1f}" if load else "–"
     return (f"| {row['game']} | {row['players']} | {row['challenger']} vs {row['opponent']} | {row['games']} | "
             f"{row['win_rate']:.0%} | {row['ci95'][0]:.0%}–{row['ci95'][1]:.0%} | {row['fair_share']:.0%} | "
-            f"{row.get('target', '')} | {met} | {timing} |")
+            f"{row.get('target', '')} | {met} | {timing} | {load_text} |")
 
 
 def write_figure(folder: Path, figure: tuple[str, str, str], table: str) -> Path:
