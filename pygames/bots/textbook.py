@@ -70,6 +70,8 @@ class TextbookBot(Bot):
         self.settings = textbook_settings(settings)
         self.last_iterations = 0
         self.last_stats: list[dict[str, Any]] = []
+        #: the last search's trees, one per seat (for tests and for a look at what it searched)
+        self.last_trees: list[Node] = []
 
     def think(self, game: Game, view: View, legal: list[Action], seat: int) -> Generator[None, None, Action]:
         if len(legal) == 1:
@@ -87,6 +89,7 @@ class TextbookBot(Bot):
             done += 1
             yield None
         self.last_iterations = done
+        self.last_trees = trees
         root = trees[seat].after.get(observation([], seat, keys))
         children = root.children if root is not None else {}
         visits = [children[k].visits if k in children else 0 for k in keys]
