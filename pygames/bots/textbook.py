@@ -27,14 +27,13 @@ pessimistic about bluffing). That is the published algorithm's weakness, not our
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Generator
 from typing import Any
 
 from ..core import Action, Game, View
 from . import Bot
-from .ismcts import _KEYS, Node, action_key, observation, rank_rewards, win_share
+from .ismcts import _KEYS, Node, action_key, observation, rank_rewards, select, win_share
 
 #: the settings and their defaults; keyword arguments of ``make_bot("textbook", seed, ...)`` override them
 TEXTBOOK_DEFAULTS: dict[str, Any] = {
@@ -129,25 +128,14 @@ class TextbookBot(Bot):
             node = nodes[mover].after.get(seen)
             if node is None:
                 node = nodes[mover].after[seen] = Node()
-            untried = []
-            for index, key in enumerate(keys):
-                child = node.children.get(key)
-                if child is None:
-                    untried.append(index)
-                else:
-                    child.available += 1
-            if untried:
-                index = untried[rng.randbelow(len(untried))]
+            pick = select(node, keys, rng, c)
+            if pick < 0:  # an untried action: expand it, then play out
+                index = -1 - pick
                 child = node.children[keys[index]] = Node()
                 child.available = 1
                 expanded = True
             else:
-                index, best_value = 0, -1.0
-                for i, key in enumerate(keys):
-                    child = node.children[key]
-                    value = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
-                    if value > best_value:
-                        index, best_value = i, value
+                index = pick
                 child = node.children[keys[index]]
             marks[mover] = len(log)
             game.advance(state, actions[index])
