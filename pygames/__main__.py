@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
                 cell_settings["textbook"] = textbook_budget(args, game_id, n, settings_for(game, settings["hard"]),
                                                             calibrate_textbook)
             result = match(game_id, args.challenger, args.opponent, n, args.games, seed=args.seed,
-                           bot_settings=cell_settings, jobs=args.jobs)
+                           bot_settings=cell_settings, jobs=args.jobs, log=lambda line: print(line, flush=True))
             if "textbook" in cell_settings:
                 result["textbook_settings"] = cell_settings["textbook"]
             results.append(result)

@@ -22,6 +22,9 @@ from .. import get_game
 from ..core import Game
 from . import make_bot
 
+#: long matches log the challenger's running win count every this many games
+PROGRESS_EVERY = 10
+
 
 def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval for a proportion (fractional wins allowed)."""
@@ -81,27 +84,40 @@ def _seat_levels(challenger: str, opponent: str, num_players: int, index: int) -
 
 def match(game_id: str, challenger: str, opponent: str, num_players: int, games: int,
           seed: str = "arena", options: dict | None = None,
-          bot_settings: dict[str, dict] | None = None, jobs: int = 1) -> dict[str, Any]:
+          bot_settings: dict[str, dict] | None = None, jobs: int = 1,
+          log: Callable[[str], None] | None = None) -> dict[str, Any]:
     """One challenger seat against ``num_players - 1`` opponents, the challenger's seat rotating;
-    on ``jobs`` processes (the same games and results, in index order, whatever ``jobs``)."""
+    on ``jobs`` processes (the same games and results, in index order, whatever ``jobs``). With
+    ``log``, the running win count every PROGRESS_EVERY games."""
     cells = [(game_id, _seat_levels(challenger, opponent, num_players, index)[1],
               f"{seed}/{game_id}/{num_players}/{index}", options, bot_settings) for index in range(games)]
     loads = [load_average()]
+    results: list[dict[str, Any]] = []
+    pool = None
     if jobs > 1:
         import multiprocessing
-        with multiprocessing.Pool(jobs) as pool:
-            results = []
-            for result in pool.imap(_play_cell, cells, chunksize=1):
-                results.append(result)
-                loads.append(load_average())
-    else:
-        results = []
-        for cell in cells:
-            results.append(_play_cell(cell))
+        pool = multiprocessing.Pool(jobs)
+    try:
+        for result in pool.imap(_play_cell, cells, chunksize=1) if pool else map(_play_cell, cells):
+            results.append(result)
             loads.append(load_average())
+            if log is not None and len(results) % PROGRESS_EVERY == 0 and len(results) < games:
+                log(progress_line(game_id, challenger, opponent, num_players, results, loads[-1]))
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     row = summarize(game_id, challenger, opponent, num_players, results)
     row["load_average"] = load_summary(loads)
     return row
+
+
+def progress_line(game_id: str, challenger: str, opponent: str, num_players: int,
+                  results: list[dict[str, Any]], load: float | None) -> str:
+    """How far a long match has got: the challenger's wins so far, and the load average now."""
+    part = summarize(game_id, challenger, opponent, num_players, results)
+    return (f"  {game_id} {num_players}p {challenger}-{opponent}: {part['wins']:g} of {len(results)} so far, "
+            f"load average {load}")
 
 
 def _play_cell(cell: tuple) -> dict[str, Any]:
@@ -296,8 +312,12 @@ def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_i
             jobs_list = [(game_id, count_players, challenger, opponent, i, settings) for i in range(count)]
             started = time.perf_counter()
             loads = [load_average()]
-            results = pool.map(_bench_game, jobs_list, chunksize=1) if pool else [_bench_game(j) for j in jobs_list]
-            loads.append(load_average())
+            results = []
+            for result in pool.imap(_bench_game, jobs_list, chunksize=1) if pool else map(_bench_game, jobs_list):
+                results.append(result)
+                loads.append(load_average())
+                if len(results) % PROGRESS_EVERY == 0 and len(results) < count:  # long rows say how far they got
+                    log(progress_line(game_id, challenger, opponent, count_players, results, loads[-1]))
             row = summarize(game_id, challenger, opponent, count_players, results)
             row["seconds"] = round(time.perf_counter() - started, 1)
             row["load_average"] = load_summary(loads)
