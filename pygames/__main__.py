@@ -29,8 +29,9 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--iterations", type=int, default=None, help="hard bot iterations per decision")
     budget = arena.add_mutually_exclusive_group()
     budget.add_argument("--textbook-seconds", type=float, default=None,
-                        help="the textbook search's CPU seconds per decision (default: the hard bot's mean "
-                             "CPU time per decision, measured first on --calibration-games games against normal)")
+                        help="the textbook search's CPU seconds per decision (default: the other seats' mean "
+                             "CPU time per decision: measured first on --calibration-games games of hard "
+                             "against normal, then in each game on their decisions so far)")
     budget.add_argument("--textbook-iterations", type=int, default=None,
                         help="the textbook search's iterations per decision instead of a time budget "
                              "(then its games are reproducible from their seeds)")
@@ -94,16 +95,17 @@ def main(argv: list[str] | None = None) -> int:
 def textbook_budget(args: argparse.Namespace, game_id: str, players: int, hard: dict,
                     calibrate: Callable[..., float]) -> dict[str, float | int | None]:
     """The textbook search's settings from the command line: its iterations, or its CPU seconds per
-    decision (given, or the hard bot's measured mean) × ``--textbook-factor``."""
+    decision × ``--textbook-factor``: given, or the hard bot's mean, measured first against the normal
+    bot and then, in each game, on the hard bot's decisions so far (``pace``, see arena.play_bots)."""
     if args.textbook_iterations is not None:
         return {"iterations": args.textbook_iterations, "cpu_seconds": None}
     if args.textbook_seconds is not None:
-        seconds = args.textbook_seconds * args.textbook_factor
-    else:
-        seconds = calibrate(game_id, players, hard, args.calibration_games, factor=args.textbook_factor)
-        print(f"  {game_id} {players}p: the hard bot's mean CPU time per decision × {args.textbook_factor:g} = "
-              f"{1000 * seconds:.0f} ms for the textbook search", flush=True)
-    return {"iterations": None, "cpu_seconds": seconds}
+        return {"iterations": None, "cpu_seconds": args.textbook_seconds * args.textbook_factor}
+    seconds = calibrate(game_id, players, hard, args.calibration_games, factor=args.textbook_factor)
+    print(f"  {game_id} {players}p: the hard bot's mean CPU time per decision × {args.textbook_factor:g} = "
+          f"{1000 * seconds:.0f} ms for the textbook search at first, then the mean of the other seats' "
+          "decisions so far in each game", flush=True)
+    return {"iterations": None, "cpu_seconds": seconds, "pace": args.textbook_factor}
 
 
 def timing_note(result: dict) -> str:

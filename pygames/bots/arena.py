@@ -42,16 +42,28 @@ def play_game(game_id: str, levels: list[str], seed: int | str, options: dict | 
     """One game with the given bot level per seat. Returns winners, scores, length and think times
     (wall clock ``think`` and processor ``cpu`` seconds per seat, and the hard decisions' times)."""
     game = get_game(game_id)
-    bots = [make_bot(level, f"{seed}/seat{seat}", **(bot_settings or {}).get(level, {}))
-            for seat, level in enumerate(levels)]
-    _, result = play_bots(game, bots, game.new_game(len(levels), seed, options), max_actions, f"{game_id} seed {seed}")
+    bots, paced = [], {}
+    for seat, level in enumerate(levels):
+        settings = dict((bot_settings or {}).get(level, {}))
+        if "pace" in settings:  # the arena's, not the bot's: see play_bots
+            paced[seat] = settings.pop("pace")
+        bots.append(make_bot(level, f"{seed}/seat{seat}", **settings))
+    _, result = play_bots(game, bots, game.new_game(len(levels), seed, options), max_actions,
+                          f"{game_id} seed {seed}", paced)
     return result
 
 
-def play_bots(game: Game, bots: list, state: dict, max_actions: int, label: str) -> tuple[dict, dict[str, Any]]:
+def play_bots(game: Game, bots: list, state: dict, max_actions: int, label: str,
+              paced: dict[int, float] | None = None) -> tuple[dict, dict[str, Any]]:
     """Play ``state`` to its end with one bot per seat (anything with ``choose(game, view, legal,
     seat)``): the final state, and winners, scores, length and think times (wall clock ``think``
-    and processor ``cpu`` seconds per seat, and the times of decisions with a real choice)."""
+    and processor ``cpu`` seconds per seat, and the times of decisions with a real choice).
+
+    ``paced`` maps seats whose bot has a ``cpu_seconds`` budget (the textbook search) to a factor:
+    before each of their decisions with a choice the budget becomes that factor × the mean processor
+    time of the other seats' decisions with a choice so far in this game (kept as it is until they
+    have made one). So "equal CPU time" holds under the load of the moment, whatever a calibration
+    measured before."""
     n = len(bots)
     think, cpu, decisions = [0.0] * n, [0.0] * n, [0] * n
     choices: list[list[float]] = [[] for _ in range(n)]  # cpu seconds of decisions with a real choice
@@ -60,6 +72,10 @@ def play_bots(game: Game, bots: list, state: dict, max_actions: int, label: str)
         if seat is None:
             break
         legal = game.legal_actions(state)
+        if paced and seat in paced and len(legal) > 1:
+            others = [t for s in range(n) if s not in paced for t in choices[s]]
+            if others:
+                bots[seat].settings["cpu_seconds"] = paced[seat] * sum(others) / len(others)
         started, started_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(game, game.view(state, seat), legal, seat)
         think[seat] += time.perf_counter() - started
@@ -239,7 +255,8 @@ def meets(row: dict[str, Any]) -> bool | None:
 
 MATCHES = ("normal-random", "easy-normal", "hard-normal", "hard-textbook")
 #: processor time per decision the bench gives the textbook search, as a multiple of the hard bot's
-#: mean (measured first on CALIBRATION_GAMES games against the normal bot); 1: "equal CPU time"
+#: mean: measured first on CALIBRATION_GAMES games against the normal bot, then in each game the
+#: mean of the hard bot's decisions so far (``play_bots``' ``paced``); 1: "equal CPU time"
 TEXTBOOK_FACTOR = 1.0
 CALIBRATION_GAMES = 4
 
@@ -308,7 +325,7 @@ def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_i
             if opponent == "textbook":
                 seconds = calibrate_textbook(game_id, count_players, settings["hard"], CALIBRATION_GAMES,
                                              factor=TEXTBOOK_FACTOR)
-                settings["textbook"] = {"iterations": None, "cpu_seconds": seconds}
+                settings["textbook"] = {"iterations": None, "cpu_seconds": seconds, "pace": TEXTBOOK_FACTOR}
             jobs_list = [(game_id, count_players, challenger, opponent, i, settings) for i in range(count)]
             started = time.perf_counter()
             loads = [load_average()]

@@ -420,3 +420,19 @@ def test_arena_matches_against_the_textbook_search():
         (game_id, smallest(pygames.get_game(game_id))) for game_id in GAME_IDS}
     assert main(["arena", "--game", "coup", "--match", "hard-textbook", "--games", "1", "--iterations", "8",
                  "--textbook-iterations", "8"]) == 0
+
+
+def test_arena_paces_the_textbook_search_to_the_other_seats_cpu_time():
+    """With ``pace`` the textbook seat's CPU budget follows the other seats' mean time per decision
+    with a choice so far in the game (× the factor), from the calibrated start."""
+    from pygames.bots.arena import play_bots
+    from pygames.bots.textbook import TextbookBot
+    game = pygames.get_game("coup")
+    hard = make_bot("hard", "pace", **QUICK_HARD)
+    textbook = TextbookBot("pace", iterations=None, cpu_seconds=0.001)
+    _, result = play_bots(game, [hard, textbook], game.new_game(2, "pace"), 500, "pace", paced={1: 2.0})
+    assert len(result["choices"][0]) >= 2 and len(result["choices"][1]) >= 2
+    budget = textbook.settings["cpu_seconds"]
+    assert budget != 0.001
+    assert any(abs(budget - 2.0 * sum(result["choices"][0][:k]) / k) < 1e-9
+               for k in range(1, len(result["choices"][0]) + 1))
