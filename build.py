@@ -72,7 +72,8 @@ def make_parser() -> argparse.ArgumentParser:
     bench.add_argument("--hard-games", type=int, default=None, help="with --bots: games per match of the hard bot")
     bench.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="with --bots: processes")
     bench.add_argument("--game", action="append", help="with --bots or --engines-only: only this game (repeatable)")
-    bench.add_argument("--match", action="append", choices=["normal-random", "easy-normal", "hard-normal"],
+    bench.add_argument("--match", action="append",
+                       choices=["normal-random", "easy-normal", "hard-normal", "hard-textbook"],
                        help="with --bots: only this kind of match (repeatable)")
     bench.add_argument("--outside", action="store_true",
                        help="with --bots: instead, our Coup bots against coupml's RuleAI (needs the bench extra); "

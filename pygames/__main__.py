@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 
 from . import GAMES
 
@@ -19,20 +20,42 @@ def main(argv: list[str] | None = None) -> int:
                        help="player count (repeatable; default: 2 or the minimum)")
     arena.add_argument("--challenger", default="normal")
     arena.add_argument("--opponent", default="random",
-                       help="a level, or 'ruleai': coupml's RuleAI in every other seat (Coup only; needs the "
-                            "bench extra, pip install -e .[bench])")
-    arena.add_argument("--jobs", type=int, default=1, help="processes (with --opponent ruleai)")
+                       help="a level, 'textbook' (a plain information-set MCTS, the hard bot's yardstick), or "
+                            "'ruleai': coupml's RuleAI in every other seat (Coup only; needs the bench extra, "
+                            "pip install -e .[bench])")
+    arena.add_argument("--match", help="CHALLENGER-OPPONENT in one word, e.g. hard-textbook")
+    arena.add_argument("--jobs", type=int, default=1, help="processes")
     arena.add_argument("--games", type=int, default=100)
     arena.add_argument("--iterations", type=int, default=None, help="hard bot iterations per decision")
+    budget = arena.add_mutually_exclusive_group()
+    budget.add_argument("--textbook-seconds", type=float, default=None,
+                        help="the textbook search's CPU seconds per decision (default: the other seats' mean "
+                             "CPU time per decision: measured first on --calibration-games games of hard "
+                             "against normal, then in each game on their decisions so far)")
+    budget.add_argument("--textbook-iterations", type=int, default=None,
+                        help="the textbook search's iterations per decision instead of a time budget "
+                             "(then its games are reproducible from their seeds)")
+    arena.add_argument("--textbook-factor", type=float, default=1.0,
+                       help="multiply the textbook search's time budget (4: four times the hard bot's time)")
+    arena.add_argument("--calibration-games", type=int, default=4,
+                       help="games of hard against normal that measure the hard bot's CPU time per decision")
+    arena.add_argument("--seed", default="arena", help="the prefix of the games' seeds")
     arena.add_argument("--json", help="write the results to this file")
     args = parser.parse_args(argv)
     if args.command == "games":
         for game in GAMES.values():
             print(f"{game.id}\t{game.min_players}-{game.max_players}\t{game.title['en']}")
         return 0
-    from .bots.arena import markdown_table, match
+    from .bots.arena import calibrate_textbook, markdown_table, match
+    from .bots.ismcts import settings_for
+    if args.match:
+        challenger, _, opponent = args.match.partition("-")
+        if not challenger or not opponent:
+            parser.error("--match is CHALLENGER-OPPONENT, e.g. hard-textbook")
+        args.challenger, args.opponent = challenger, opponent
     # the hard bot plays its iteration budget without the browser's time limit: results are reproducible
-    settings = {"hard": {"max_seconds": None} | ({"iterations": args.iterations} if args.iterations else {})}
+    settings: dict[str, dict] = {
+        "hard": {"max_seconds": None} | ({"iterations": args.iterations} if args.iterations else {})}
     results = []
     if args.opponent == "ruleai":
         from .outside import coup_ruleai
@@ -51,14 +74,50 @@ def main(argv: list[str] | None = None) -> int:
         for n in args.players or [max(2, game.min_players)]:
             if not game.min_players <= n <= game.max_players:
                 continue
-            result = match(game_id, args.challenger, args.opponent, n, args.games, bot_settings=settings)
+            cell_settings = dict(settings)
+            if "textbook" in (args.challenger, args.opponent):
+                cell_settings["textbook"] = textbook_budget(args, game_id, n, settings_for(game, settings["hard"]),
+                                                            calibrate_textbook)
+            result = match(game_id, args.challenger, args.opponent, n, args.games, seed=args.seed,
+                           bot_settings=cell_settings, jobs=args.jobs, log=lambda line: print(line, flush=True))
+            if "textbook" in cell_settings:
+                result["textbook_settings"] = cell_settings["textbook"]
             results.append(result)
             print(markdown_table([result]).splitlines()[-1], flush=True)
+            print("  " + timing_note(result), flush=True)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(results, fh, indent=1)
     print(markdown_table(results))
     return 0
+
+
+def textbook_budget(args: argparse.Namespace, game_id: str, players: int, hard: dict,
+                    calibrate: Callable[..., float]) -> dict[str, float | int | None]:
+    """The textbook search's settings from the command line: its iterations, or its CPU seconds per
+    decision × ``--textbook-factor``: given, or the hard bot's mean, measured first against the normal
+    bot and then, in each game, on the hard bot's decisions so far (``pace``, see arena.play_bots)."""
+    if args.textbook_iterations is not None:
+        return {"iterations": args.textbook_iterations, "cpu_seconds": None}
+    if args.textbook_seconds is not None:
+        return {"iterations": None, "cpu_seconds": args.textbook_seconds * args.textbook_factor}
+    seconds = calibrate(game_id, players, hard, args.calibration_games, factor=args.textbook_factor)
+    print(f"  {game_id} {players}p: the hard bot's mean CPU time per decision × {args.textbook_factor:g} = "
+          f"{1000 * seconds:.0f} ms for the textbook search at first, then the mean of the other seats' "
+          "decisions so far in each game", flush=True)
+    return {"iterations": None, "cpu_seconds": seconds, "pace": args.textbook_factor}
+
+
+def timing_note(result: dict) -> str:
+    """CPU time per decision with a choice of both sides, and the load average during the match."""
+    mine, theirs = result["challenger_choice_cpu_ms"], result["opponent_choice_cpu_ms"]
+    load = result.get("load_average") or {}
+    parts = [f"{side} CPU ms per decision: mean {figures['mean']:.0f}, p95 {figures['p95']:.0f}"
+             for side, figures in ((result["challenger"], mine), (result["opponent"], theirs))
+             if figures["mean"] is not None]
+    if load:
+        parts.append(f"load average {load['min']:.1f}–{load['max']:.1f} (mean {load['mean']:.1f})")
+    return "; ".join(parts)
 
 
 if __name__ == "__main__":

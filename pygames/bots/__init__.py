@@ -8,6 +8,9 @@ Levels:
 - ``normal``: the game's heuristic, best score (ties broken at random).
 - ``hard``: information-set MCTS over ``game.sample_state`` determinizations (see ismcts.py).
 
+And for the arena only (not a level of the lobby): ``textbook``, a plain information-set MCTS with
+random playouts and no game knowledge, the hard bot's yardstick (see textbook.py).
+
 ``think`` is the same decision as a generator that yields now and then, so the
 browser can run it in slices and keep the page responsive; ``choose`` just
 runs it to the end.
@@ -22,6 +25,9 @@ from typing import Any
 from ..core import Action, Game, Rng, View
 
 LEVELS = ("random", "easy", "normal", "hard")
+#: bots for the arena only, never offered in the lobby: ``textbook`` is a plain information-set MCTS
+#: without game knowledge, the hard bot's yardstick (textbook.py, docs/bots.md)
+YARDSTICKS = ("textbook",)
 EASY_NOISE = 0.3  # share of easy decisions taken at random
 
 
@@ -100,4 +106,7 @@ def make_bot(level: str, seed: int | str = 0, **settings: Any) -> Bot:
     if level == "hard":
         from .ismcts import IsmctsBot
         return IsmctsBot(seed, **settings)
-    raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+    if level == "textbook":
+        from .textbook import TextbookBot
+        return TextbookBot(seed, **settings)
+    raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS + YARDSTICKS)}")

@@ -22,6 +22,9 @@ from .. import get_game
 from ..core import Game
 from . import make_bot
 
+#: long matches log the challenger's running win count every this many games
+PROGRESS_EVERY = 10
+
 
 def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval for a proportion (fractional wins allowed)."""
@@ -39,16 +42,28 @@ def play_game(game_id: str, levels: list[str], seed: int | str, options: dict | 
     """One game with the given bot level per seat. Returns winners, scores, length and think times
     (wall clock ``think`` and processor ``cpu`` seconds per seat, and the hard decisions' times)."""
     game = get_game(game_id)
-    bots = [make_bot(level, f"{seed}/seat{seat}", **(bot_settings or {}).get(level, {}))
-            for seat, level in enumerate(levels)]
-    _, result = play_bots(game, bots, game.new_game(len(levels), seed, options), max_actions, f"{game_id} seed {seed}")
+    bots, paced = [], {}
+    for seat, level in enumerate(levels):
+        settings = dict((bot_settings or {}).get(level, {}))
+        if "pace" in settings:  # the arena's, not the bot's: see play_bots
+            paced[seat] = settings.pop("pace")
+        bots.append(make_bot(level, f"{seed}/seat{seat}", **settings))
+    _, result = play_bots(game, bots, game.new_game(len(levels), seed, options), max_actions,
+                          f"{game_id} seed {seed}", paced)
     return result
 
 
-def play_bots(game: Game, bots: list, state: dict, max_actions: int, label: str) -> tuple[dict, dict[str, Any]]:
+def play_bots(game: Game, bots: list, state: dict, max_actions: int, label: str,
+              paced: dict[int, float] | None = None) -> tuple[dict, dict[str, Any]]:
     """Play ``state`` to its end with one bot per seat (anything with ``choose(game, view, legal,
     seat)``): the final state, and winners, scores, length and think times (wall clock ``think``
-    and processor ``cpu`` seconds per seat, and the times of decisions with a real choice)."""
+    and processor ``cpu`` seconds per seat, and the times of decisions with a real choice).
+
+    ``paced`` maps seats whose bot has a ``cpu_seconds`` budget (the textbook search) to a factor:
+    before each of their decisions with a choice the budget becomes that factor × the mean processor
+    time of the other seats' decisions with a choice so far in this game (kept as it is until they
+    have made one). So "equal CPU time" holds under the load of the moment, whatever a calibration
+    measured before."""
     n = len(bots)
     think, cpu, decisions = [0.0] * n, [0.0] * n, [0] * n
     choices: list[list[float]] = [[] for _ in range(n)]  # cpu seconds of decisions with a real choice
@@ -57,6 +72,10 @@ def play_bots(game: Game, bots: list, state: dict, max_actions: int, label: str)
         if seat is None:
             break
         legal = game.legal_actions(state)
+        if paced and seat in paced and len(legal) > 1:
+            others = [t for s in range(n) if s not in paced for t in choices[s]]
+            if others:
+                bots[seat].settings["cpu_seconds"] = paced[seat] * sum(others) / len(others)
         started, started_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(game, game.view(state, seat), legal, seat)
         think[seat] += time.perf_counter() - started
@@ -81,14 +100,80 @@ def _seat_levels(challenger: str, opponent: str, num_players: int, index: int) -
 
 def match(game_id: str, challenger: str, opponent: str, num_players: int, games: int,
           seed: str = "arena", options: dict | None = None,
-          bot_settings: dict[str, dict] | None = None) -> dict[str, Any]:
-    """One challenger seat against ``num_players - 1`` opponents, the challenger's seat rotating."""
-    results = []
+          bot_settings: dict[str, dict] | None = None, jobs: int = 1,
+          log: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """One challenger seat against ``num_players - 1`` opponents, the challenger's seat rotating;
+    on ``jobs`` processes (the same games and results, in index order, whatever ``jobs``). With
+    ``log``, the running win count every PROGRESS_EVERY games."""
+    cells = [(game_id, _seat_levels(challenger, opponent, num_players, index)[1],
+              f"{seed}/{game_id}/{num_players}/{index}", options, bot_settings) for index in range(games)]
+    loads = [load_average()]
+    results: list[dict[str, Any]] = []
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+        pool = multiprocessing.Pool(jobs)
+    try:
+        for result in pool.imap(_play_cell, cells, chunksize=1) if pool else map(_play_cell, cells):
+            results.append(result)
+            loads.append(load_average())
+            if log is not None and len(results) % PROGRESS_EVERY == 0 and len(results) < games:
+                log(progress_line(game_id, challenger, opponent, num_players, results, loads[-1]))
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    row = summarize(game_id, challenger, opponent, num_players, results)
+    row["load_average"] = load_summary(loads)
+    return row
+
+
+def progress_line(game_id: str, challenger: str, opponent: str, num_players: int,
+                  results: list[dict[str, Any]], load: float | None) -> str:
+    """How far a long match has got: the challenger's wins so far, and the load average now."""
+    part = summarize(game_id, challenger, opponent, num_players, results)
+    return (f"  {game_id} {num_players}p {challenger}-{opponent}: {part['wins']:g} of {len(results)} so far, "
+            f"load average {load}")
+
+
+def _play_cell(cell: tuple) -> dict[str, Any]:
+    game_id, levels, seed, options, settings = cell
+    return play_game(game_id, levels, seed, options, settings)
+
+
+def load_average() -> float | None:
+    """The machine's load average over the last minute (None where the system has none)."""
+    import os
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
+def load_summary(samples: list[float | None]) -> dict[str, float] | None:
+    """The load averages sampled during a match (one before it and one after each game): first,
+    last, mean, lowest and highest."""
+    values = [v for v in samples if v is not None]
+    if not values:
+        return None
+    return {"start": values[0], "end": values[-1], "mean": round(sum(values) / len(values), 2),
+            "min": min(values), "max": max(values)}
+
+
+def calibrate_textbook(game_id: str, num_players: int, hard: dict[str, Any], games: int = 4,
+                       seed: str = "calibrate", factor: float = 1.0) -> float:
+    """The textbook search's CPU seconds per decision for "equal CPU time": ``factor`` × the hard
+    bot's mean processor time per decision with a real choice (2+ legal actions; a single legal
+    action costs neither bot anything), measured on ``games`` seeded games of the hard bot (with the
+    settings ``hard``) against the normal bot, its seat rotating, at ``num_players``."""
+    spent: list[float] = []
     for index in range(games):
-        _, levels = _seat_levels(challenger, opponent, num_players, index)
-        results.append(play_game(game_id, levels, f"{seed}/{game_id}/{num_players}/{index}", options,
-                                 bot_settings))
-    return summarize(game_id, challenger, opponent, num_players, results)
+        seat, levels = _seat_levels("hard", "normal", num_players, index)
+        result = play_game(game_id, levels, f"{seed}/{game_id}/{num_players}/{index}", bot_settings={"hard": hard})
+        spent.extend(result["choices"][seat])
+    if not spent:
+        raise ValueError(f"{game_id}: the hard bot had no decision with a choice in {games} games")
+    return factor * sum(spent) / len(spent)
 
 
 def summarize(game_id: str, challenger: str, opponent: str, num_players: int,
@@ -98,6 +183,7 @@ def summarize(game_id: str, challenger: str, opponent: str, num_players: int,
     think = {challenger: 0.0, opponent: 0.0}
     decisions = {challenger: 0, opponent: 0}
     choice_cpu: list[float] = []
+    opponent_cpu: list[float] = []
     total_actions = 0
     for index, result in enumerate(results):
         seat, levels = _seat_levels(challenger, opponent, num_players, index)
@@ -108,17 +194,26 @@ def summarize(game_id: str, challenger: str, opponent: str, num_players: int,
             think[level] += result["think"][s]
             decisions[level] += result["decisions"][s]
         choice_cpu.extend(result["choices"][seat])
+        for other in range(num_players):
+            if other != seat:
+                opponent_cpu.extend(result["choices"][other])
     games = len(results)
     low, high = wilson_interval(wins, games)
-    choice_cpu.sort()
     return {"game": game_id, "players": num_players, "challenger": challenger, "opponent": opponent,
             "games": games, "wins": wins, "win_rate": wins / games if games else 0.0, "ci95": [low, high],
             "fair_share": 1 / num_players, "mean_actions": total_actions / games if games else 0.0,
             "ms_per_decision": {k: 1000 * think[k] / decisions[k] if decisions[k] else None for k in think},
-            "challenger_choice_cpu_ms": {
-                "mean": 1000 * sum(choice_cpu) / len(choice_cpu) if choice_cpu else None,
-                "p95": 1000 * choice_cpu[int(0.95 * (len(choice_cpu) - 1))] if choice_cpu else None,
-                "max": 1000 * choice_cpu[-1] if choice_cpu else None}}
+            "challenger_choice_cpu_ms": cpu_figures(choice_cpu),
+            "opponent_choice_cpu_ms": cpu_figures(opponent_cpu)}
+
+
+def cpu_figures(seconds: list[float]) -> dict[str, float | None]:
+    """Mean, 95th percentile and longest of decisions' processor times, in ms (None if none)."""
+    if not seconds:
+        return {"mean": None, "p95": None, "max": None}
+    ordered = sorted(seconds)
+    return {"mean": 1000 * sum(ordered) / len(ordered), "p95": 1000 * ordered[int(0.95 * (len(ordered) - 1))],
+            "max": 1000 * ordered[-1]}
 
 
 def markdown_table(results: list[dict[str, Any]]) -> str:
@@ -142,6 +237,8 @@ def target_for(challenger: str, opponent: str, num_players: int) -> tuple[float,
         return (0.9, "≥ 90%") if num_players == 2 else (2 * fair, "≥ 2× fair share")
     if (challenger, opponent) == ("hard", "normal"):
         return (0.6, "≥ 60%") if num_players == 2 else (1.5 * fair, "≥ 1.5× fair share")
+    if (challenger, opponent) == ("hard", "textbook"):  # issue 40, at equal CPU time per decision
+        return (0.65, "≥ 65%") if num_players == 2 else (1.6 * fair, "≥ 1.6× fair share")
     if (challenger, opponent) == ("easy", "normal"):
         return (fair - 0.1, "clearly below fair share") if num_players == 2 else (fair - 0.05, "below fair share")
     return None
@@ -156,14 +253,20 @@ def meets(row: dict[str, Any]) -> bool | None:
     return row["win_rate"] >= target[0]
 
 
-MATCHES = ("normal-random", "easy-normal", "hard-normal")
+MATCHES = ("normal-random", "easy-normal", "hard-normal", "hard-textbook")
+#: processor time per decision the bench gives the textbook search, as a multiple of the hard bot's
+#: mean: measured first on CALIBRATION_GAMES games against the normal bot, then in each game the
+#: mean of the hard bot's decisions so far (``play_bots``' ``paced``); 1: "equal CPU time"
+TEXTBOOK_FACTOR = 1.0
+CALIBRATION_GAMES = 4
 
 
 def plan(game_ids: list[str] | None = None, matches: list[str] | None = None) -> list[tuple[str, int, str, str]]:
     """The matches of the bench: (game, players, challenger, opponent). Normal against random at
     every player count (cheap), easy against normal at the smallest, hard against normal at the
-    smallest and one larger count (the hard bot's games cost most of the bench's time).
-    ``matches`` keeps only some kinds ("hard-normal"...)."""
+    smallest and one larger count (the hard bot's games cost most of the bench's time), hard against
+    the textbook search at equal CPU time at the smallest count. ``matches`` keeps only some kinds
+    ("hard-normal"...)."""
     from .. import GAMES
     unknown = set(matches or ()) - set(MATCHES)
     if unknown:
@@ -179,6 +282,7 @@ def plan(game_ids: list[str] | None = None, matches: list[str] | None = None) ->
         cells.append((game_id, smallest, "easy", "normal"))
         for n in [smallest] + larger:
             cells.append((game_id, n, "hard", "normal"))
+        cells.append((game_id, smallest, "hard", "textbook"))
     return [cell for cell in cells if not matches or f"{cell[2]}-{cell[3]}" in matches]
 
 
@@ -218,13 +322,26 @@ def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_i
         for game_id, count_players, challenger, opponent in cells:
             count = hard_games if challenger == "hard" and hard_games else games
             settings = {"hard": hard_settings(game_id)} if "hard" in (challenger, opponent) else {}
+            if opponent == "textbook":
+                seconds = calibrate_textbook(game_id, count_players, settings["hard"], CALIBRATION_GAMES,
+                                             factor=TEXTBOOK_FACTOR)
+                settings["textbook"] = {"iterations": None, "cpu_seconds": seconds, "pace": TEXTBOOK_FACTOR}
             jobs_list = [(game_id, count_players, challenger, opponent, i, settings) for i in range(count)]
             started = time.perf_counter()
-            results = pool.map(_bench_game, jobs_list, chunksize=1) if pool else [_bench_game(j) for j in jobs_list]
+            loads = [load_average()]
+            results = []
+            for result in pool.imap(_bench_game, jobs_list, chunksize=1) if pool else map(_bench_game, jobs_list):
+                results.append(result)
+                loads.append(load_average())
+                if len(results) % PROGRESS_EVERY == 0 and len(results) < count:  # long rows say how far they got
+                    log(progress_line(game_id, challenger, opponent, count_players, results, loads[-1]))
             row = summarize(game_id, challenger, opponent, count_players, results)
             row["seconds"] = round(time.perf_counter() - started, 1)
+            row["load_average"] = load_summary(loads)
             if settings:
                 row["hard_settings"] = settings["hard"]
+            if "textbook" in settings:
+                row["textbook_settings"] = settings["textbook"]
             row["target"] = (target_for(challenger, opponent, count_players) or (None, ""))[1]
             row["met"] = meets(row)
             mine[(game_id, count_players, challenger, opponent)] = row
@@ -243,7 +360,7 @@ def bench(games: int = 100, hard_games: int | None = None, jobs: int = 2, game_i
 
 def _row_order(row: dict[str, Any]) -> tuple:
     from .. import GAME_IDS
-    kinds = [("normal", "random"), ("easy", "normal"), ("hard", "normal")]
+    kinds = [("normal", "random"), ("easy", "normal"), ("hard", "normal"), ("hard", "textbook")]
     kind = (row["challenger"], row["opponent"])
     return (GAME_IDS.index(row["game"]) if row["game"] in GAME_IDS else 99,
             kinds.index(kind) if kind in kinds else 9, row["players"])
@@ -267,8 +384,8 @@ def write_json(path: Path, rows: dict[tuple, dict[str, Any]]) -> None:
 
 
 TABLE_HEADER = ("| game | players | match | games | win rate | 95% CI | fair share | target | met | "
-                "hard ms/decision (mean / p95 / max, CPU) |\n"
-                "|---|---:|---|---:|---:|---|---:|---|:-:|---|")
+                "hard ms/decision (mean / p95 / max, CPU) | load average |\n"
+                "|---|---:|---|---:|---:|---|---:|---|:-:|---|---|")
 
 
 def table_line(row: dict[str, Any]) -> str:
@@ -276,10 +393,15 @@ def table_line(row: dict[str, Any]) -> str:
     timing = "–"
     if row["challenger"] == "hard" and ms.get("mean") is not None:
         timing = f"{ms['mean']:.0f} / {ms['p95']:.0f} / {ms['max']:.0f}"
+        other = (row.get("opponent_choice_cpu_ms") or {}).get("mean")
+        if row["opponent"] == "textbook" and other is not None:
+            timing += f"; textbook {other:.0f} mean"
     met = {True: "✓", False: "✗", None: ""}[row.get("met")]
+    load = row.get("load_average")
+    load_text = f"{load['min']:.1f}–{load['max']:.1f}" if load else "–"
     return (f"| {row['game']} | {row['players']} | {row['challenger']} vs {row['opponent']} | {row['games']} | "
             f"{row['win_rate']:.0%} | {row['ci95'][0]:.0%}–{row['ci95'][1]:.0%} | {row['fair_share']:.0%} | "
-            f"{row.get('target', '')} | {met} | {timing} |")
+            f"{row.get('target', '')} | {met} | {timing} | {load_text} |")
 
 
 def write_figure(folder: Path, figure: tuple[str, str, str], table: str) -> Path:

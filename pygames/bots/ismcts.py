@@ -134,6 +134,33 @@ def observation(entries: list[dict], seat: int, keys: list[str]) -> str:
     return _KEYS.encode(seen) + "#" + "|".join(keys)
 
 
+def select(node: Node, keys: list[str], rng: Rng, exploration: float,
+           priors: dict[str, float] | None = None, weight: float = 0.0) -> int:
+    """Index of the action (of ``keys``, those available now) to follow from ``node`` by UCB1, or
+    ``-1 - index`` of an untried one to expand (drawn from ``rng``); every tried one counts as
+    available once more (ISMCTS's bandit over actions not always available). ``priors`` adds a
+    progressive bias, ``weight * prior / (visits + 1)``."""
+    untried = []
+    for index, key in enumerate(keys):
+        child = node.children.get(key)
+        if child is None:
+            untried.append(index)
+        else:
+            child.available += 1
+    if untried:
+        return -1 - untried[rng.randbelow(len(untried))]
+    best_value = -1.0
+    best = 0
+    for index, key in enumerate(keys):
+        child = node.children[key]
+        value = child.total / child.visits + exploration * math.sqrt(math.log(child.available) / child.visits)
+        if priors:
+            value += weight * priors.get(key, 0.0) / (child.visits + 1)
+        if value > best_value:
+            best_value, best = value, index
+    return best
+
+
 def win_share(winners: list[int], seat: int) -> float:
     """A finished game's reward for ``seat``: its share of the win (0.5 to all if nobody won)."""
     if not winners:
@@ -332,29 +359,7 @@ class IsmctsBot(Bot):
 
     def _select(self, node: Node, keys: list[str], priors: dict[str, float] | None,
                 settings: dict[str, Any]) -> int:
-        """Index of the action to follow from ``node`` by UCB, or ``-1 - index`` of an untried one to
-        expand, counting availability for UCB."""
-        untried = []
-        for index, key in enumerate(keys):
-            child = node.children.get(key)
-            if child is None:
-                untried.append(index)
-            else:
-                child.available += 1
-        if untried:
-            return -1 - untried[self.rng.randbelow(len(untried))]
-        c = settings["exploration"]
-        weight = settings["prior_weight"]
-        best_value = -1.0
-        best = 0
-        for index, key in enumerate(keys):
-            child = node.children[key]
-            value = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
-            if priors:
-                value += weight * priors.get(key, 0.0) / (child.visits + 1)
-            if value > best_value:
-                best_value, best = value, index
-        return best
+        return select(node, keys, self.rng, settings["exploration"], priors, settings["prior_weight"])
 
     def _paired(self, game: Game, module: Any, view: View, seat: int, legal: list[Action],
                 keys: list[str], root: Node, settings: dict[str, Any]) -> int:

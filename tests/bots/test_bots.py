@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 import pygames
-from pygames.bots import LEVELS, make_bot
+from pygames.bots import LEVELS, YARDSTICKS, make_bot
 from pygames.bots.ismcts import DEFAULTS, IsmctsBot, game_bot, search_heuristic, settings_for
 from pygames.core import Rng
 
@@ -20,6 +20,9 @@ GAME_IDS = list(pygames.GAMES)
 QUICK_HARD = {"iterations": 24, "max_seconds": None}
 #: the hard bot's whole path (determinization, tree, playouts) at the least cost, for whole games
 TINY_HARD = {"iterations": 3, "rollout_depth": 8, "max_seconds": None}
+#: the arena's textbook search (pygames/bots/textbook.py) on a small iteration budget, no time budget
+QUICK_TEXTBOOK = {"iterations": 24, "cpu_seconds": None}
+QUICK = {"hard": QUICK_HARD, "textbook": QUICK_TEXTBOOK}
 
 
 def smallest(game) -> int:
@@ -61,7 +64,8 @@ def twins(game, state, seat, rng):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_no_peeking_same_view_same_choice(game_id):
     """Bots receive views only: two true states with equal views for the bot's seat (different hidden
-    cards, different RNG) give the same action for a fixed seed, at every level."""
+    cards, different RNG) give the same action for a fixed seed, at every level and for the arena's
+    textbook search."""
     game = pygames.get_game(game_id)
     n = smallest(game)
     checked = 0
@@ -74,8 +78,8 @@ def test_no_peeking_same_view_same_choice(game_id):
         assert true_a != true_b  # at least the RNG of future draws differs
         legal = game.legal_actions(true_a)
         assert legal == game.legal_actions(true_b)
-        for level in LEVELS:
-            settings = QUICK_HARD if level == "hard" else {}
+        for level in LEVELS + YARDSTICKS:
+            settings = QUICK.get(level, {})
             pick_a = make_bot(level, 5, **settings).choose(game, view_a, legal, seat)
             pick_b = make_bot(level, 5, **settings).choose(game, json.loads(json.dumps(view_b)), legal, seat)
             assert pick_a == pick_b, f"{level} chose differently on the same view"
@@ -85,13 +89,14 @@ def test_no_peeking_same_view_same_choice(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_hard_bot_leaves_the_view_alone(game_id):
+@pytest.mark.parametrize("level", ["hard", "textbook"])
+def test_searches_leave_the_view_alone(game_id, level):
     game = pygames.get_game(game_id)
     state = mid_game(game, smallest(game), "untouched", 7)
     seat = game.current_player(state)
     view = game.view(state, seat)
     before = json.dumps(view, sort_keys=True)
-    make_bot("hard", 1, **QUICK_HARD).choose(game, view, game.legal_actions(state), seat)
+    make_bot(level, 1, **QUICK[level]).choose(game, view, game.legal_actions(state), seat)
     assert json.dumps(view, sort_keys=True) == before
 
 
@@ -309,3 +314,125 @@ def test_every_level_decides_every_kind_of_decision_under_every_option(game_id):
             state = game.apply(state, picks[levels[-1]])
             step += 1
     assert hard_decisions >= 10 * len(games)
+
+
+# ---------------------------------------------------------------------------- the textbook search
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_textbook_search_finishes_a_game_with_legal_moves_only(game_id):
+    """The arena's yardstick plays a whole game of every game (a tiny budget, the searcher's seat
+    first, random bots elsewhere) from its view alone: every pick is one of the legal actions, and
+    every search ran its whole iteration budget."""
+    from pygames.bots.textbook import TextbookBot
+    game = pygames.get_game(game_id)
+    n = smallest(game)
+    state = game.new_game(n, "textbook/whole")
+    textbook = TextbookBot("whole", iterations=4)
+    others = make_bot("random", "whole")
+    searched = 0
+    while not game.is_over(state):
+        seat = game.current_player(state)
+        legal = game.legal_actions(state)
+        bot = textbook if seat == 0 else others
+        pick = bot.choose(game, game.view(state, seat), legal, seat)
+        assert pick in legal
+        if seat == 0 and len(legal) > 1:
+            searched += 1
+            assert textbook.last_iterations == 4
+            assert sum(s["visits"] for s in textbook.last_stats) == 4
+        state = game.apply(state, pick)
+    assert searched >= 3
+
+
+def test_textbook_search_is_deterministic_with_an_iteration_budget():
+    game = pygames.get_game("coup")
+    state = mid_game(game, 2, "textbook/det", 3)
+    seat = game.current_player(state)
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    runs = []
+    for _ in range(2):
+        bot = make_bot("textbook", "same", iterations=60)
+        pick = bot.choose(game, view, legal, seat)
+        runs.append((pick, [(s["visits"], s["value"]) for s in bot.last_stats]))
+        assert bot.last_iterations == 60
+    assert runs[0] == runs[1]
+    other = make_bot("textbook", "another seed", iterations=60)
+    other.choose(game, view, legal, seat)
+    assert [(s["visits"], s["value"]) for s in other.last_stats] != runs[0][1]
+
+
+def test_textbook_search_keeps_a_tree_per_seat_over_its_own_information_sets():
+    """Every seat chooses in its own tree: an opponent's first decisions hang under what it knows of
+    the deal (its own hidden cards differ from deal to deal), the searcher's under one root."""
+    from pygames.bots.textbook import TextbookBot
+    game = pygames.get_game("coup")
+    state = game.new_game(3, "textbook/trees")
+    seat = game.current_player(state)
+    bot = TextbookBot("trees", iterations=300)
+    bot.choose(game, game.view(state, seat), game.legal_actions(state), seat)
+    trees = bot.last_trees
+    assert len(trees) == 3 and len(trees[seat].after) == 1
+    for other in range(3):
+        if other != seat:
+            assert len(trees[other].after) > 3  # several hands of its own, each an information set of its own
+            visited = [child for node in trees[other].after.values() for child in node.children.values()]
+            assert sum(child.visits for child in visited) > 0
+
+
+def test_textbook_search_budgets_and_settings():
+    game = pygames.get_game("koryo")
+    state = mid_game(game, 2, "textbook/timed", 4)
+    seat = game.current_player(state)
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    bot = make_bot("textbook", 1, iterations=None, cpu_seconds=0.05)
+    import time
+    started = time.process_time()
+    assert bot.choose(game, view, legal, seat) in legal
+    assert time.process_time() - started < 0.5
+    assert 0 < bot.last_iterations < 100000
+    with pytest.raises(ValueError):
+        make_bot("textbook", 1, iterations=None)  # no budget at all
+    with pytest.raises(ValueError):
+        make_bot("textbook", 1, prior_weight=1.0)  # no heuristic to weigh
+    assert "textbook" not in LEVELS  # a yardstick for the arena, never offered in the lobby
+    from pygames.ui.page import BOT_LEVELS
+    assert "textbook" not in BOT_LEVELS
+
+
+def test_arena_matches_against_the_textbook_search():
+    """A seat-rotated match against textbook seats reports both sides' CPU time per decision and the
+    load; the calibration gives the textbook search the hard bot's mean time (× a factor); the bench
+    plans the match at every game's smallest player count, with issue 40's target."""
+    from pygames.__main__ import main
+    from pygames.bots.arena import MATCHES, calibrate_textbook, match, plan, target_for
+    settings = {"hard": QUICK_HARD, "textbook": {"iterations": 8}}
+    row = match("coup", "hard", "textbook", 2, 2, seed="tests", bot_settings=settings)
+    assert row["games"] == 2 and row["opponent"] == "textbook"
+    assert row["opponent_choice_cpu_ms"]["mean"] > 0 and row["challenger_choice_cpu_ms"]["mean"] > 0
+    assert row == {**match("coup", "hard", "textbook", 2, 2, seed="tests", bot_settings=settings, jobs=2),
+                   "load_average": row["load_average"], "ms_per_decision": row["ms_per_decision"],
+                   "challenger_choice_cpu_ms": row["challenger_choice_cpu_ms"],
+                   "opponent_choice_cpu_ms": row["opponent_choice_cpu_ms"]}  # same games on two processes
+    once = calibrate_textbook("coup", 2, QUICK_HARD, games=1)
+    assert 0 < once < 5
+    assert target_for("hard", "textbook", 2) == (0.65, "≥ 65%")
+    assert "hard-textbook" in MATCHES
+    assert {(cell[0], cell[1]) for cell in plan(matches=["hard-textbook"])} == {
+        (game_id, smallest(pygames.get_game(game_id))) for game_id in GAME_IDS}
+    assert main(["arena", "--game", "coup", "--match", "hard-textbook", "--games", "1", "--iterations", "8",
+                 "--textbook-iterations", "8"]) == 0
+
+
+def test_arena_paces_the_textbook_search_to_the_other_seats_cpu_time():
+    """With ``pace`` the textbook seat's CPU budget follows the other seats' mean time per decision
+    with a choice so far in the game (× the factor), from the calibrated start."""
+    from pygames.bots.arena import play_bots
+    from pygames.bots.textbook import TextbookBot
+    game = pygames.get_game("coup")
+    hard = make_bot("hard", "pace", **QUICK_HARD)
+    textbook = TextbookBot("pace", iterations=None, cpu_seconds=0.001)
+    _, result = play_bots(game, [hard, textbook], game.new_game(2, "pace"), 500, "pace", paced={1: 2.0})
+    assert len(result["choices"][0]) >= 2 and len(result["choices"][1]) >= 2
+    budget = textbook.settings["cpu_seconds"]
+    assert budget != 0.001
+    assert any(abs(budget - 2.0 * sum(result["choices"][0][:k]) / k) < 1e-9
+               for k in range(1, len(result["choices"][0]) + 1))
