@@ -147,6 +147,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "new_game": {"en": "New game", "ja": "新しいゲーム"},
     "play_again": {"en": "Play again", "ja": "もう一度遊ぶ"},
     "game_over": {"en": "Game over", "ja": "ゲーム終了"},
+    "final_scores": {"en": "Final scores", "ja": "最終結果"},
     "winner": {"en": "Winner: {names}", "ja": "勝者：{names}"},
     "winners": {"en": "Winners: {names}", "ja": "勝者：{names}"},
     "no_winner": {"en": "No winner", "ja": "勝者なし"},

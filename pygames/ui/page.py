@@ -618,6 +618,13 @@ def winners_text(winners: list[int], names: list[str], lang: str) -> str:
     return t(key, lang, names=join_names([names[w] for w in winners], lang))
 
 
+def game_over_body(body: str, lang: str) -> str:
+    """The end's scores. A region one can focus, since on a narrow window a wide score table scrolls
+    sideways and a keyboard must reach what is scrolled away."""
+    return (f'<div class="game-over-body" role="region" tabindex="0" aria-label="{esc(t("final_scores", lang))}">'
+            f'{body}</div>')
+
+
 def game_over_html(session: Any, view: dict, lang: str, names: list[str], recordable: bool = True) -> str:
     """The end: scores and what next (without a record, a lesson's table offers no replay or export)."""
     winners = session.winners()
@@ -625,7 +632,7 @@ def game_over_html(session: Any, view: dict, lang: str, names: list[str], record
     head = (f'<section class="game-over panel" data-testid="game-over">'
             f'<h2>{esc(t("game_over", lang))}</h2>'
             f'<p class="winners" data-testid="winners">{esc(winners_text(winners, names, lang))}</p>'
-            f'<div class="game-over-body">{body}</div>')
+            + game_over_body(body, lang))
     if getattr(session, "is_guest", False):  # the record (and so a replay or rematch) is the host's
         return (head + f'<div class="game-over-actions"><button type="button" class="btn primary" '
                 f'data-action="lobby">{esc(t("lobby", lang))}</button></div></section>')
@@ -792,7 +799,7 @@ def replay_html(replay: Any, lang: str, extras: TableExtras | None = None) -> st
         winners = replay.winners()
         status = esc(f'{t("game_over", lang)} — {winners_text(winners, names, lang)}')
         over = (f'<section class="game-over panel" data-testid="replay-over"><h2>{esc(t("game_over", lang))}</h2>'
-                f'<div class="game-over-body">{replay.render.game_over(view, lang, names)}</div></section>')
+                f'{game_over_body(replay.render.game_over(view, lang, names), lang)}</section>')
     else:
         status = replay.render.prompt(view, replay.seat, lang, names) if replay.step else esc(t("replay_start", lang))
         over = ""

@@ -250,20 +250,21 @@ def test_a_note_read_while_a_bot_is_to_move_waits_for_the_player():
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_tournay_lesson_points_at_what_is_on_its_table(lang):
-    """Tournay's lesson through the App: every note's anchor (but the shell's prompt) is an element of
-    the table at its step (``data-anchor``), and the lesson ends with the player's win."""
+@pytest.mark.parametrize("game", TUTORIAL_GAMES)
+def test_every_note_points_at_what_is_on_its_table(game, lang):
+    """Every lesson through the App: each note's anchor is an element of the table at its step
+    (``data-anchor``; the note names it in ``data-note-for``), and the lesson ends with the player's win."""
     app = App(storage=MemoryStorage())
     app.change("lang", lang)
-    app.action("select-game", "tournay")
-    app.action("learn", "tournay")
+    app.action("select-game", game)
+    app.action("learn", game)
     run = app.tutorial
     assert run is not None
     while not run.finished():
         step = run.current()
-        if step.anchor != "prompt":
-            # once on the note itself, once (at least) on the table
-            assert app.render().count(f'data-anchor="{step.anchor}"') >= 2, \
-                f"step {run.step}: {step.anchor} is not on the table"
+        html = app.render()
+        assert f'data-note-for="{step.anchor}"' in html, f"{game} step {run.step}: the note names no anchor"
+        if not step.anchor.startswith("choice:"):
+            assert f'data-anchor="{step.anchor}"' in html, f"{game} step {run.step}: {step.anchor} is not on the table"
         play_until(app, stop=run.step + 1)
     assert app.session.is_over() and app.session.winners() == [0]

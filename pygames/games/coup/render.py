@@ -486,7 +486,7 @@ def game_over(view: dict, lang: str, names: list[str]) -> str:
     rows = []
     for p in range(view["num_players"]):
         won = view["wins"][p] >= need
-        lost = ", ".join(card_name(c, lang) for c in view["lost"][p]) or "—"
+        lost = ("、" if ja else ", ").join(card_name(c, lang) for c in view["lost"][p]) or "—"
         status = ("勝者" if ja else "winner") if won else ("敗者" if ja else "—")
         rows.append(f'<tr class="{"coup-winner" if won else ""}"><td>{_name(p, names)}</td>'
                     f'<td>{esc(view["wins"][p])}</td><td>{esc(lost)}</td><td>{esc(status)}</td></tr>')
