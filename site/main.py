@@ -33,7 +33,7 @@ import json
 import time
 import traceback
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 # boot marks (performance.mark): python_bench in build.py reads them to tell where a boot's time goes
@@ -564,7 +564,7 @@ def _paint(moved_by=None, markup=None):
         panel = document.querySelector('[data-testid="game-over"]')
         if found(panel):
             panel.scrollIntoView()
-    place_lesson_note()  # after the new screen's scroll to its top: it may scroll to the note's element
+    place_lesson_note_at_rest()  # after the new screen's scroll to its top: it may scroll to the note's element
     if field:  # typing in a filter: keep the caret in the (redrawn) field
         target = document.querySelector(f'#app input[name="{field}"]')
         if found(target):
@@ -773,6 +773,14 @@ def place_lesson_note(new_step=None):
     pin_under_prompt(note)
 
 
+def place_lesson_note_at_rest(new_step=None):
+    """place_lesson_note measured where the table's gliding pieces come to rest (motion.js)."""
+    if lesson_note() is None:
+        place_lesson_note(new_step)  # (clears what a lesson left)
+        return
+    window.pygamesMotion.atRest(create_once_callable(lambda: place_lesson_note(new_step)))
+
+
 def keep_lesson_say(old_say):
     """Keep the note's words (a polite live region) across redraws, as keep_live_regions does for
     the prompt: a region made anew on every redraw would not be announced reliably."""
@@ -800,7 +808,7 @@ def on_lesson_layout(*_args):
 def lesson_frame(*_args):
     LESSON["frame"] = False
     if not PAINTING:
-        place_lesson_note(False)
+        place_lesson_note_at_rest(False)
 
 
 # ---------------------------------------------------------------- focus that follows the game

@@ -48,5 +48,20 @@
     }
   };
 
-  window.pygamesMotion = {snapshot, purses, play};
+  // runs measure() with every running finite animation of the page at its end, then puts each back
+  // where it was: what measure() reads is where the pieces come to rest. A lesson's note and ring are
+  // placed so; measured mid-glide, a seat sliding into place left its ring where it came from.
+  const atRest = (measure) => {
+    const moving = document.getAnimations().filter((a) => a.playState === "running" && a.effect
+      && Number.isFinite(a.effect.getComputedTiming().endTime));
+    const times = moving.map((a) => a.currentTime);
+    for (const a of moving) a.currentTime = a.effect.getComputedTiming().endTime;
+    try {
+      measure();
+    } finally {
+      moving.forEach((a, i) => { a.currentTime = times[i]; });
+    }
+  };
+
+  window.pygamesMotion = {snapshot, purses, play, atRest};
 })();

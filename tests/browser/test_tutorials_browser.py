@@ -19,6 +19,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from test_browser_site import boot, check_fits, rev, settle
 
@@ -48,6 +49,17 @@ BOX = "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.ri
 SETTLED_MOTION = """() => document.getAnimations().every(a => a.playState !== "running"
     || (a.effect && a.effect.getTiming().iterations === Infinity))"""
 SHOTS = os.environ.get("PYGAMES_LESSON_SHOTS") == "1"
+#: how far (px) the ring's edges are from its element's, grown by the ring's 4px on each side
+RING_OFF = """() => {
+  const name = document.querySelector('[data-testid="tutorial"]').getAttribute('data-note-for');
+  const element = name.startsWith('choice:')
+    ? document.querySelector(`[data-choice="${CSS.escape(name.slice(7))}"]`)
+    : document.querySelector(`[data-anchor="${CSS.escape(name)}"]`);
+  const a = element.getBoundingClientRect();
+  const b = document.querySelector('[data-testid="lesson-ring"]').getBoundingClientRect();
+  return Math.max(Math.abs(b.left + 4 - a.left), Math.abs(b.top + 4 - a.top),
+                  Math.abs(b.right - 4 - a.right), Math.abs(b.bottom - 4 - a.bottom));
+}"""
 
 
 def overlaps(a, b) -> bool:
@@ -73,7 +85,15 @@ def check_note(page, note, name: str) -> None:
         assert "is-sheet" in classes or "is-pinned" in classes, f"{name}: the note is not by the prompt"
         return
     expect(ring).to_have_count(1)  # the element is shown (a ring and a tag), else the test of
-    ring_box = ring.evaluate(BOX)  # tests/ui/test_tutorial_ui.py would have failed
+    # tests/ui/test_tutorial_ui.py would have failed; the ring frames it where it comes to rest
+    page.wait_for_function(SETTLED_MOTION)
+    try:  # (a sticky element's ring follows it a frame after a scroll)
+        page.wait_for_function(f"() => ({RING_OFF})() <= 2", timeout=2000)
+    except PlaywrightTimeout:
+        pass
+    off = page.evaluate(RING_OFF)
+    assert off <= 2, f"{name}: the ring is {off:.0f}px off its element"
+    ring_box = ring.evaluate(BOX)
     if "is-callout" in classes:
         assert not overlaps(box, ring_box), f"{name}: the callout covers its element"
         gap = max(ring_box[0] - box[2], box[0] - ring_box[2], ring_box[1] - box[3], box[1] - ring_box[3])
