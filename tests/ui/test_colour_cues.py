@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from app_play import bot_move
+from app_play import random_step
 
 from pygames.core import Rng
 from pygames.games.koryo import cards as koryo_cards
@@ -29,15 +29,7 @@ def table(game_id: str, moves: int = 14, players: int | None = None) -> Markup:
     app.action("start")
     rng, made = Rng(f"cues/{game_id}"), 0
     while made < moves and app.phase() != "over":
-        phase = app.phase()
-        if phase == "bot":
-            bot_move(app)
-        elif phase == "privacy":
-            app.action("reveal")
-        else:
-            options = list(app.session.picker().options())
-            app.choose(options[rng.randbelow(len(options))])
-            made += 1
+        made += random_step(app, rng)
     markup = Markup(app.render())
     assert not markup.errors, markup.errors[:3]
     return markup

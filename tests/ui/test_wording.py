@@ -15,7 +15,7 @@ import html
 import re
 
 import pytest
-from app_play import bot_move
+from app_play import random_step
 
 import pygames
 from pygames.bots import make_bot
@@ -188,13 +188,7 @@ def _play_app(app: App, rng: Rng) -> list[str]:
         phase = app.phase()
         if phase == "over":
             return texts
-        if phase == "bot":
-            bot_move(app)
-        elif phase == "privacy":
-            app.action("reveal")
-        else:
-            options = list(app.session.picker().options())
-            app.choose(options[rng.randbelow(len(options))])
+        random_step(app, rng)
     raise AssertionError("the game did not end")
 
 
