@@ -59,3 +59,12 @@ def back_to_lobby(page) -> None:
         before = page.get_attribute("#app", "data-rev")
         lang.select_option("en")
         page.wait_for_function("(r) => document.getElementById('app').dataset.rev !== r", arg=before)
+
+
+def set_lang(page, lang: str) -> None:
+    """Switch the page's language with its own selector (the screen is redrawn)."""
+    select = page.locator('#app select[name="lang"]').first
+    if select.input_value() != lang:
+        before = page.get_attribute("#app", "data-rev") or ""
+        select.select_option(lang)
+        page.wait_for_function("(r) => document.getElementById('app').dataset.rev !== r", arg=before)

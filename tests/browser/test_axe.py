@@ -18,13 +18,13 @@ import random
 import pytest
 from playwright.sync_api import expect
 from test_browser_site import boot, rev, settle
-from test_table_look import open_record, set_lang
+from test_table_look import open_record
 
 import pygames
 from pygames.ui.session import TableSession
 from tools.vendor import package_file_for_tests
 
-from browser_helpers import PHONE
+from browser_helpers import PHONE, set_lang
 
 pytestmark = pytest.mark.browser
 

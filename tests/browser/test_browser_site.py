@@ -21,7 +21,7 @@ from pygames.ui.page import Setup
 from tools.serve import make_server, serve_in_thread
 from tools.site import build
 
-from browser_helpers import BOOT_MS, DESKTOP, PHONE, shot
+from browser_helpers import BOOT_MS, DESKTOP, PHONE, set_lang, shot
 
 pytestmark = pytest.mark.browser
 
@@ -257,6 +257,10 @@ def test_human_plays_to_the_end_on_a_phone(booted_page, game_id):
 #: right (the box scrolls), where the last players' columns (often the winner's) were
 BREAKDOWN_WIDTHS = """() => [...document.querySelectorAll('[data-testid="game-over"] table')]
     .map(t => [t.className, t.scrollWidth, t.parentElement.clientWidth])"""
+#: parts of the end panel wider than their box (the screen-reader-only labels are 1 px boxes by design)
+SIDEWAYS_IN_END = """() => [...document.querySelectorAll('[data-testid="game-over"] *:not(.sr-only)')]
+    .filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+    .map(e => e.className + ' ' + e.scrollWidth + '>' + e.clientWidth)"""
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -270,9 +274,14 @@ def test_bot_table_plays_itself_and_its_breakdown_fits_a_phone(booted_page, game
     expect(page.locator('[data-testid="game-over"]')).to_be_visible(timeout=STEP_MS * 3)
     check_no_error(page)
     expect(page.locator('[data-testid="choice"]')).to_have_count(0)
-    tables = page.evaluate(BREAKDOWN_WIDTHS)
-    assert tables, f"{game_id}: no breakdown table"
-    for name, width, room in tables:
-        assert width <= room + 1, f"{game_id} ({game.max_players} players): {name} is {width}px wide in {room}px"
-    check_fits(page, f"{game_id} game over")
-    shot(page, f"{game_id}-phone-bots-over")
+    for lang in ("en", "ja"):  # the same end redrawn in the other language (its words are longer)
+        set_lang(page, lang)
+        tables = page.evaluate(BREAKDOWN_WIDTHS)
+        assert tables, f"{game_id}: no breakdown table"
+        for name, width, room in tables:
+            assert width <= room + 1, \
+                f"{game_id} ({game.max_players} players, {lang}): {name} is {width}px wide in {room}px"
+        assert page.evaluate(SIDEWAYS_IN_END) == [], f"{game_id} ({lang}): a part of the end panel scrolls sideways"
+        check_fits(page, f"{game_id} game over ({lang})")
+        shot(page, f"{game_id}-phone-bots-over-{lang}")
+    set_lang(page, "en")

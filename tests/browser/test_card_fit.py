@@ -29,13 +29,13 @@ import random
 
 import pytest
 from test_browser_site import check_fits, small_targets
-from test_table_look import WIDE, open_record, set_lang, to_replay_end
+from test_table_look import WIDE, open_record, to_replay_end
 
 import pygames
 from pygames.ui.session import TableSession
 from tools.screenshots import position_records
 
-from browser_helpers import ARTIFACTS, PHONE, shot
+from browser_helpers import ARTIFACTS, PHONE, set_lang, shot
 
 pytestmark = pytest.mark.browser
 

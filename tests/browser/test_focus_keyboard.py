@@ -22,7 +22,7 @@ from browser_helpers import DESKTOP, PHONE, shot
 pytestmark = pytest.mark.browser
 
 DECISIONS = 25  # human decisions checked per game and window size (partial games keep CI short)
-SEATS = {"oriflamme": ["human", "random", "random"]}
+SEATS = {"oriflamme": ["human", "random", "random", "random", "random"]}  # five: the longest queue
 
 FOCUS_STATE = """async () => {
   await Promise.all(document.getAnimations().map(x => x.finished.catch(() => null)));  // pieces in place

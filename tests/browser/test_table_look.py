@@ -62,14 +62,6 @@ def open_record(page, record: dict) -> str:
     return settle(page, before)
 
 
-def set_lang(page, lang: str) -> None:
-    select = page.locator('#app select[name="lang"]').first
-    if select.input_value() != lang:
-        before = rev(page)
-        select.select_option(lang)
-        page.wait_for_function("(r) => document.getElementById('app').dataset.rev !== r", arg=before)
-
-
 def to_replay_end(page) -> None:
     last = page.locator('[data-testid="replay-last"]')
     if last.is_enabled():
