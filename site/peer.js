@@ -65,12 +65,17 @@
 
   const attach = (peer, channel) => {
     peer.channel = channel;
-    channel.onopen = () => {
+    const opened = () => {
       if (peer.state !== "connecting") return;
       peer.state = "open";
       if (peers.get(peer.id) === peer) emit(peer.id, "open", null);
     };
+    channel.onopen = opened;
+    // a channel the other side made may be open already when it is announced (no open event then),
+    // and a message proves a channel open: either way the page hears "open" first, once
+    if (channel.readyState === "open") setTimeout(opened, 0);
     channel.onmessage = (event) => {
+      if (peer.state === "connecting" && channel.readyState === "open") opened();
       if (peer.state !== "open" || peers.get(peer.id) !== peer) return;
       if (typeof event.data !== "string") { emit(peer.id, "error", "a message that is not text was ignored"); return; }
       peer.stats.received += 1;

@@ -87,8 +87,7 @@ class GuestNet:
         if kind == "open":
             self.heard = now
             self.status = "linked"
-            self._send({"t": "hello", "v": PROTOCOL, "ticket": self.invite.ticket, "secret": self.secret,
-                        "name": self.name})
+            self._hello()
         elif kind == "close":
             if self.status != "refused":
                 self.status = "dropped"
@@ -104,7 +103,9 @@ class GuestNet:
         silent = now - self.heard > SILENT_S
         if silent != self.silent:
             self.silent, changed = silent, True
-        if self.pending is not None and now - self.pending_at >= RESEND_S:
+        if self.welcome is None and now - self.said >= RESEND_S:
+            self._hello()  # not seated yet: the hello, or the host's welcome, was lost on the way
+        elif self.pending is not None and now - self.pending_at >= RESEND_S:
             self._send(dict(self.pending))  # a new number, the same move: the host plays it once
             self.pending_at = now
         elif now - self.said >= HEARTBEAT_S:
@@ -144,6 +145,10 @@ class GuestNet:
         self.status = "dropped"
 
     # ------------------------------------------------------------ internals
+    def _hello(self) -> None:
+        self._send({"t": "hello", "v": PROTOCOL, "ticket": self.invite.ticket, "secret": self.secret,
+                    "name": self.name})
+
     def _send(self, message: dict) -> None:
         message["n"] = self.out
         self.out += 1

@@ -366,7 +366,13 @@ class HostNet:
 
     def _hello(self, friend: Friend, message: dict) -> None:
         if friend.status not in ("inviting", "connecting"):
-            return  # already seated on this link
+            # already seated on this link: the device says hello again when the welcome did not reach
+            # it, and only this link's device can (a link joins two devices, nothing else hears it)
+            if message["ticket"] == friend.ticket:
+                self._welcome(friend)
+                friend.log_sent, friend.rev_sent = 0, -1
+                self._send_table(friend)
+            return
         if message["v"] != PROTOCOL:
             self._send(friend, {"t": "full", "reason": "this device runs another version of the site: reload it"})
             return
@@ -380,12 +386,15 @@ class HostNet:
         friend.secret = friend.secret or new_token(20, self.random_below)
         friend.name = clean_name(message["name"]) or friend.name
         friend.status = "connected"
+        self._welcome(friend)
+        self.publish()  # the others see who joined; this device gets its table
+
+    def _welcome(self, friend: Friend) -> None:
         session = self.session
         self._send(friend, {"t": "welcome", "v": PROTOCOL, "seat": friend.seat, "secret": friend.secret,
                             "table": self.table_id, "game": session.game.id, "num_players": session.num_players,
                             "options": dict(session.options), "seats": list(self.session.seats),
                             "names": self._public_names()})
-        self.publish()  # the others see who joined; this device gets its table
 
     def _act(self, friend: Friend, message: dict) -> None:
         session = self.session

@@ -66,6 +66,10 @@ def invite_link(host, seat: int) -> str:
     return link.replace("?", "?netlog=1&", 1)
 
 
+#: a page's links, their states and message counts (what a failed pairing is explained by)
+LINKS = "window.pygamesPeer.ids().map(i => [i, window.pygamesPeer.state(i), window.pygamesPeer.stats(i)])"
+
+
 def pair(host, guest, seat: int, name: str) -> None:
     """The friend opens the invite, joins, and the host pastes the reply: the pages' own UI, by hand."""
     boot(guest, invite_link(host, seat))
@@ -82,8 +86,12 @@ def pair(host, guest, seat: int, name: str) -> None:
         no_error(host)
         no_error(guest)
         friends = host.locator('[data-testid="friends"]').inner_text()
-        links = host.evaluate("window.pygamesPeer.ids().map(i => [i, window.pygamesPeer.state(i)])")
-        raise AssertionError(f"the friend was not seated; the host shows: {friends!r}, its links: {links}") from None
+        links = host.evaluate(LINKS)
+        theirs = guest.evaluate(LINKS)
+        received = guest.evaluate("window.pygamesReceived ? window.pygamesReceived() : null")
+        raise AssertionError(f"the friend was not seated; the host shows: {friends!r}, its links: {links}; "
+                             f"the guest's links: {theirs}, it received: {received}, it shows: "
+                             f"{guest.locator('#app').inner_text()[:300]!r}") from None
     expect(host.locator(f'[data-testid="link-{seat}"]')).to_have_attribute("data-link", "connected")
     no_error(host)
     no_error(guest)

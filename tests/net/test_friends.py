@@ -256,6 +256,31 @@ def test_lost_and_repeated_messages_change_nothing(monkeypatch):
     assert len(host.session.actions) == len(host.session.record()["actions"])
 
 
+@pytest.mark.parametrize("lost", ["hello", "welcome"])
+def test_a_lost_hello_or_welcome_is_said_again_and_the_friend_is_seated(monkeypatch, lost):
+    wire = Wire(monkeypatch)
+    host = host_table(wire, "coup", ["human", "friend"])
+    wire.run()
+    guest = wire.device(name="Friend")
+    assert guest.open_invite("#" + host.net.invite_of(1).fragment())
+    guest.action("join")
+    wire.run()
+    if lost == "hello":
+        wire.fault(guest, "host", drop=1)
+    else:
+        wire.fault(host, host.net.friends[1].conn, drop=1)
+    host.change("friend-reply", guest.guest.reply)
+    host.action("friend-connect")
+    wire.run()
+    assert guest.guest.status == "linked"  # not seated: the one message that would seat it was lost
+    wire.clock.now += 5
+    guest.net_tick()
+    wire.run()
+    assert guest.guest.status == "seated"
+    assert host.net.friends[1].status == "connected"
+    assert strict_equal(guest.guest_session.view(), host.session.game.view(host.session.state, 1))
+
+
 def test_a_hostile_device_cannot_change_the_game(monkeypatch):
     wire = Wire(monkeypatch)
     host = host_table(wire, "coup", ["human", "friend", "normal"])
