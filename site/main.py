@@ -474,12 +474,31 @@ def keep_live_regions(old_log, old_status):
 
 
 def keep_in_view():
-    """A board's sideways scroller (``data-scroller``) shows its ``data-in-view`` piece in its middle
-    (Oriflamme's queue: the card being resolved); a redraw would otherwise start it at its left end."""
-    for piece in ROOT.querySelectorAll("[data-scroller] [data-in-view]"):
-        box = piece.closest("[data-scroller]")
-        a, b = piece.getBoundingClientRect(), box.getBoundingClientRect()
-        box.scrollLeft = float(box.scrollLeft) + float(a.left) + float(a.width) / 2 - float(b.left) - float(b.width) / 2
+    """A board's sideways scroller (``data-scroller``, Oriflamme's queue) shows its ``data-in-view``
+    piece (the card being resolved) with the choices in the row around it, all of them when they fit,
+    else that piece in its middle; a redraw would otherwise start it at its left end. Measured where
+    the gliding pieces come to rest (motion.js atRest): mid-glide, a piece is drawn where it was."""
+    window.pygamesMotion.atRest(create_once_callable(scroll_rows))
+
+
+def row_span(element, origin):
+    """Where ``element`` lies along its row's scrolled content (``origin``: the content's left edge)."""
+    rect = element.getBoundingClientRect()
+    return float(rect.left) - origin, float(rect.right) - origin
+
+
+def scroll_rows():
+    for box in ROOT.querySelectorAll("[data-scroller]"):
+        piece = box.querySelector("[data-in-view]")
+        if not found(piece):
+            continue  # nothing to show first: the focused choice is brought into view (into_row_view)
+        origin = float(box.getBoundingClientRect().left) - float(box.scrollLeft)
+        here = row_span(piece, origin)
+        spans = [here] + [row_span(e, origin) for e in box.querySelectorAll("[data-choice]")]
+        left, right = min(a for a, _ in spans), max(b for _, b in spans)
+        width = float(box.clientWidth)
+        middle = (left + right) / 2 if right - left <= width else (here[0] + here[1]) / 2
+        box.scrollLeft = middle - width / 2
 
 
 def paint_if_changed():
@@ -921,7 +940,13 @@ def focused_in_row(*_args):
 
 def into_row_view(element):
     """Scroll the sideways row holding ``element`` so that it is inside the window; only the row
-    moves (scrollIntoView would also scroll the window, maybe under a lesson's bottom sheet)."""
+    moves (scrollIntoView would also scroll the window, maybe under a lesson's bottom sheet).
+    Measured where the gliding pieces come to rest (motion.js atRest), as the row's own scroll
+    (scroll_rows) was: mid-glide, the choice is drawn where it was and the row scrolled the wrong way."""
+    window.pygamesMotion.atRest(create_once_callable(lambda: row_to(element)))
+
+
+def row_to(element):
     row = element.closest("[data-scroller]")
     rect = element.getBoundingClientRect()
     win = float(document.documentElement.clientWidth)

@@ -305,31 +305,48 @@ def test_the_end_screen_settles_at_once(booted_page, game_id):
 
 
 # --------------------------------------------------------------------------- Oriflamme's queue
-QUEUE_ROW = """() => {
+QUEUE_ROW = """async () => {
+  await Promise.all(document.getAnimations().map(x => x.finished.catch(() => null)));  // pieces in place
   const queue = document.querySelector('#app .oriflamme-queue');
   const stacks = [...queue.querySelectorAll('.oriflamme-stack')].map(e => e.getBoundingClientRect());
   const box = queue.getBoundingClientRect();
   const now = queue.querySelector('[data-in-view]');
   const r = now && now.getBoundingClientRect();
+  const inside = (e) => e.left >= box.left - 0.5 && e.right <= box.right + 0.5;
+  const choices = [...queue.querySelectorAll('[data-choice]')].map(e => e.getBoundingClientRect());
+  const all = now ? choices.concat([r]) : [];
+  const fits = all.length > 1 && Math.max(...all.map(e => e.right)) - Math.min(...all.map(e => e.left)) <= box.width;
   return {stacks: stacks.length, rows: new Set(stacks.map(s => Math.round(s.top))).size,
-          current: now ? r.left >= box.left - 0.5 && r.right <= box.right + 0.5 : null,
+          current: now ? inside(r) : null,
+          detail: JSON.stringify({box: [box.left, box.right], now: r && [r.left, r.right], scroll: queue.scrollLeft,
+                                  focus: document.activeElement && document.activeElement.getAttribute('data-choice'),
+                                  choices: choices.map(e => [Math.round(e.left), Math.round(e.right)])}),
+          choices: fits ? all.every(inside) : null,
           page_fits: document.documentElement.scrollWidth <= document.documentElement.clientWidth};
 }"""
 
 
 def test_oriflamme_neighbours_stay_side_by_side(booted_page):
-    """The queue is one row (it scrolls sideways), the card being resolved in view, at both widths."""
-    page = booted_page(WIDE, "reduce", WATCH_THE_END)
-    seen_current = 0
+    """The queue is one row (it scrolls sideways), the card being resolved in view with the choices
+    around it when they fit, at both widths, also once the pieces have glided after a redraw (the
+    language switched: every card moves)."""
+    page = booted_page(WIDE, "no-preference", WATCH_THE_END)
+    seen_current = seen_choices = 0
     for size in (WIDE, PHONE):  # the size first: the redraw scrolls the queue for its width
         page.set_viewport_size(size)
         for record in position_records("oriflamme", (0.5, 0.8, 0.95)):
             assert open_record(page, record) == "human"
-            row = page.evaluate(QUEUE_ROW)
-            assert row["rows"] <= 1, f"{size['width']} px: the queue's {row['stacks']} cards on {row['rows']} rows"
-            assert row["page_fits"], f"{size['width']} px: the page scrolls sideways"
-            if row["current"] is not None:
-                seen_current += 1
-                assert row["current"], f"{size['width']} px: the card being resolved is scrolled out of view"
+            for lang in ("ja", "en"):
+                set_lang(page, lang)
+                where = f"{size['width']} px, {lang}"
+                row = page.evaluate(QUEUE_ROW)
+                assert row["rows"] <= 1, f"{where}: the queue's {row['stacks']} cards on {row['rows']} rows"
+                assert row["page_fits"], f"{where}: the page scrolls sideways"
+                if row["current"] is not None:
+                    seen_current += 1
+                    assert row["current"], f"{where}: the card being resolved is scrolled out of view: {row['detail']}"
+                if row["choices"] is not None:
+                    seen_choices += 1
+                    assert row["choices"], f"{where}: a choice in the queue is scrolled out of view"
         shot(page, f"fit-oriflamme-queue-{size['width']}")
-    assert seen_current, "no position during the resolution"
+    assert seen_current and seen_choices, "no position during the resolution, or none with choices in the queue"
