@@ -37,6 +37,18 @@ def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, fl
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def elo_gap(share: float, num_players: int) -> float:
+    """The Elo difference between one challenger and its equal opponents that a win share means.
+
+    Two players: the usual logistic curve, share = 1 / (1 + 10^(-D/400)). More: Luce's choice model
+    (Bradley-Terry for one winner among several), in which each player's chance of winning is its
+    strength 10^(rating/400) over the sum of all the players' strengths, so one challenger against
+    n - 1 equal opponents wins share = g / (g + n - 1), g = 10^(D/400). A share at the fair 1/n is
+    0; a share of 0 or 1 is clipped to half a game from it, so that no row says infinity."""
+    share = min(max(share, 1e-3), 1 - 1e-3)
+    return 400 * math.log10(share * (num_players - 1) / (1 - share))
+
+
 def play_game(game_id: str, levels: list[str], seed: int | str, options: dict | None = None,
               bot_settings: dict[str, dict] | None = None, max_actions: int = 50000) -> dict[str, Any]:
     """One game with the given bot level per seat. Returns winners, scores, length and think times
@@ -218,14 +230,17 @@ def cpu_figures(seconds: list[float]) -> dict[str, float | None]:
 
 def markdown_table(results: list[dict[str, Any]]) -> str:
     lines = ["| game | players | challenger vs opponents | games | win rate | 95% CI | fair share "
-             "| ms/decision (challenger) |",
-             "|---|---:|---|---:|---:|---|---:|---:|"]
+             "| Elo gap (95% CI) | ms/decision (challenger) |",
+             "|---|---:|---|---:|---:|---|---:|---|---:|"]
     for r in results:
         ms = r["ms_per_decision"][r["challenger"]]
         ms_text = f"{ms:.1f}" if ms is not None else "–"
+        n = r["players"]
+        elo = (f"{elo_gap(r['win_rate'], n):+.0f} ({elo_gap(r['ci95'][0], n):+.0f} to "
+               f"{elo_gap(r['ci95'][1], n):+.0f})")
         lines.append(f"| {r['game']} | {r['players']} | {r['challenger']} vs {r['opponent']} | {r['games']} | "
                      f"{r['win_rate']:.0%} | {r['ci95'][0]:.0%}–{r['ci95'][1]:.0%} | {r['fair_share']:.0%} | "
-                     f"{ms_text} |")
+                     f"{elo} | {ms_text} |")
     return "\n".join(lines) + "\n"
 
 

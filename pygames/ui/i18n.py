@@ -49,6 +49,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "level_hard": {"en": "Bot: hard", "ja": "ボット：つよい"},
     "level_friend": {"en": "Friend (invite)", "ja": "友だち（招待）"},
     "levelname_friend": {"en": "friend", "ja": "友だち"},
+    # what each seat kind is, under the seats (the arena's Elo ladder in docs/bots.md: each bot
+    # level wins clearly against the one before it, in every game)
+    "levelhelp_human": {"en": "Human: a player at this device.", "ja": "人間：この端末で遊ぶ人。"},
+    "levelhelp_random": {"en": "Random: any legal move, picked at random.",
+                         "ja": "ランダム：できる手から無作為に選ぶ。"},
+    "levelhelp_easy": {"en": "Easy: simple rules of thumb, with a careless move about one time in three.",
+                       "ja": "やさしい：簡単な経験則で打ち、3手に1手ほどはうっかり打つ。"},
+    "levelhelp_normal": {"en": "Normal: always the move its rules of thumb rate best.",
+                         "ja": "ふつう：経験則でいちばん良い手をいつも選ぶ。"},
+    "levelhelp_hard": {"en": "Hard: thinks ahead, trying its moves over many guesses at the hidden cards "
+                             "(under a second a move).",
+                       "ja": "つよい：見えないカードを何通りも想像して先を読む（1手1秒未満）。"},
+    "levelhelp_friend": {"en": "Friend: a player on their own device, invited by a link or a QR code.",
+                         "ja": "友だち：自分の端末で遊ぶ人。リンクかQRコードで招待する。"},
     "friend_n": {"en": "Friend {n}", "ja": "友だち{n}"},
     "named_seat": {"en": "{name} ({n})", "ja": "{name}（{n}）"},
     "waiting_for": {"en": "Waiting for {name}…", "ja": "{name}を待っています…"},

@@ -373,7 +373,14 @@ def seat_select(index: int, kind: str, lang: str) -> str:
         for k in seat_kinds())
     return (f'<div class="seat-row"><label class="seat-name" for="seat-{index}">'
             f'{esc(t("seat_n", lang, n=index + 1))}</label>'
-            f'<select id="seat-{index}" name="seat-{index}" data-seat="{index}">{options}</select></div>')
+            f'<select id="seat-{index}" name="seat-{index}" data-seat="{index}" aria-describedby="level-help">'
+            f'{options}</select></div>')
+
+
+def level_help(lang: str) -> str:
+    """What each kind of seat is, once under the seats (every seat's select is described by it)."""
+    items = "".join(f'<li>{esc(t(f"levelhelp_{k}", lang))}</li>' for k in seat_kinds())
+    return f'<ul class="level-help" id="level-help" data-testid="level-help">{items}</ul>'
 
 
 def choice_label(spec: dict, choice: Any, lang: str) -> str:
@@ -421,7 +428,7 @@ def setup_panel(setup: Setup, lang: str) -> str:
             f'<div class="setup-grid">'
             f'<div class="field"><label for="num_players">{esc(t("num_players", lang))}</label>'
             f'<select id="num_players" name="num_players">{counts}</select></div>'
-            f'<fieldset class="seats"><legend>{esc(t("seats", lang))}</legend>{seats}</fieldset>'
+            f'<fieldset class="seats"><legend>{esc(t("seats", lang))}</legend>{seats}{level_help(lang)}</fieldset>'
             f'<fieldset class="options"><legend>{esc(t("options", lang))}</legend>{options}</fieldset>'
             f'</div>'
             f'<div class="setup-actions">'

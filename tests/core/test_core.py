@@ -256,6 +256,16 @@ def test_arena_on_a_tiny_game(nim_registered):
     assert low < 0.5 < high and round(low, 3) == 0.404
 
 
+def test_an_arena_share_as_an_elo_gap():
+    from pygames.bots.arena import elo_gap
+    assert elo_gap(0.5, 2) == 0 and abs(elo_gap(1 / 3, 3)) < 1e-9  # the fair share: no gap
+    assert round(elo_gap(0.64, 2)) == 100  # the usual logistic curve at two players
+    # Luce's model: one player 100 Elo stronger than two equal others wins g / (g + 2), g = 10^0.25
+    g = 10 ** 0.25
+    assert round(elo_gap(g / (g + 2), 3), 6) == 100
+    assert elo_gap(1.0, 2) < 1300 and elo_gap(0.0, 2) > -1300  # clipped, never infinite
+
+
 def test_hint_names_the_winning_move_with_its_chance():
     from pygames.bots.hint import hint
     state = NIM.new_game(2, 1, {"first_player": 0, "stones": 4})

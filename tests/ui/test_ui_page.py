@@ -150,6 +150,10 @@ def test_lobby_setup_hooks(game_id):
         assert options == expected
         selected = [o.get("value") for o in select.children if o.has("selected")]
         assert selected == (["human"] if i == 0 else ["normal"])
+        assert select.get("aria-describedby") == "level-help"
+    # the lobby's level names say what they are: a line for each kind of seat, under the seats
+    help_list = markup.one(id="level-help")
+    assert len([li for li in help_list.children if li.tag == "li"]) == len(expected)
     for spec in game.option_specs():
         inputs = markup.find(name=spec["key"])
         assert len(inputs) == 1, spec["key"]
