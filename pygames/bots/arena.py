@@ -37,14 +37,36 @@ def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, fl
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
+    """A level with settings of its own, ``LEVEL:KEY=VALUE,KEY=VALUE`` (e.g.
+    ``hard:root_mode=tree,widen_k=2``), as (level, settings), so that two settings of one bot can meet
+    in a match. A value is read as JSON when it is (numbers, true, null), else kept as a string."""
+    level, _, rest = spec.partition(":")
+    settings: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, sep, text = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"{spec!r}: settings are KEY=VALUE, separated by commas")
+        try:
+            settings[key] = json.loads(text)
+        except ValueError:
+            settings[key] = text
+    return level, settings
+
+
 def play_game(game_id: str, levels: list[str], seed: int | str, options: dict | None = None,
               bot_settings: dict[str, dict] | None = None, max_actions: int = 50000) -> dict[str, Any]:
     """One game with the given bot level per seat. Returns winners, scores, length and think times
     (wall clock ``think`` and processor ``cpu`` seconds per seat, and the hard decisions' times)."""
     game = get_game(game_id)
     bots, paced = [], {}
-    for seat, level in enumerate(levels):
+    for seat, spec in enumerate(levels):
+        # a level's settings, then a variant's ("hard:widen_k=2" gets the hard bot's and its own)
+        level, own = parse_level(spec)
         settings = dict((bot_settings or {}).get(level, {}))
+        if spec != level:
+            settings.update((bot_settings or {}).get(spec, {}))
+        settings.update(own)
         if "pace" in settings:  # the arena's, not the bot's: see play_bots
             paced[seat] = settings.pop("pace")
         bots.append(make_bot(level, f"{seed}/seat{seat}", **settings))
