@@ -44,9 +44,26 @@ def elo_gap(share: float, num_players: int) -> float:
     (Bradley-Terry for one winner among several), in which each player's chance of winning is its
     strength 10^(rating/400) over the sum of all the players' strengths, so one challenger against
     n - 1 equal opponents wins share = g / (g + n - 1), g = 10^(D/400). A share at the fair 1/n is
-    0; a share of 0 or 1 is clipped to half a game from it, so that no row says infinity."""
+    0; a share of 0 or 1 is clipped to 0.1% from it, so that no row says infinity."""
     share = min(max(share, 1e-3), 1 - 1e-3)
     return 400 * math.log10(share * (num_players - 1) / (1 - share))
+
+
+def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
+    """A level with settings of its own, ``LEVEL:KEY=VALUE,KEY=VALUE`` (e.g.
+    ``hard:root_mode=tree,widen_k=2``), as (level, settings), so that two settings of one bot can meet
+    in a match. A value is read as JSON when it is (numbers, true, null), else kept as a string."""
+    level, _, rest = spec.partition(":")
+    settings: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, sep, text = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"{spec!r}: settings are KEY=VALUE, separated by commas")
+        try:
+            settings[key] = json.loads(text)
+        except ValueError:
+            settings[key] = text
+    return level, settings
 
 
 def play_game(game_id: str, levels: list[str], seed: int | str, options: dict | None = None,
@@ -55,8 +72,13 @@ def play_game(game_id: str, levels: list[str], seed: int | str, options: dict | 
     (wall clock ``think`` and processor ``cpu`` seconds per seat, and the hard decisions' times)."""
     game = get_game(game_id)
     bots, paced = [], {}
-    for seat, level in enumerate(levels):
+    for seat, spec in enumerate(levels):
+        # a level's settings, then a variant's ("hard:widen_k=2" gets the hard bot's and its own)
+        level, own = parse_level(spec)
         settings = dict((bot_settings or {}).get(level, {}))
+        if spec != level:
+            settings.update((bot_settings or {}).get(spec, {}))
+        settings.update(own)
         if "pace" in settings:  # the arena's, not the bot's: see play_bots
             paced[seat] = settings.pop("pace")
         bots.append(make_bot(level, f"{seed}/seat{seat}", **settings))

@@ -60,6 +60,11 @@ DEFAULTS: dict[str, Any] = {
     "rollout_turns": None,  # cut playouts when the bot's turn has come round this often (the game
                             # bot's ``turn_start(state, seat)``), so that every line is judged at the
                             # same point of the turn order; ``rollout_depth`` still caps them
+    "widen_k": None,        # progressive widening at every decision of the bot in the tree (None: off):
+                            # a decision visited n times may try its heuristic's best
+                            # int(widen_k * (n + 1) ** widen_alpha) actions, and ``rollout_depth``
+                            # counts every action from the root (see ``IsmctsBot._iterate``)
+    "widen_alpha": 0.5,
 }
 OPPONENT_MODELS = ("heuristic", "rollout")
 
@@ -108,7 +113,7 @@ class Node:
 
     ``after`` maps an observation key to the bot's next decision node."""
 
-    __slots__ = ("children", "after", "visits", "available", "total")
+    __slots__ = ("children", "after", "visits", "available", "total", "ranked", "priors")
 
     def __init__(self) -> None:
         self.children: dict[str, Node] = {}
@@ -116,6 +121,10 @@ class Node:
         self.visits = 0
         self.available = 0
         self.total = 0.0
+        #: with widening, a decision node's action indices best first by the search's heuristic, and
+        #: that heuristic as priors (both worked out once, when the node is made)
+        self.ranked: list[int] | None = None
+        self.priors: dict[str, float] | None = None
 
 
 def rank_rewards(scores: list[float]) -> list[float]:
@@ -159,6 +168,26 @@ def select(node: Node, keys: list[str], rng: Rng, exploration: float,
         if value > best_value:
             best_value, best = value, index
     return best
+
+
+def widening_width(visits: int, count: int, k: float, alpha: float) -> int:
+    """How many of its best-ranked actions a decision visited ``visits`` times may try (of ``count``):
+    int(k * (visits + 1) ** alpha), at least 1."""
+    return min(count, max(1, int(k * (visits + 1) ** alpha)))
+
+
+def widened_select(node: Node, keys: list[str], rng: Rng, exploration: float, k: float, alpha: float,
+                   priors: dict[str, float] | None = None, weight: float = 0.0) -> int:
+    """``select`` under progressive widening: only the node's ``widening_width`` best-ranked actions
+    (``node.ranked``) are candidates; an untried one among them is expanded best-ranked first (the
+    heuristic admits actions in its order, not at random), else UCB1 picks among them."""
+    assert node.ranked is not None
+    visits = sum(child.visits for child in node.children.values())
+    allowed = node.ranked[:widening_width(visits, len(node.ranked), k, alpha)]
+    for index in allowed:
+        if keys[index] not in node.children:
+            return -1 - index
+    return allowed[select(node, [keys[i] for i in allowed], rng, exploration, priors, weight)]
 
 
 def win_share(winners: list[int], seat: int) -> float:
@@ -304,6 +333,9 @@ class IsmctsBot(Bot):
         root_keys = [action_key(a) for a in legal]
         if not settings["prior_weight"]:
             priors = {}
+        if settings["widen_k"] is not None:  # the root ranked on the real view (a reused node was ranked on a deal)
+            ranking = priors or self._priors(module, view, legal, seat)
+            root.ranked = sorted(range(len(root_keys)), key=lambda i: -ranking.get(root_keys[i], 0.0))
         started = time.perf_counter()
         iterations, max_seconds = settings["iterations"], settings["max_seconds"]
         # a game may give a small step of a turn a share of the clock (Great Houses: each card of the
@@ -359,6 +391,9 @@ class IsmctsBot(Bot):
 
     def _select(self, node: Node, keys: list[str], priors: dict[str, float] | None,
                 settings: dict[str, Any]) -> int:
+        if node.ranked is not None:  # only with widen_k
+            return widened_select(node, keys, self.rng, settings["exploration"], settings["widen_k"],
+                                  settings["widen_alpha"], priors, settings["prior_weight"])
         return select(node, keys, self.rng, settings["exploration"], priors, settings["prior_weight"])
 
     def _paired(self, game: Game, module: Any, view: View, seat: int, legal: list[Action],
@@ -389,10 +424,14 @@ class IsmctsBot(Bot):
         expanded = False
         mark = 0
         depth = settings["rollout_depth"]
+        # with widening the horizon counts the bot's own actions in the tree too, so that every line
+        # is judged the same number of actions after the decision (as paired playouts are), not
+        # deeper the deeper the tree has grown along it
+        widen = settings["widen_k"] is not None
         first = True
         while True:
             if not first:
-                if game.is_over(state):
+                if game.is_over(state) or (widen and depth <= 0):
                     break
                 mover = game.current_player(state)
                 assert mover is not None  # not over
@@ -406,9 +445,14 @@ class IsmctsBot(Bot):
                 following = node.after.get(observed)
                 if following is None:
                     following = node.after[observed] = Node()
+                    if widen:  # ranked once, on the bot's own view of this deal at this decision
+                        node_priors = self._priors(module, game.view(state, seat), legal, seat) \
+                            if len(legal) > 1 else {}
+                        following.priors = node_priors if settings["prior_weight"] else None
+                        following.ranked = sorted(range(len(keys)), key=lambda i: -node_priors.get(keys[i], 0.0))
                 node = following
             first = False
-            pick = self._select(node, keys, priors if node is root else None, settings)
+            pick = self._select(node, keys, priors if node is root else node.priors, settings)
             if pick < 0:  # an untried action: expand it, then play out
                 index = -1 - pick
                 child = node.children[keys[index]] = Node()
@@ -419,6 +463,8 @@ class IsmctsBot(Bot):
                 child = node.children[keys[index]]
             mark = len(state.get("log", ()))
             game.advance(state, legal[index])
+            if widen and node is not root:  # the root's own action is not counted (as in the paired mode)
+                depth -= 1
             path.append(child)
             node = child
             if expanded:

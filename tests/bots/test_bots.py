@@ -436,3 +436,104 @@ def test_arena_paces_the_textbook_search_to_the_other_seats_cpu_time():
     assert budget != 0.001
     assert any(abs(budget - 2.0 * sum(result["choices"][0][:k]) / k) < 1e-9
                for k in range(1, len(result["choices"][0]) + 1))
+
+
+# ------------------------------------------------------------ progressive widening (issue 40, item 4)
+#: the hard bot's tree with widening at every decision (Tournay's paired settings otherwise)
+WIDE_HARD = {"iterations": 30, "max_seconds": None, "root_mode": "tree", "widen_k": 1.0, "widen_alpha": 0.5}
+
+
+def test_widening_admits_the_next_action_only_when_the_visit_count_says_so():
+    """A decision visited n times may try its int(k * (n + 1) ** alpha) best-ranked actions: the next
+    one by the heuristic's rank is expanded exactly when that count grows, never one further down."""
+    from pygames.bots.ismcts import Node, widened_select, widening_width
+    assert [widening_width(n, 4, 1.0, 0.5) for n in range(16)] == [1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 4]
+    assert widening_width(0, 5, 3.0, 0.0) == widening_width(99, 5, 3.0, 0.0) == 3  # alpha 0: the best k
+    keys = ["a", "b", "c", "d"]
+    node = Node()
+    node.ranked = [2, 0, 3, 1]  # c, a, d, b
+    rng = Rng("widen")
+    admitted = []
+    for _ in range(15):
+        pick = widened_select(node, keys, rng, 0.7, 1.0, 0.5)
+        visits = sum(child.visits for child in node.children.values())
+        if pick < 0:  # expanded: the best-ranked action not tried yet, when the width has just grown
+            index = -1 - pick
+            assert len(node.children) == widening_width(visits, 4, 1.0, 0.5) - 1
+            node.children[keys[index]] = Node()
+            node.children[keys[index]].available = 1
+            admitted.append((visits, keys[index]))
+            child = node.children[keys[index]]
+        else:
+            assert keys[pick] in node.children
+            child = node.children[keys[pick]]
+        child.visits += 1
+        child.total += 0.5
+    assert admitted == [(0, "c"), (3, "a"), (8, "d")]  # b waits for 15 visits
+
+
+def test_widening_is_deterministic_and_grows_a_tree_below_the_root():
+    """With ``widen_k`` the tree is searched at every decision of the bot: the same seed gives the same
+    choice and statistics; decisions below the root are ranked by the search heuristic and hold no
+    more tried actions than their visits allow."""
+    from pygames.bots.ismcts import widening_width
+    game = pygames.get_game("tournay")
+    state = mid_game(game, 2, "widen", 6)
+    seat = game.current_player(state)
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    runs = []
+    for _ in range(2):
+        bot = make_bot("hard", "same", **WIDE_HARD)
+        runs.append((bot.choose(game, view, legal, seat), json.dumps(bot.last_stats, sort_keys=True)))
+        assert bot.last_iterations == 30
+    assert runs[0] == runs[1]
+    root = bot._previous[3]
+    inner, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        for child in node.children.values():
+            stack.extend(child.after.values())
+            inner.extend(child.after.values())
+        if node.ranked is not None and node.children:
+            visits = sum(c.visits for c in node.children.values())
+            assert len(node.children) <= widening_width(max(0, visits - 1), len(node.ranked), 1.0, 0.5)
+    assert inner and all(node.ranked is not None for node in inner)
+    plain = make_bot("hard", "same", iterations=30, max_seconds=None, root_mode="tree")
+    plain.choose(game, view, legal, seat)
+    assert all(after.ranked is None for child in plain._previous[3].children.values()
+               for after in child.after.values())  # off by default: the tree as before
+
+
+@pytest.mark.parametrize("game_id", ["tournay", "koryo"])
+def test_widening_sees_the_view_only(game_id):
+    """No peeking with widening: two true states the bot's seat cannot tell apart give the same choice
+    (the heuristic ranks inner decisions on the bot's own view of each deal, never the true state)."""
+    game = pygames.get_game(game_id)
+    for index, steps in enumerate((3, 9)):
+        state = mid_game(game, 2, f"widen-peek/{index}", steps)
+        seat = game.current_player(state)
+        true_a, true_b = twins(game, state, seat, Rng(f"widen-twins/{index}"))
+        view_a, view_b = game.view(true_a, seat), game.view(true_b, seat)
+        assert view_a == view_b
+        legal = game.legal_actions(true_a)
+        pick_a = make_bot("hard", 5, **WIDE_HARD).choose(game, view_a, legal, seat)
+        pick_b = make_bot("hard", 5, **WIDE_HARD).choose(game, json.loads(json.dumps(view_b)), legal, seat)
+        assert pick_a == pick_b
+
+
+def test_arena_pits_two_settings_of_the_hard_bot():
+    """``LEVEL:KEY=VALUE,...`` names a variant of a level for the arena: it gets the level's settings
+    and its own on top, and meets the level itself in a seat-rotated match."""
+    from pygames.__main__ import main
+    from pygames.bots.arena import match, parse_level
+    assert parse_level("hard") == ("hard", {})
+    assert parse_level("hard:root_mode=tree,widen_k=2,widen_alpha=0.5,rollout_turns=null") == (
+        "hard", {"root_mode": "tree", "widen_k": 2, "widen_alpha": 0.5, "rollout_turns": None})
+    with pytest.raises(ValueError):
+        parse_level("hard:widen_k")
+    variant = "hard:root_mode=tree,widen_k=1"
+    row = match("coup", variant, "hard", 2, 2, seed="tests", bot_settings={"hard": QUICK_HARD})
+    assert row["challenger"] == variant and row["opponent"] == "hard" and row["games"] == 2
+    assert row["challenger_choice_cpu_ms"]["mean"] > 0 and row["opponent_choice_cpu_ms"]["mean"] > 0
+    assert main(["arena", "--game", "coup", "--challenger", variant, "--opponent", "hard", "--games", "1",
+                 "--iterations", "8"]) == 0
