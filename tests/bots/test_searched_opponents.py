@@ -27,11 +27,15 @@ from pygames.core import Rng
 SEARCHED = {**QUICK_HARD, "opponent_model": "searched"}
 
 
-def test_the_shipped_opponent_model_is_unchanged_and_searched_is_a_setting():
+def test_coup_ships_searched_opponents_and_the_other_games_keep_their_model():
+    """The default stays the heuristic model; Coup's HARD searches its opponents (measured against
+    the textbook search, docs/bots.md) with the heuristic as a prior worth one visit."""
     assert DEFAULTS["opponent_model"] == "heuristic"
     game = pygames.get_game("coup")
-    assert settings_for(game, {"opponent_model": "searched"})["opponent_model"] == "searched"
-    heuristic = make_bot("hard", 1, **QUICK_HARD)
+    assert settings_for(game)["opponent_model"] == "searched" and settings_for(game)["opponent_prior"] == 1.0
+    for other in ("koryo", "oriflamme", "tournay", "houses"):
+        assert settings_for(pygames.get_game(other))["opponent_model"] in ("heuristic", "rollout")
+    heuristic = make_bot("hard", 1, **QUICK_HARD, opponent_model="heuristic")
     state = mid_game(game, 2, "searched/default", 3)
     seat = game.current_player(state)
     heuristic.choose(game, game.view(state, seat), game.legal_actions(state), seat)
