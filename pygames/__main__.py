@@ -27,6 +27,9 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--jobs", type=int, default=1, help="processes")
     arena.add_argument("--games", type=int, default=100)
     arena.add_argument("--iterations", type=int, default=None, help="hard bot iterations per decision")
+    arena.add_argument("--hard", action="append", default=[], metavar="SETTING=VALUE",
+                       help="a hard bot setting for this run (repeatable; the value is read as JSON, else as a "
+                            "string), e.g. --hard opponent_model=searched --hard opponent_prior=2")
     budget = arena.add_mutually_exclusive_group()
     budget.add_argument("--textbook-seconds", type=float, default=None,
                         help="the textbook search's CPU seconds per decision (default: the other seats' mean "
@@ -54,9 +57,15 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--match is CHALLENGER-OPPONENT, e.g. hard-textbook")
         args.challenger, args.opponent = challenger, opponent
     # the hard bot plays its iteration budget without the browser's time limit: results are reproducible
+    try:
+        variant = hard_settings(args.hard)
+    except ValueError as error:
+        parser.error(str(error))
     settings: dict[str, dict] = {
-        "hard": {"max_seconds": None} | ({"iterations": args.iterations} if args.iterations else {})}
+        "hard": {"max_seconds": None} | ({"iterations": args.iterations} if args.iterations else {}) | variant}
     results = []
+    if variant:
+        print(f"  hard bot settings for this run: {json.dumps(variant, sort_keys=True)}", flush=True)
     if args.opponent == "ruleai":
         from .outside import coup_ruleai
         if set(args.game or ["coup"]) != {"coup"}:
@@ -82,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
                            bot_settings=cell_settings, jobs=args.jobs, log=lambda line: print(line, flush=True))
             if "textbook" in cell_settings:
                 result["textbook_settings"] = cell_settings["textbook"]
+            if variant:
+                result["hard_settings"] = variant
             results.append(result)
             print(markdown_table([result]).splitlines()[-1], flush=True)
             print("  " + timing_note(result), flush=True)
@@ -90,6 +101,26 @@ def main(argv: list[str] | None = None) -> int:
             json.dump(results, fh, indent=1)
     print(markdown_table(results))
     return 0
+
+
+def hard_settings(pairs: list[str]) -> dict[str, object]:
+    """The hard bot's settings from ``--hard SETTING=VALUE`` pairs (VALUE as JSON, else a string);
+    ValueError for a pair without ``=``, an unknown setting or a bad value (``settings_for``'s checks)."""
+    from .bots.ismcts import DEFAULTS, OPPONENT_MODELS
+    settings: dict[str, object] = {}
+    for pair in pairs:
+        name, equals, text = pair.partition("=")
+        if not equals or not name:
+            raise ValueError(f"--hard takes SETTING=VALUE, not {pair!r}")
+        if name not in DEFAULTS:
+            raise ValueError(f"--hard: unknown hard bot setting {name!r}")
+        try:
+            settings[name] = json.loads(text)
+        except json.JSONDecodeError:
+            settings[name] = text
+    if settings.get("opponent_model", OPPONENT_MODELS[0]) not in OPPONENT_MODELS:
+        raise ValueError(f"--hard: opponent_model is one of {', '.join(OPPONENT_MODELS)}")
+    return settings
 
 
 def textbook_budget(args: argparse.Namespace, game_id: str, players: int, hard: dict,

@@ -13,13 +13,20 @@ action the next decision is keyed by what the bot observes in between (the
 log entries it may see, and its legal actions then). So the bot plans its
 later answers to what it will have seen, never to the hidden cards of a deal.
 
-Opponents are modelled, not searched: inside the tree an opponent's decision
+Opponents are modelled by default: inside the tree an opponent's decision
 is taken by the game's heuristic on *that opponent's view* of the
 determinization (``opponent_model="heuristic"``) or by the game's cheaper
 playout policy (``"rollout"``), with a little noise. Searching opponents'
 decisions on the determinized cards would let them act on cards they cannot
 see, including the bot's own real hand, so the search would learn, for
-example, never to bluff in Coup.
+example, never to bluff in Coup. With ``opponent_model="searched"`` each
+opponent chooses by UCB in a tree of *its own* information sets (keyed as the
+textbook search keys them, by what that opponent knows: ``seat_key_prefix``
+and its observations), with the heuristic on its view as a prior worth
+``opponent_prior`` visits, and its statistics are backed up with its own
+reward; so an opponent that deviates from the heuristic where that pays is
+expected. Its statistics still come from deals in which the bot holds its
+real cards (the textbook search's weakness too); the prior tempers that.
 
 The first decision's actions get a progressive bias from the game's heuristic
 (``prior_weight * prior / (visits + 1)``). Rewards are in [0, 1]: a finished
@@ -53,7 +60,9 @@ DEFAULTS: dict[str, Any] = {
     "rollout_depth": 80,
     "prior_weight": 1.0,
     "opponent_model": "heuristic",
-    "opponent_noise": 0.1,
+    "opponent_noise": 0.1,  # heuristic and rollout models only: a searched opponent explores by UCB
+    "opponent_prior": 4.0,  # searched opponents: the heuristic's opinion (in [0, 1]) counts as this many visits
+    "opponent_exploration": None,  # searched opponents' UCB constant (None: ``exploration``)
     "root_width": None,     # search only the heuristic's best N first actions (None: all)
     "reuse": True,          # start from the subtree the last search grew for this decision
     "root_mode": "tree",    # or "paired": flat Monte Carlo over the first actions, common random numbers
@@ -66,7 +75,7 @@ DEFAULTS: dict[str, Any] = {
                             # counts every action from the root (see ``IsmctsBot._iterate``)
     "widen_alpha": 0.5,
 }
-OPPONENT_MODELS = ("heuristic", "rollout")
+OPPONENT_MODELS = ("heuristic", "rollout", "searched")
 
 
 #: the canonical JSON of the search's keys, made once: ``json.dumps`` with these arguments builds a
@@ -125,6 +134,69 @@ class Node:
         #: that heuristic as priors (both worked out once, when the node is made)
         self.ranked: list[int] | None = None
         self.priors: dict[str, float] | None = None
+
+
+class SeatNode(Node):
+    """A searched opponent's decision at one of its information sets: ``children`` holds every
+    action it has there (keyed as ``action_key``), ``heuristic`` the game's heuristic for each, in
+    [0, 1], from that opponent's view."""
+
+    __slots__ = ("heuristic",)
+
+    def __init__(self, keys: list[str], heuristic: list[float]) -> None:
+        super().__init__()
+        self.heuristic = heuristic
+        for key in keys:
+            self.children[key] = Node()
+
+
+def seat_key_prefix(game: Game, state: dict, other: int, searcher: int) -> str:
+    """What seat ``other`` knows of a deal at the root of ``searcher``'s search, as the key prefix of
+    its first information set there: its view of the deal without the public log (which every deal
+    of one search shares) and the log entries shown to ``other`` but not to ``searcher`` (which the
+    deal invented). Built from ``other``'s view only, so it holds nothing of the searcher's cards
+    that ``other`` cannot see. The textbook search and the hard bot's searched opponents share it."""
+    log = state.get("log", [])
+    known = game.view(state, other)
+    private = [e for e in log if "to" in e and other in e["to"] and searcher not in e["to"]]
+    return _KEYS.encode([{k: v for k, v in known.items() if k != "log"}, private]) + "@"
+
+
+class OpponentWalk:
+    """One iteration's place of every searched opponent in its own tree: the node below which its
+    next decision hangs, where its observations since then start in the log, the key prefix of
+    what it knows of the deal (until its first decision), and the nodes it chose on the way."""
+
+    __slots__ = ("nodes", "marks", "prefixes", "paths")
+
+    def __init__(self, game: Game, state: dict, seat: int, trees: list[Node]) -> None:
+        n = len(trees)
+        start = len(state.get("log", ()))
+        self.nodes = list(trees)
+        self.marks = [start] * n
+        self.prefixes = [seat_key_prefix(game, state, other, seat) if other != seat else "" for other in range(n)]
+        self.paths: list[list[Node]] = [[] for _ in range(n)]
+
+
+def select_with_prior(node: SeatNode, keys: list[str], exploration: float, weight: float) -> int:
+    """Index of the action (of ``keys``, those available now, all children of ``node``) by UCB1
+    where the prior counts as ``weight`` visits of its value: at a new node the heuristic's choice
+    (ties: the first), then the search overrules it as the real rewards come in. With ``weight`` 0
+    every untried action is tried first, best prior first."""
+    best_value = (-math.inf, -math.inf)
+    best = 0
+    for index, key in enumerate(keys):
+        child = node.children[key]
+        child.available += 1
+        prior = node.heuristic[index]
+        seen = child.visits + weight
+        if seen <= 0:
+            value = math.inf
+        else:
+            value = (child.total + weight * prior) / seen + exploration * math.sqrt(math.log(child.available) / seen)
+        if (value, prior) > best_value:  # equal values: the heuristic's choice
+            best_value, best = (value, prior), index
+    return best
 
 
 def rank_rewards(scores: list[float]) -> list[float]:
@@ -211,6 +283,11 @@ class IsmctsBot(Bot):
         self.reused_visits = 0
         #: (game id, seat, log length, root, chosen key) of the last search, for tree reuse
         self._previous: tuple | None = None
+        #: searched opponents (``opponent_model="searched"``): one tree per seat for the search from
+        #: ``_opponents_root``, and the running iteration's walk through them
+        self._opponent_trees: list[Node] = []
+        self._opponents_root: Node | None = None
+        self._walk: OpponentWalk | None = None
 
     # --------------------------------------------------------------- policies
     def _rewards(self, game: Game, module: Any, state: dict, seat: int) -> float:
@@ -266,12 +343,65 @@ class IsmctsBot(Bot):
             reply = obvious(game, state, legal, mover)
             if reply is not None:
                 return reply
+        if self._walk is not None and module is not None:
+            return self._searched_action(game, module, state, legal, mover, settings)
         if module is None or rng.random() < settings["opponent_noise"]:
             return legal[rng.randbelow(len(legal))]
         if settings["opponent_model"] == "rollout" and getattr(module, "rollout", None) is not None:
             return module.rollout(game, state, legal, rng)
         scores = module.scores(game.view(state, mover), legal, mover, rng)
         return legal[best_index(list(scores), rng)]
+
+    # ------------------------------------------------------ searched opponents
+    def _opponents_begin(self, game: Game, state: dict, seat: int, root: Node, settings: dict[str, Any]) -> None:
+        """Start an iteration's walk through the searched opponents' trees (new trees for a new
+        search: they are not kept between decisions); nothing for the other opponent models."""
+        if settings["opponent_model"] != "searched":
+            self._walk = None
+            return
+        if self._opponents_root is not root:
+            self._opponents_root = root
+            self._opponent_trees = [Node() for _ in range(int(state["num_players"]))]
+        self._walk = OpponentWalk(game, state, seat, self._opponent_trees)
+
+    def _opponents_back_up(self, game: Game, module: Any, state: dict) -> None:
+        """End the iteration's walk: each searched opponent's chosen nodes get its own reward."""
+        walk, self._walk = self._walk, None
+        if walk is None:
+            return
+        for other, path in enumerate(walk.paths):
+            if path:
+                reward = self._rewards(game, module, state, other)
+                for visited in path:
+                    visited.visits += 1
+                    visited.total += reward
+
+    def _searched_action(self, game: Game, module: Any, state: dict, legal: list[Action], mover: int,
+                         settings: dict[str, Any]) -> Action:
+        """An opponent's decision inside the tree, chosen by UCB at its own information set (what it
+        knows of the deal and what it has observed since, never the bot's hidden cards), with the
+        heuristic on its view as the prior."""
+        walk = self._walk
+        assert walk is not None
+        keys = [action_key(a) for a in legal]
+        log = state.get("log", [])
+        seen = walk.prefixes[mover] + observation(log[walk.marks[mover]:], mover, keys)
+        walk.prefixes[mover] = ""
+        parent = walk.nodes[mover]
+        node = parent.after.get(seen)
+        if not isinstance(node, SeatNode):
+            scores = list(module.scores(game.view(state, mover), legal, mover, self.rng.fork()))
+            low, high = min(scores), max(scores)
+            span = (high - low) or 1.0
+            node = parent.after[seen] = SeatNode(keys, [(v - low) / span for v in scores])
+        exploration = settings["opponent_exploration"]
+        index = select_with_prior(node, keys, settings["exploration"] if exploration is None else exploration,
+                                  settings["opponent_prior"])
+        child = node.children[keys[index]]
+        walk.marks[mover] = len(log)
+        walk.nodes[mover] = child
+        walk.paths[mover].append(child)
+        return legal[index]
 
     def _priors(self, module: Any, view: View, legal: list[Action], seat: int) -> dict[str, float]:
         """The game's heuristic, squashed to [0, 1], as a progressive bias at the root."""
@@ -419,6 +549,7 @@ class IsmctsBot(Bot):
     def _iterate(self, game: Game, module: Any, view: View, seat: int, legal: list[Action],
                  keys: list[str], root: Node, priors: dict[str, float], settings: dict[str, Any]) -> None:
         state = self._determinize(game, module, view, seat)
+        self._opponents_begin(game, state, seat, root, settings)
         node = root
         path: list[Node] = []
         expanded = False
@@ -476,3 +607,4 @@ class IsmctsBot(Bot):
         for visited in path:
             visited.visits += 1
             visited.total += reward
+        self._opponents_back_up(game, module, state)

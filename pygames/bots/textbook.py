@@ -33,7 +33,7 @@ from typing import Any
 
 from ..core import Action, Game, View
 from . import Bot
-from .ismcts import _KEYS, Node, action_key, observation, rank_rewards, select, win_share
+from .ismcts import Node, action_key, observation, rank_rewards, seat_key_prefix, select, win_share
 
 #: the settings and their defaults; keyword arguments of ``make_bot("textbook", seed, ...)`` override them
 TEXTBOOK_DEFAULTS: dict[str, Any] = {
@@ -111,9 +111,7 @@ class TextbookBot(Bot):
         prefixes = [""] * n
         for other in range(n):
             if other != seat:
-                known = game.view(state, other)
-                private = [e for e in log if "to" in e and other in e["to"] and seat not in e["to"]]
-                prefixes[other] = _KEYS.encode([{k: v for k, v in known.items() if k != "log"}, private]) + "@"
+                prefixes[other] = seat_key_prefix(game, state, other, seat)
         paths: list[list[Node]] = [[] for _ in range(n)]
         rng = self.rng
         c = self.settings["exploration"]
