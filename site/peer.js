@@ -75,7 +75,9 @@
     // and a message proves a channel open: either way the page hears "open" first, once
     if (channel.readyState === "open") setTimeout(opened, 0);
     channel.onmessage = (event) => {
-      if (peer.state === "connecting" && channel.readyState === "open") opened();
+      // a message can be handed over before this side's open event under load: it proves the
+      // channel open, and dropping it would lose the other side's first word (its hello)
+      if (peer.state === "connecting") opened();
       if (peer.state !== "open" || peers.get(peer.id) !== peer) return;
       if (typeof event.data !== "string") { emit(peer.id, "error", "a message that is not text was ignored"); return; }
       peer.stats.received += 1;

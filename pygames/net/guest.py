@@ -61,6 +61,7 @@ class GuestNet:
         self.last_in = -1
         self.heard = clock()
         self.said = 0.0
+        self.hello_at = 0.0      # when the last hello went: said again until the host's welcome comes
         self.silent = False
         self.received: list[str] = []   # every message taken as it came (tests check it against the views)
         self.keep_received = False
@@ -103,8 +104,11 @@ class GuestNet:
         silent = now - self.heard > SILENT_S
         if silent != self.silent:
             self.silent, changed = silent, True
-        if self.welcome is None and now - self.said >= RESEND_S:
-            self._hello()  # not seated yet: the hello, or the host's welcome, was lost on the way
+        if self.welcome is None:
+            # not seated yet: the hello, or the host's welcome, was lost on the way; the hello is
+            # timed by itself (a ping would not seat this device, and must not put the hello off)
+            if now - self.hello_at >= RESEND_S:
+                self._hello()
         elif self.pending is not None and now - self.pending_at >= RESEND_S:
             self._send(dict(self.pending))  # a new number, the same move: the host plays it once
             self.pending_at = now
@@ -146,6 +150,7 @@ class GuestNet:
 
     # ------------------------------------------------------------ internals
     def _hello(self) -> None:
+        self.hello_at = self.clock()
         self._send({"t": "hello", "v": PROTOCOL, "ticket": self.invite.ticket, "secret": self.secret,
                     "name": self.name})
 
