@@ -106,18 +106,17 @@ def main(argv: list[str] | None = None) -> int:
 def hard_settings(pairs: list[str]) -> dict[str, object]:
     """The hard bot's settings from ``--hard SETTING=VALUE`` pairs (VALUE as JSON, else a string);
     ValueError for a pair without ``=``, an unknown setting or a bad value (``settings_for``'s checks)."""
+    from .bots.arena import parse_setting
     from .bots.ismcts import DEFAULTS, OPPONENT_MODELS
     settings: dict[str, object] = {}
     for pair in pairs:
-        name, equals, text = pair.partition("=")
-        if not equals or not name:
-            raise ValueError(f"--hard takes SETTING=VALUE, not {pair!r}")
+        try:
+            name, value = parse_setting(pair)
+        except ValueError:
+            raise ValueError(f"--hard takes SETTING=VALUE, not {pair!r}") from None
         if name not in DEFAULTS:
             raise ValueError(f"--hard: unknown hard bot setting {name!r}")
-        try:
-            settings[name] = json.loads(text)
-        except json.JSONDecodeError:
-            settings[name] = text
+        settings[name] = value
     if settings.get("opponent_model", OPPONENT_MODELS[0]) not in OPPONENT_MODELS:
         raise ValueError(f"--hard: opponent_model is one of {', '.join(OPPONENT_MODELS)}")
     return settings

@@ -56,14 +56,24 @@ def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
     level, _, rest = spec.partition(":")
     settings: dict[str, Any] = {}
     for item in filter(None, rest.split(",")):
-        key, sep, text = item.partition("=")
-        if not sep or not key:
-            raise ValueError(f"{spec!r}: settings are KEY=VALUE, separated by commas")
         try:
-            settings[key] = json.loads(text)
+            key, value = parse_setting(item)
         except ValueError:
-            settings[key] = text
+            raise ValueError(f"{spec!r}: settings are KEY=VALUE, separated by commas") from None
+        settings[key] = value
     return level, settings
+
+
+def parse_setting(item: str) -> tuple[str, Any]:
+    """One bot setting ``KEY=VALUE``: the value read as JSON when it is (numbers, true, null), else
+    kept as a string; ValueError without a key and an ``=``."""
+    key, sep, text = item.partition("=")
+    if not sep or not key:
+        raise ValueError(f"a setting is KEY=VALUE, not {item!r}")
+    try:
+        return key, json.loads(text)
+    except ValueError:
+        return key, text
 
 
 def play_game(game_id: str, levels: list[str], seed: int | str, options: dict | None = None,

@@ -29,6 +29,14 @@ def smallest(game) -> int:
     return max(2, game.min_players)
 
 
+def decide_twice(game, state, make) -> list:
+    """Two fresh bots from ``make()`` decide the same position: [(choice, bot), (choice, bot)], for
+    checking that a seeded search repeats itself."""
+    seat = game.current_player(state)
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    return [(bot.choose(game, view, legal, seat), bot) for bot in (make(), make())]
+
+
 def mid_game(game, n: int, seed: str, steps: int):
     """A state some way into a game played by normal bots, at a real decision (2+ legal actions):
     from the first of a few seeded games (``seed``, ``seed/1``...) that lasts that long (a short
@@ -349,9 +357,7 @@ def test_textbook_search_is_deterministic_with_an_iteration_budget():
     seat = game.current_player(state)
     view, legal = game.view(state, seat), game.legal_actions(state)
     runs = []
-    for _ in range(2):
-        bot = make_bot("textbook", "same", iterations=60)
-        pick = bot.choose(game, view, legal, seat)
+    for pick, bot in decide_twice(game, state, lambda: make_bot("textbook", "same", iterations=60)):
         runs.append((pick, [(s["visits"], s["value"]) for s in bot.last_stats]))
         assert bot.last_iterations == 60
     assert runs[0] == runs[1]
@@ -482,9 +488,8 @@ def test_widening_is_deterministic_and_grows_a_tree_below_the_root():
     seat = game.current_player(state)
     view, legal = game.view(state, seat), game.legal_actions(state)
     runs = []
-    for _ in range(2):
-        bot = make_bot("hard", "same", **WIDE_HARD)
-        runs.append((bot.choose(game, view, legal, seat), json.dumps(bot.last_stats, sort_keys=True)))
+    for pick, bot in decide_twice(game, state, lambda: make_bot("hard", "same", **WIDE_HARD)):
+        runs.append((pick, json.dumps(bot.last_stats, sort_keys=True)))
         assert bot.last_iterations == 30
     assert runs[0] == runs[1]
     root = bot._previous[3]
