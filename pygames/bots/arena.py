@@ -104,22 +104,27 @@ def play_bots(game: Game, bots: list, state: dict, max_actions: int, label: str,
     and processor ``cpu`` seconds per seat, and the times of decisions with a real choice).
 
     ``paced`` maps seats whose bot has a ``cpu_seconds`` budget (the textbook search) to a factor:
-    before each of their decisions with a choice the budget becomes that factor × the mean processor
-    time of the other seats' decisions with a choice so far in this game (kept as it is until they
-    have made one). So "equal CPU time" holds under the load of the moment, whatever a calibration
-    measured before."""
+    before each of their decisions with a choice, the budget is what brings that seat's processor
+    time over its decisions with a choice in this game so far to the factor × the mean time of the
+    other seats' decisions with a choice so far, times its count of decisions (at least a quarter of
+    that mean; the budget is kept as it is until the other seats have made one). So the two means of
+    "equal CPU time per decision" are equal under the load of the moment, whatever a calibration
+    measured before: the hard bot's decisions cost less as a game shortens its playouts (a Koryo
+    game's last ones a tenth of its first), and a budget of the running mean alone gave the textbook
+    search about 1.4× the hard bot's mean."""
     n = len(bots)
     think, cpu, decisions = [0.0] * n, [0.0] * n, [0] * n
     choices: list[list[float]] = [[] for _ in range(n)]  # cpu seconds of decisions with a real choice
+    others: list[float] = []  # the unpaced seats' decisions with a choice
     for _ in range(max_actions):
         seat = game.current_player(state)
         if seat is None:
             break
         legal = game.legal_actions(state)
-        if paced and seat in paced and len(legal) > 1:
-            others = [t for s in range(n) if s not in paced for t in choices[s]]
-            if others:
-                bots[seat].settings["cpu_seconds"] = paced[seat] * sum(others) / len(others)
+        if paced and seat in paced and len(legal) > 1 and others:
+            mean = paced[seat] * sum(others) / len(others)
+            spent_so_far = sum(choices[seat])
+            bots[seat].settings["cpu_seconds"] = max(mean * (len(choices[seat]) + 1) - spent_so_far, mean / 4)
         started, started_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(game, game.view(state, seat), legal, seat)
         think[seat] += time.perf_counter() - started
@@ -128,6 +133,8 @@ def play_bots(game: Game, bots: list, state: dict, max_actions: int, label: str,
         decisions[seat] += 1
         if len(legal) > 1:
             choices[seat].append(spent)
+            if not paced or seat not in paced:
+                others.append(spent)
         state = game.apply(state, action)
     else:
         raise RuntimeError(f"{label}: the game did not end within {max_actions} actions")
