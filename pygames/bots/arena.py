@@ -115,16 +115,17 @@ def play_bots(game: Game, bots: list, state: dict, max_actions: int, label: str,
     n = len(bots)
     think, cpu, decisions = [0.0] * n, [0.0] * n, [0] * n
     choices: list[list[float]] = [[] for _ in range(n)]  # cpu seconds of decisions with a real choice
-    others: list[float] = []  # the unpaced seats' decisions with a choice
     for _ in range(max_actions):
         seat = game.current_player(state)
         if seat is None:
             break
         legal = game.legal_actions(state)
-        if paced and seat in paced and len(legal) > 1 and others:
-            mean = paced[seat] * sum(others) / len(others)
-            spent_so_far = sum(choices[seat])
-            bots[seat].settings["cpu_seconds"] = max(mean * (len(choices[seat]) + 1) - spent_so_far, mean / 4)
+        if paced and seat in paced and len(legal) > 1:
+            others = [t for s in range(n) if s not in paced for t in choices[s]]
+            if others:
+                mean = paced[seat] * sum(others) / len(others)
+                spent_so_far = sum(choices[seat])
+                bots[seat].settings["cpu_seconds"] = max(mean * (len(choices[seat]) + 1) - spent_so_far, mean / 4)
         started, started_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(game, game.view(state, seat), legal, seat)
         think[seat] += time.perf_counter() - started
@@ -133,8 +134,6 @@ def play_bots(game: Game, bots: list, state: dict, max_actions: int, label: str,
         decisions[seat] += 1
         if len(legal) > 1:
             choices[seat].append(spent)
-            if not paced or seat not in paced:
-                others.append(spent)
         state = game.apply(state, action)
     else:
         raise RuntimeError(f"{label}: the game did not end within {max_actions} actions")
